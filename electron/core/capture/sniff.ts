@@ -1,0 +1,69 @@
+// What a file is, judged by its first bytes (contract §7): the extension and the declared type are
+// not trusted. Common other types are named so the refusal can tell the user what they picked.
+import type { DocumentMimeType } from '../../../shared/api/documents.js';
+
+export interface UnsupportedType {
+  /** Plain words for the message, e.g. "a Word document (DOCX)". */
+  unsupported: string;
+}
+
+export type SniffResult = DocumentMimeType | UnsupportedType;
+
+/** How many leading bytes sniffType needs to tell every type it knows apart. */
+export const SNIFF_BYTES = 4096;
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
+  bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
+const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
+
+const PDF = ascii('%PDF-');
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff];
+
+const OTHERS: ReadonlyArray<{ test: (bytes: Uint8Array) => boolean; description: string }> = [
+  { test: (b) => startsWith(b, ascii('GIF87a')) || startsWith(b, ascii('GIF89a')), description: 'a GIF image' },
+  { test: (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8), description: 'a WEBP image' },
+  { test: (b) => startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a]), description: 'a TIFF image' },
+  { test: (b) => isFtyp(b, ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']), description: 'an HEIC photo (the iPhone photo format)' },
+  { test: (b) => isFtyp(b, ['avif', 'avis']), description: 'an AVIF image' },
+  { test: (b) => startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), description: 'an older Microsoft Office document (DOC or XLS)' },
+  { test: (b) => startsWith(b, ascii('PK\x03\x04')) && contains(b, 'word/'), description: 'a Word document (DOCX)' },
+  { test: (b) => startsWith(b, ascii('PK\x03\x04')) && contains(b, 'xl/'), description: 'an Excel workbook (XLSX)' },
+  { test: (b) => startsWith(b, ascii('PK\x03\x04')), description: 'a ZIP archive or an Office document' },
+  { test: (b) => startsWith(b, ascii('{\\rtf')), description: 'a rich-text document (RTF)' },
+  { test: (b) => /^\s*<(!doctype html|html)/i.test(asText(b) ?? ''), description: 'a web page (HTML)' },
+  { test: (b) => asText(b) !== null, description: 'plain text' },
+];
+
+export function sniffType(bytes: Uint8Array): SniffResult {
+  if (startsWith(bytes, PDF)) return 'application/pdf';
+  if (startsWith(bytes, PNG)) return 'image/png';
+  if (startsWith(bytes, JPEG)) return 'image/jpeg';
+  if (bytes.length === 0) return { unsupported: 'an empty file' };
+  const known = OTHERS.find((other) => other.test(bytes));
+  return { unsupported: known?.description ?? 'a type of file this app does not recognise' };
+}
+
+export function isSupported(result: SniffResult): result is DocumentMimeType {
+  return typeof result === 'string';
+}
+
+/** ISO base-media files (HEIC, AVIF) carry "ftyp" and a brand at offset 4. */
+function isFtyp(bytes: Uint8Array, brands: readonly string[]): boolean {
+  return startsWith(bytes, ascii('ftyp'), 4) && brands.some((brand) => startsWith(bytes, ascii(brand), 8));
+}
+
+function contains(bytes: Uint8Array, text: string): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, SNIFF_BYTES * 4)).includes(text);
+}
+
+/** The leading bytes as text when they are valid UTF-8 without NULs (a cut-off last character is fine). */
+function asText(bytes: Uint8Array): string | null {
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  if (head.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+  } catch {
+    return null;
+  }
+}

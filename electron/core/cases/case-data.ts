@@ -1,0 +1,122 @@
+// The encrypted part of case, person and document rows. Read back through these schemas so a row
+// written by an older build (or damaged on disk) fails loudly instead of flowing on half-parsed.
+import { z } from 'zod';
+import {
+  AmlScreeningResultSchema,
+  BankAccountVerificationResponseSchema,
+  EntityCreateRequestSchema,
+  ExternalValidationRequestSchema,
+  ExternalValidationResponseSchema,
+  IndividualCreateRequestSchema,
+  IndividualUpdateRequestSchema,
+  KybRequestSchema,
+  OrganigramNodeRequestSchema,
+  PepReviewRequestSchema,
+  RiskDescriptionSchema,
+  SanctionsSearchResultsSchema,
+  VerifyOrganigramResponseSchema,
+} from '../../../shared/api/index.js';
+import { DecisionViewSchema, UboDetailsSchema } from '../../../shared/ipc/model.js';
+
+export const EntityDecisionBodySchema = z.object({
+  onboardingDecision: z.enum(['Approved', 'Declined', 'Refer', 'In Progress']),
+  approvedComments: z.string().optional(),
+  declinedComments: z.string().optional(),
+  referComments: z.string().optional(),
+  nextFicaReviewDate: z.string().optional(),
+});
+
+export const EntityDataSchema = z.object({
+  kind: z.literal('entity'),
+  create: EntityCreateRequestSchema,
+  entityTypeName: z.string(),
+  showOrganigram: z.boolean(),
+  foreignEntityType: z.boolean(),
+  registryCommercialName: z.string().nullable().default(null),
+  registryFound: z.boolean().nullable().default(null),
+  sanctionsSearchResults: SanctionsSearchResultsSchema.nullable().default(null),
+  kyb: KybRequestSchema.nullable().default(null),
+  kybSynced: z.boolean().default(false),
+  sanctionsReview: PepReviewRequestSchema.nullable().default(null),
+  sanctionsReviewSynced: z.boolean().default(false),
+  organigramDraft: z.array(OrganigramNodeRequestSchema).nullable().default(null),
+  organigramRequested: z.boolean().default(false),
+  organigramVerified: z.boolean().default(false),
+  organigramResponse: VerifyOrganigramResponseSchema.nullable().default(null),
+  shareholdingRequested: z.boolean().default(false),
+  shareholdingConfirmed: z.boolean().default(false),
+  docsConfirmRequested: z.boolean().default(false),
+  docsConfirmed: z.boolean().default(false),
+  riskBand: RiskDescriptionSchema.default('Undetermined'),
+  riskReason: z.string().nullable().default(null),
+  decisionBody: EntityDecisionBodySchema.nullable().default(null),
+  decision: DecisionViewSchema.nullable().default(null),
+});
+export type EntityData = z.infer<typeof EntityDataSchema>;
+
+export const IndividualDecisionBodySchema = z.object({
+  onboardingDecision: z.enum(['Approved', 'Declined', 'Refer', 'In Progress']),
+  additionalComments: z.string().optional(),
+  nextFicaReviewDate: z.string().optional(),
+});
+
+export const IndividualDataSchema = z.object({
+  kind: z.literal('individual'),
+  create: IndividualCreateRequestSchema,
+  pendingUpdate: IndividualUpdateRequestSchema.nullable().default(null),
+  amlRequested: z.boolean().default(false),
+  amlScreening: AmlScreeningResultSchema.nullable().default(null),
+  validationRequested: z.boolean().default(false),
+  validationOverrides: ExternalValidationRequestSchema.nullable().default(null),
+  externalValidation: ExternalValidationResponseSchema.nullable().default(null),
+  pepDecision: z
+    .object({
+      pepConfirmReviewed: z.boolean(),
+      adverseSearchKYC: z.boolean(),
+      clientForeignOfficial: z.boolean(),
+      clientForeignOfficialType: z.number().int().nullable(),
+    })
+    .nullable()
+    .default(null),
+  pepSynced: z.boolean().default(false),
+  riskBand: RiskDescriptionSchema.default('Undetermined'),
+  riskReason: z.string().nullable().default(null),
+  docsConfirmRequested: z.boolean().default(false),
+  docsConfirmed: z.boolean().default(false),
+  decisionBody: IndividualDecisionBodySchema.nullable().default(null),
+  decision: DecisionViewSchema.nullable().default(null),
+  bankVerification: BankAccountVerificationResponseSchema.nullable().default(null),
+});
+export type IndividualData = z.infer<typeof IndividualDataSchema>;
+
+export const CaseDataSchema = z.discriminatedUnion('kind', [EntityDataSchema, IndividualDataSchema]);
+export type CaseData = z.infer<typeof CaseDataSchema>;
+
+export const UboDataSchema = z.object({
+  details: UboDetailsSchema,
+  detailsCompleted: z.boolean(),
+  /** The latest details the service has accepted. */
+  detailsSynced: z.boolean().default(false),
+  screening: SanctionsSearchResultsSchema.nullable().default(null),
+  pepReview: PepReviewRequestSchema.nullable().default(null),
+  pepSynced: z.boolean().default(false),
+  riskStatus: RiskDescriptionSchema.default('Undetermined'),
+  riskReason: z.string().nullable().default(null),
+  docsConfirmRequested: z.boolean().default(false),
+  docsConfirmed: z.boolean().default(false),
+});
+export type UboData = z.infer<typeof UboDataSchema>;
+
+export const DraftPageRecordSchema = z.object({
+  id: z.string(),
+  vaultId: z.string(),
+  /** The prepared source (normalised image or PDF) this page comes from; several pages share a PDF. */
+  sourceId: z.string(),
+  mimeType: z.enum(['application/pdf', 'image/png', 'image/jpeg']),
+  rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
+  sourceName: z.string(),
+  pdfPage: z.number().int().positive().nullable(),
+  sourcePages: z.number().int().positive(),
+  size: z.number().int().nonnegative(),
+});
+export type DraftPageRecord = z.infer<typeof DraftPageRecordSchema>;

@@ -1,0 +1,365 @@
+// Rows of cases, people, documents and drafts, with their personal data encrypted per row. All
+// methods are synchronous (better-sqlite3), so a caller can combine several in one transaction with
+// the job it enqueues.
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import type { DocPair, DocumentOwner, DocumentState } from '../../../shared/ipc/model.js';
+import { CaseDataSchema, DraftPageRecordSchema, UboDataSchema, type CaseData, type DraftPageRecord, type UboData } from './case-data.js';
+
+export type Db = Database.Database;
+
+/** Encryption of single values; the vault's FieldCipher in production. */
+export interface FieldCrypto {
+  encryptField(plaintext: string, context?: string): string;
+  decryptField(payload: string, context?: string): string;
+}
+
+export interface StoredCase {
+  id: string;
+  kind: 'entity' | 'individual';
+  profileId: string | null;
+  title: string;
+  clientReference: string;
+  status: string;
+  serverId: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  blockedReason: string | null;
+  decidedAt: string | null;
+  purgedAt: string | null;
+  reportCachedAt: string | null;
+  data: CaseData;
+}
+
+export interface StoredUbo {
+  id: string;
+  caseId: string;
+  position: number;
+  serverId: string | null;
+  origin: 'registry' | 'manual' | 'organigram';
+  removed: boolean;
+  data: UboData;
+}
+
+export interface StoredDocument {
+  id: string;
+  caseId: string;
+  owner: DocumentOwner;
+  pairs: DocPair[];
+  filename: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  pageCount: number;
+  vaultId: string | null;
+  state: DocumentState;
+  error: string | null;
+  serverIds: number[];
+  capturedAt: string;
+  removed: boolean;
+}
+
+export interface StoredDraft {
+  id: string;
+  caseId: string;
+  owner: DocumentOwner;
+  pages: DraftPageRecord[];
+  createdAt: string;
+}
+
+interface CaseRow {
+  id: string;
+  kind: 'entity' | 'individual';
+  profile_id: string | null;
+  title: string;
+  client_reference: string;
+  status: string;
+  server_id: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  blocked_reason: string | null;
+  decided_at: string | null;
+  purged_at: string | null;
+  report_cached_at: string | null;
+  data: string;
+}
+
+interface UboRow {
+  id: string;
+  case_id: string;
+  position: number;
+  server_id: string | null;
+  origin: StoredUbo['origin'];
+  removed: number;
+  data: string;
+}
+
+interface DocumentRow {
+  id: string;
+  case_id: string;
+  owner_kind: 'entity' | 'ubo' | 'individual';
+  ubo_id: string | null;
+  pairs: string;
+  filename: string;
+  mime_type: string;
+  size: number;
+  sha256: string;
+  page_count: number;
+  vault_id: string | null;
+  state: DocumentState;
+  error: string | null;
+  server_ids: string;
+  captured_at: string;
+  removed: number;
+}
+
+const PairsSchema = z.array(z.object({ groupId: z.number().int(), typeId: z.number().int() }));
+const ServerIdsSchema = z.array(z.number().int());
+const OwnerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('entity') }),
+  z.object({ kind: z.literal('ubo'), uboId: z.string() }),
+  z.object({ kind: z.literal('individual') }),
+]);
+
+export class CaseStore {
+  constructor(
+    readonly db: Db,
+    private readonly crypto: FieldCrypto,
+  ) {}
+
+  private seal(value: unknown, context: string): string {
+    return this.crypto.encryptField(JSON.stringify(value), context);
+  }
+
+  private open<S extends z.ZodType>(payload: string, context: string, schema: S): z.output<S> {
+    return schema.parse(JSON.parse(this.crypto.decryptField(payload, context)));
+  }
+
+  // ---- cases
+  insertCase(c: Omit<StoredCase, 'data'> & { data: CaseData }): void {
+    this.db
+      .prepare(
+        `INSERT INTO cases (id, kind, profile_id, title, client_reference, status, server_id, created_by, created_at,
+          updated_at, blocked_reason, decided_at, purged_at, report_cached_at, data)
+         VALUES (@id, @kind, @profileId, @title, @clientReference, @status, @serverId, @createdBy, @createdAt,
+          @updatedAt, @blockedReason, @decidedAt, @purgedAt, @reportCachedAt, @data)`,
+      )
+      .run({ ...c, data: this.seal(c.data, `cases.data:${c.id}`) });
+  }
+
+  private caseFromRow(row: CaseRow): StoredCase {
+    return {
+      id: row.id,
+      kind: row.kind,
+      profileId: row.profile_id,
+      title: row.title,
+      clientReference: row.client_reference,
+      status: row.status,
+      serverId: row.server_id,
+      createdBy: row.created_by,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      blockedReason: row.blocked_reason,
+      decidedAt: row.decided_at,
+      purgedAt: row.purged_at,
+      reportCachedAt: row.report_cached_at,
+      data: this.open(row.data, `cases.data:${row.id}`, CaseDataSchema),
+    };
+  }
+
+  getCase(id: string): StoredCase | null {
+    const row = this.db.prepare('SELECT * FROM cases WHERE id = ?').get(id) as CaseRow | undefined;
+    return row ? this.caseFromRow(row) : null;
+  }
+
+  listCases(): StoredCase[] {
+    return (this.db.prepare('SELECT * FROM cases ORDER BY updated_at DESC').all() as CaseRow[]).map((r) => this.caseFromRow(r));
+  }
+
+  /** Saves the case's changed fields; `data` is re-encrypted when given. */
+  saveCase(c: StoredCase): void {
+    this.db
+      .prepare(
+        `UPDATE cases SET title = @title, client_reference = @clientReference, status = @status, server_id = @serverId,
+          updated_at = @updatedAt, blocked_reason = @blockedReason, decided_at = @decidedAt, purged_at = @purgedAt,
+          report_cached_at = @reportCachedAt, data = @data WHERE id = @id`,
+      )
+      .run({ ...c, data: this.seal(c.data, `cases.data:${c.id}`) });
+  }
+
+  deleteCase(id: string): void {
+    this.db.prepare('DELETE FROM cases WHERE id = ?').run(id);
+  }
+
+  // ---- people
+  insertUbo(u: StoredUbo): void {
+    this.db
+      .prepare(
+        'INSERT INTO ubos (id, case_id, position, server_id, origin, removed, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(u.id, u.caseId, u.position, u.serverId, u.origin, u.removed ? 1 : 0, this.seal(u.data, `ubos.data:${u.id}`));
+  }
+
+  private uboFromRow(row: UboRow): StoredUbo {
+    return {
+      id: row.id,
+      caseId: row.case_id,
+      position: row.position,
+      serverId: row.server_id,
+      origin: row.origin,
+      removed: row.removed === 1,
+      data: this.open(row.data, `ubos.data:${row.id}`, UboDataSchema),
+    };
+  }
+
+  getUbo(id: string): StoredUbo | null {
+    const row = this.db.prepare('SELECT * FROM ubos WHERE id = ?').get(id) as UboRow | undefined;
+    return row ? this.uboFromRow(row) : null;
+  }
+
+  listUbos(caseId: string, includeRemoved = false): StoredUbo[] {
+    const rows = this.db.prepare('SELECT * FROM ubos WHERE case_id = ? ORDER BY position').all(caseId) as UboRow[];
+    return rows.map((r) => this.uboFromRow(r)).filter((u) => includeRemoved || !u.removed);
+  }
+
+  saveUbo(u: StoredUbo): void {
+    this.db
+      .prepare('UPDATE ubos SET server_id = ?, removed = ?, data = ? WHERE id = ?')
+      .run(u.serverId, u.removed ? 1 : 0, this.seal(u.data, `ubos.data:${u.id}`), u.id);
+  }
+
+  deleteUbo(id: string): void {
+    this.db.prepare('DELETE FROM ubos WHERE id = ?').run(id);
+  }
+
+  nextUboPosition(caseId: string): number {
+    const row = this.db.prepare('SELECT COALESCE(MAX(position), 0) + 1 AS next FROM ubos WHERE case_id = ?').get(caseId) as {
+      next: number;
+    };
+    return row.next;
+  }
+
+  // ---- documents
+  insertDocument(d: StoredDocument): void {
+    this.db
+      .prepare(
+        `INSERT INTO documents (id, case_id, owner_kind, ubo_id, pairs, filename, mime_type, size, sha256, page_count,
+          vault_id, state, error, server_ids, captured_at, removed)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        d.id,
+        d.caseId,
+        d.owner.kind,
+        d.owner.kind === 'ubo' ? d.owner.uboId : null,
+        JSON.stringify(d.pairs),
+        this.crypto.encryptField(d.filename, `documents.filename:${d.id}`),
+        d.mimeType,
+        d.size,
+        d.sha256,
+        d.pageCount,
+        d.vaultId,
+        d.state,
+        d.error,
+        JSON.stringify(d.serverIds),
+        d.capturedAt,
+        d.removed ? 1 : 0,
+      );
+  }
+
+  private documentFromRow(row: DocumentRow): StoredDocument {
+    return {
+      id: row.id,
+      caseId: row.case_id,
+      owner: OwnerSchema.parse(row.owner_kind === 'ubo' ? { kind: 'ubo', uboId: row.ubo_id } : { kind: row.owner_kind }),
+      pairs: PairsSchema.parse(JSON.parse(row.pairs)),
+      filename: this.crypto.decryptField(row.filename, `documents.filename:${row.id}`),
+      mimeType: row.mime_type,
+      size: row.size,
+      sha256: row.sha256,
+      pageCount: row.page_count,
+      vaultId: row.vault_id,
+      state: row.state,
+      error: row.error,
+      serverIds: ServerIdsSchema.parse(JSON.parse(row.server_ids)),
+      capturedAt: row.captured_at,
+      removed: row.removed === 1,
+    };
+  }
+
+  getDocument(id: string): StoredDocument | null {
+    const row = this.db.prepare('SELECT * FROM documents WHERE id = ?').get(id) as DocumentRow | undefined;
+    return row ? this.documentFromRow(row) : null;
+  }
+
+  listDocuments(caseId: string, includeRemoved = false): StoredDocument[] {
+    const rows = this.db.prepare('SELECT * FROM documents WHERE case_id = ? ORDER BY captured_at, rowid').all(caseId) as DocumentRow[];
+    return rows.map((r) => this.documentFromRow(r)).filter((d) => includeRemoved || !d.removed);
+  }
+
+  saveDocumentState(id: string, fields: { state?: DocumentState; error?: string | null; serverIds?: number[]; removed?: boolean; vaultId?: string | null }): void {
+    const current = this.db.prepare('SELECT state, error, server_ids, removed, vault_id FROM documents WHERE id = ?').get(id) as
+      | Pick<DocumentRow, 'state' | 'error' | 'server_ids' | 'removed' | 'vault_id'>
+      | undefined;
+    if (!current) return;
+    this.db
+      .prepare('UPDATE documents SET state = ?, error = ?, server_ids = ?, removed = ?, vault_id = ? WHERE id = ?')
+      .run(
+        fields.state ?? current.state,
+        fields.error === undefined ? current.error : fields.error,
+        fields.serverIds ? JSON.stringify(fields.serverIds) : current.server_ids,
+        fields.removed === undefined ? current.removed : fields.removed ? 1 : 0,
+        fields.vaultId === undefined ? current.vault_id : fields.vaultId,
+        id,
+      );
+  }
+
+  deleteDocument(id: string): void {
+    this.db.prepare('DELETE FROM documents WHERE id = ?').run(id);
+  }
+
+  /** Vault ids of every file a case holds (documents and draft pages), for purging. */
+  vaultIdsOfCase(caseId: string): string[] {
+    const docs = this.db.prepare('SELECT vault_id FROM documents WHERE case_id = ? AND vault_id IS NOT NULL').all(caseId) as {
+      vault_id: string;
+    }[];
+    const drafts = this.listDrafts(caseId).flatMap((d) => d.pages.map((p) => p.vaultId));
+    return [...new Set([...docs.map((d) => d.vault_id), ...drafts])];
+  }
+
+  // ---- drafts
+  insertDraft(d: StoredDraft): void {
+    this.db
+      .prepare('INSERT INTO drafts (id, case_id, owner, pages, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(d.id, d.caseId, JSON.stringify(d.owner), this.seal(d.pages, `drafts.pages:${d.id}`), d.createdAt);
+  }
+
+  getDraft(id: string): StoredDraft | null {
+    const row = this.db.prepare('SELECT * FROM drafts WHERE id = ?').get(id) as
+      | { id: string; case_id: string; owner: string; pages: string; created_at: string }
+      | undefined;
+    if (!row) return null;
+    return {
+      id: row.id,
+      caseId: row.case_id,
+      owner: OwnerSchema.parse(JSON.parse(row.owner)),
+      pages: this.open(row.pages, `drafts.pages:${row.id}`, z.array(DraftPageRecordSchema)),
+      createdAt: row.created_at,
+    };
+  }
+
+  listDrafts(caseId: string): StoredDraft[] {
+    const ids = this.db.prepare('SELECT id FROM drafts WHERE case_id = ?').all(caseId) as { id: string }[];
+    return ids.map((r) => this.getDraft(r.id)).filter((d): d is StoredDraft => d !== null);
+  }
+
+  saveDraftPages(id: string, pages: DraftPageRecord[]): void {
+    this.db.prepare('UPDATE drafts SET pages = ? WHERE id = ?').run(this.seal(pages, `drafts.pages:${id}`), id);
+  }
+
+  deleteDraft(id: string): void {
+    this.db.prepare('DELETE FROM drafts WHERE id = ?').run(id);
+  }
+}

@@ -1,0 +1,13 @@
+// Every schema step the app ships, in order. To add one: create NNN-name.ts beside this file
+// exporting a Migration (or SQL wrapped with sqlMigration) whose id is the next number, and append
+// it here. Never edit or renumber a migration that has shipped; add a new one.
+import { sqlMigration, type Migration } from '../migration.js';
+import { m001Platform } from './001-platform.js';
+import { m002Cases } from './002-cases.js';
+import { m003Jobs } from './003-jobs.js';
+
+export const MIGRATIONS: readonly Migration[] = [
+  m001Platform,
+  sqlMigration(m002Cases.version, m002Cases.name, m002Cases.sql),
+  sqlMigration(m003Jobs.version, m003Jobs.name, m003Jobs.sql),
+];

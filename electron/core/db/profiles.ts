@@ -1,0 +1,124 @@
+// Environment profiles (sandbox, test, live): where the service is. Never what it takes to sign in:
+// secrets are in the keychain under the profile's id (keychain/credential-store.ts).
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { systemClock, type Clock } from './clock.js';
+import type { Db } from './migration.js';
+
+export const ProfileKindSchema = z.enum(['sandbox', 'test', 'live']);
+export type ProfileKind = z.infer<typeof ProfileKindSchema>;
+
+// A URL with user:password@ would put a secret in SQLite; only plain http(s) URLs are kept.
+const ServiceUrlSchema = z
+  .url({ protocol: /^https?$/ })
+  .refine((value) => {
+    const url = new URL(value);
+    return url.username === '' && url.password === '';
+  }, 'must be an http(s) URL without a user name or password');
+
+export const ProfileSchema = z.object({
+  // Also the keychain service suffix (keychain/service-names.ts), hence the same rule.
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .refine((id) => id !== 'vault', 'reserved'),
+  name: z.string().trim().min(1).max(100),
+  kind: ProfileKindSchema,
+  baseUrl: ServiceUrlSchema,
+  tokenUrl: ServiceUrlSchema.nullable(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const NewProfileSchema = ProfileSchema.pick({ name: true, kind: true, baseUrl: true }).extend({
+  /** A fixed id for the built-in sandbox profile; otherwise a UUID is generated. */
+  id: ProfileSchema.shape.id.optional(),
+  tokenUrl: ServiceUrlSchema.nullable().optional(),
+});
+export type NewProfile = z.infer<typeof NewProfileSchema>;
+
+export const ProfilePatchSchema = NewProfileSchema.omit({ id: true }).partial();
+export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
+
+const RowSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.string(),
+    base_url: z.string(),
+    token_url: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .transform((row) =>
+    ProfileSchema.parse({
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      baseUrl: row.base_url,
+      tokenUrl: row.token_url,
+      createdAt: row.created_at,
+    }),
+  );
+
+export class ProfileRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  create(input: NewProfile): Profile {
+    const value = NewProfileSchema.parse(input);
+    // The id doubles as the keychain service suffix; a UUID is valid there and never reused.
+    const profile: Profile = {
+      id: value.id ?? randomUUID(),
+      name: value.name,
+      kind: value.kind,
+      baseUrl: value.baseUrl,
+      tokenUrl: value.tokenUrl ?? null,
+      createdAt: this.clock().toISOString(),
+    };
+    this.db
+      .prepare('INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(profile.id, profile.name, profile.kind, profile.baseUrl, profile.tokenUrl, profile.createdAt);
+    return profile;
+  }
+
+  get(id: string): Profile | null {
+    const row = this.db.prepare('SELECT * FROM profiles WHERE id = ?').get(id);
+    return row === undefined ? null : RowSchema.parse(row);
+  }
+
+  list(): Profile[] {
+    return this.db
+      .prepare('SELECT * FROM profiles ORDER BY created_at, rowid')
+      .all()
+      .map((row) => RowSchema.parse(row));
+  }
+
+  update(id: string, patch: ProfilePatch): Profile | null {
+    const current = this.get(id);
+    if (!current) return null;
+    const value = ProfilePatchSchema.parse(patch);
+    const next: Profile = {
+      ...current,
+      ...(value.name !== undefined && { name: value.name }),
+      ...(value.kind !== undefined && { kind: value.kind }),
+      ...(value.baseUrl !== undefined && { baseUrl: value.baseUrl }),
+      ...(value.tokenUrl !== undefined && { tokenUrl: value.tokenUrl }),
+    };
+    this.db
+      .prepare('UPDATE profiles SET name = ?, kind = ?, base_url = ?, token_url = ? WHERE id = ?')
+      .run(next.name, next.kind, next.baseUrl, next.tokenUrl, id);
+    return next;
+  }
+
+  /** Removes the profile and its cached lookups; the caller also removes its keychain entries. */
+  remove(id: string): boolean {
+    return this.db.prepare('DELETE FROM profiles WHERE id = ?').run(id).changes > 0;
+  }
+}
+
+/** The token endpoint of a profile: its own, else `{baseUrl}/oauth/token` (contract §1). */
+export function tokenUrlOf(profile: Pick<Profile, 'baseUrl' | 'tokenUrl'>): string {
+  return profile.tokenUrl ?? `${profile.baseUrl.replace(/\/+$/, '')}/oauth/token`;
+}

@@ -1,0 +1,14 @@
+export type { SecretStore, SecretStoreFactory } from './secret-store.js';
+export { KeychainUnavailableError } from './secret-store.js';
+export { VAULT_SERVICE, profileService } from './service-names.js';
+export { KeytarSecretStore, keytarSecretStores } from './keytar-secret-store.js';
+export { CredentialStore, ClientCredentialsSchema, type ClientCredentials } from './credential-store.js';
+export {
+  TokenStore,
+  StoredTokenSchema,
+  TOKEN_EXPIRY_MARGIN_MS,
+  isTokenUsable,
+  tokenFromExpiresIn,
+  type StoredToken,
+} from './token-store.js';
+export { VaultKeyStore, VaultKeyCorruptError, VAULT_KEY_BYTES } from './vault-key-store.js';

@@ -1,0 +1,48 @@
+// The contract between the queue and the code that sends one kind of job.
+import type { LookupBundle } from '../../../shared/ipc/contract.js';
+import type { ServiceClient } from '../api/client.js';
+import type { CaseStore, StoredCase } from '../cases/case-store.js';
+import type { Vault } from '../vault/index.js';
+import type { JobPayload } from './job-kinds.js';
+import type { JobStore, StoredJob } from './job-store.js';
+
+export interface JobEnv {
+  store: CaseStore;
+  jobs: JobStore;
+  vault: Vault;
+  lookups: () => LookupBundle;
+  currentUserId: () => string | null;
+}
+
+export interface ReadyContext<P extends JobPayload = JobPayload> extends JobEnv {
+  job: StoredJob & { payload: P };
+  case: StoredCase;
+}
+
+export interface RunContext<P extends JobPayload = JobPayload> extends ReadyContext<P> {
+  api: ServiceClient;
+  signal: AbortSignal;
+  idempotencyKey: string;
+  /** Bytes of this job's upload handed to the socket so far. */
+  progress(sent: number, total: number): void;
+  /**
+   * Records the service's answer and deletes the job in one transaction; `record` reads fresh rows
+   * (other jobs of the case may have finished meanwhile).
+   */
+  complete(record: () => void): void;
+}
+
+export interface JobHandler<P extends JobPayload = JobPayload> {
+  /** What the job does, in plain words. */
+  label(ctx: ReadyContext<P>): string;
+  /** A prerequisite the local state does not meet yet, in plain words; null when it may start. */
+  waitingFor?(ctx: ReadyContext<P>): string | null;
+  /**
+   * For a job whose earlier request may have reached the service: look for its effect there. True
+   * when found (and recorded via complete); false when it must be sent again.
+   */
+  reconcile?(ctx: RunContext<P>): Promise<boolean>;
+  run(ctx: RunContext<P>): Promise<void>;
+}
+
+export type HandlerMap = { [K in JobPayload['kind']]: JobHandler<Extract<JobPayload, { kind: K }>> };

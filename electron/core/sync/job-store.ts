@@ -1,0 +1,165 @@
+// The jobs table. Rows are validated by JobPayloadSchema when read back; a row that no longer
+// parses is marked failed with a plain reason rather than run or silently dropped.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../cases/case-store.js';
+import { JobPayloadSchema, type JobPayload } from './job-kinds.js';
+
+export type StoredJobState = 'ready' | 'running' | 'failed';
+
+export interface StoredJob {
+  seq: number;
+  id: string;
+  caseId: string;
+  payload: JobPayload;
+  state: StoredJobState;
+  attempts: number;
+  nextAttemptAt: number;
+  idempotencyKey: string;
+  maybeSent: boolean;
+  error: string | null;
+  errorPermanent: boolean;
+  createdAt: string;
+}
+
+interface JobRow {
+  seq: number;
+  id: string;
+  case_id: string;
+  kind: string;
+  payload: string;
+  state: StoredJobState;
+  attempts: number;
+  next_attempt_at: number;
+  idempotency_key: string;
+  maybe_sent: number;
+  error: string | null;
+  error_permanent: number;
+  created_at: string;
+}
+
+export class JobStore {
+  constructor(readonly db: Db) {}
+
+  /** Enqueues a job; call inside the transaction that records the change it sends. */
+  add(caseId: string, payload: JobPayload, now = new Date()): string {
+    const id = randomUUID();
+    this.db
+      .prepare(
+        `INSERT INTO jobs (id, case_id, kind, payload, state, idempotency_key, created_at)
+         VALUES (?, ?, ?, ?, 'ready', ?, ?)`,
+      )
+      .run(id, caseId, payload.kind, JSON.stringify(JobPayloadSchema.parse(payload)), randomUUID(), now.toISOString());
+    return id;
+  }
+
+  private fromRow(row: JobRow): StoredJob {
+    let payload: JobPayload;
+    let state = row.state;
+    let error = row.error;
+    let permanent = row.error_permanent === 1;
+    const parsed = JobPayloadSchema.safeParse(safeJson(row.payload));
+    if (parsed.success) payload = parsed.data;
+    else {
+      // Keep it visible, never run it: nothing is discarded silently.
+      payload = { kind: 'entity.kyb' };
+      state = 'failed';
+      error = 'This queued item was saved by another version of FICA Desk and cannot be sent. Discard it and capture the change again.';
+      permanent = true;
+    }
+    return {
+      seq: row.seq,
+      id: row.id,
+      caseId: row.case_id,
+      payload,
+      state,
+      attempts: row.attempts,
+      nextAttemptAt: row.next_attempt_at,
+      idempotencyKey: row.idempotency_key,
+      maybeSent: row.maybe_sent === 1,
+      error,
+      errorPermanent: permanent,
+      createdAt: row.created_at,
+    };
+  }
+
+  all(): StoredJob[] {
+    return (this.db.prepare('SELECT * FROM jobs ORDER BY seq').all() as JobRow[]).map((r) => this.fromRow(r));
+  }
+
+  get(id: string): StoredJob | null {
+    const row = this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
+    return row ? this.fromRow(row) : null;
+  }
+
+  ofCase(caseId: string): StoredJob[] {
+    return (this.db.prepare('SELECT * FROM jobs WHERE case_id = ? ORDER BY seq').all(caseId) as JobRow[]).map((r) => this.fromRow(r));
+  }
+
+  count(): { pending: number; failed: number } {
+    const row = this.db
+      .prepare(`SELECT COUNT(*) AS total, SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END) AS failed FROM jobs`)
+      .get() as { total: number; failed: number | null };
+    return { pending: row.total, failed: row.failed ?? 0 };
+  }
+
+  /** Start-up: a job that was running when the process died is ready again (Signal's "inactive"). */
+  markInactive(): number {
+    return this.db.prepare(`UPDATE jobs SET state = 'ready' WHERE state = 'running'`).run().changes;
+  }
+
+  markRunning(id: string, maybeSent: boolean): void {
+    this.db
+      .prepare(`UPDATE jobs SET state = 'running', attempts = attempts + 1, maybe_sent = CASE WHEN ? THEN 1 ELSE maybe_sent END WHERE id = ?`)
+      .run(maybeSent ? 1 : 0, id);
+  }
+
+  setMaybeSent(id: string, value: boolean): void {
+    this.db.prepare('UPDATE jobs SET maybe_sent = ? WHERE id = ?').run(value ? 1 : 0, id);
+  }
+
+  retryLater(id: string, at: number, error: string, maybeSent: boolean): void {
+    this.db
+      .prepare(`UPDATE jobs SET state = 'ready', next_attempt_at = ?, error = ?, error_permanent = 0, maybe_sent = ? WHERE id = ?`)
+      .run(at, error, maybeSent ? 1 : 0, id);
+  }
+
+  /** Back to ready without counting an attempt (paused, offline, waiting for sign-in). */
+  release(id: string, maybeSent: boolean, error: string | null = null): void {
+    this.db
+      .prepare(`UPDATE jobs SET state = 'ready', attempts = MAX(attempts - 1, 0), maybe_sent = ?, error = ? WHERE id = ?`)
+      .run(maybeSent ? 1 : 0, error, id);
+  }
+
+  fail(id: string, error: string): void {
+    this.db.prepare(`UPDATE jobs SET state = 'failed', error = ?, error_permanent = 1 WHERE id = ?`).run(error, id);
+  }
+
+  /** A person asked to try again: ready now, and a fresh key unless the old request may have arrived. */
+  retryNow(id: string): boolean {
+    return this.db.prepare(`UPDATE jobs SET state = 'ready', next_attempt_at = 0, error = NULL, error_permanent = 0 WHERE id = ? AND state != 'running'`).run(id).changes > 0;
+  }
+
+  wakeAll(): void {
+    this.db.prepare(`UPDATE jobs SET next_attempt_at = 0 WHERE state = 'ready'`).run();
+  }
+
+  newKey(id: string): void {
+    this.db.prepare('UPDATE jobs SET idempotency_key = ? WHERE id = ?').run(randomUUID(), id);
+  }
+
+  remove(id: string): void {
+    this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id);
+  }
+
+  pendingOfKind(caseId: string, kind: JobPayload['kind']): StoredJob[] {
+    return this.ofCase(caseId).filter((j) => j.payload.kind === kind);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

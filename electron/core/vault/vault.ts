@@ -1,0 +1,195 @@
+// The vault: captured documents encrypted at rest under generated names, streamed in and out so a
+// 40 MB scan never has to sit in memory whole.
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DecryptStream } from './decrypt-stream.js';
+import { EncryptStream } from './encrypt-stream.js';
+import { VaultFileNotFoundError } from './errors.js';
+import { FieldCipher } from './field-cipher.js';
+import { DEFAULT_CHUNK_BYTES, encodeHeader, HEADER_BYTES, ID_BYTES, PREFIX_BYTES, TAG_BYTES } from './format.js';
+import { deriveVaultKeys } from './keys.js';
+
+/** Where the vault key comes from; in production a VaultKeyStore over the OS keychain. */
+export interface VaultKeySource {
+  getOrCreate(): Promise<Buffer>;
+}
+
+export interface VaultOptions {
+  dir: string;
+  keyStore: VaultKeySource;
+}
+
+/** What capture records about a stored file: its vault id and the plaintext's size and digest. */
+export interface VaultEntry {
+  id: string;
+  size: number;
+  sha256: string;
+}
+
+export type VaultSource = string | Readable | Uint8Array;
+
+const EXTENSION = '.fdv';
+const ID_PATTERN = /^[0-9a-f]{32}$/;
+/** readAll is for small files (thumbnails, one-page scans); bigger ones must be streamed. */
+const DEFAULT_READ_ALL_LIMIT = 64 * 1024 * 1024;
+
+export class Vault {
+  readonly fields: FieldCipher;
+
+  private constructor(
+    readonly dir: string,
+    private readonly fileKey: Buffer,
+    fieldKey: Buffer,
+  ) {
+    this.fields = new FieldCipher(fieldKey);
+  }
+
+  static async open({ dir, keyStore }: VaultOptions): Promise<Vault> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const keys = deriveVaultKeys(await keyStore.getOrCreate());
+    const vault = new Vault(dir, keys.fileKey, keys.fieldKey);
+    await vault.removeUnfinished();
+    return vault;
+  }
+
+  /**
+   * A writable for plaintext; `done` resolves once the file is durable under its id. Destroying
+   * the writable (or a write error) rejects `done` and leaves nothing behind.
+   */
+  writeStream(): { stream: Writable; done: Promise<VaultEntry> } {
+    const input = new PassThrough();
+    return { stream: input, done: this.store(input) };
+  }
+
+  async importFile(source: VaultSource): Promise<VaultEntry> {
+    return this.store(toReadable(source));
+  }
+
+  /** Plaintext of a stored file, verified chunk by chunk; damage surfaces as a stream error. */
+  createReadStream(id: string): Readable {
+    const output = new DecryptStream(this.fileKey, checkId(id));
+    const input = createReadStream(this.pathOf(id), { highWaterMark: DEFAULT_CHUNK_BYTES + TAG_BYTES });
+    input.on('error', (error: NodeJS.ErrnoException) => {
+      output.destroy(error.code === 'ENOENT' ? new VaultFileNotFoundError(id) : error);
+    });
+    // A consumer that stops early must not leave the file handle open.
+    output.on('close', () => input.destroy());
+    input.pipe(output);
+    return output;
+  }
+
+  async readAll(id: string, maxBytes = DEFAULT_READ_ALL_LIMIT): Promise<Buffer> {
+    const parts: Buffer[] = [];
+    let total = 0;
+    for await (const part of this.createReadStream(id)) {
+      total += (part as Buffer).length;
+      if (total > maxBytes) throw new RangeError(`Vault file ${id} is larger than ${maxBytes} bytes; stream it`);
+      parts.push(part as Buffer);
+    }
+    return Buffer.concat(parts);
+  }
+
+  async has(id: string): Promise<boolean> {
+    if (!ID_PATTERN.test(id)) return false;
+    try {
+      return (await stat(this.pathOf(id))).isFile();
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  /** True when the file existed. */
+  async remove(id: string): Promise<boolean> {
+    try {
+      await unlink(this.pathOf(checkId(id)));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Removes every listed file (retention, discarded cases); returns how many existed. */
+  async purge(ids: Iterable<string>): Promise<number> {
+    let removed = 0;
+    for (const id of ids) if (await this.remove(id)) removed++;
+    return removed;
+  }
+
+  /** Ids of all stored files, for reconciling against the database (orphans after a crash). */
+  async list(): Promise<string[]> {
+    const names = await readdir(this.dir);
+    return names
+      .filter((name) => name.endsWith(EXTENSION))
+      .map((name) => name.slice(0, -EXTENSION.length))
+      .filter((id) => ID_PATTERN.test(id));
+  }
+
+  encryptField(plaintext: string, context?: string): string {
+    return this.fields.encrypt(plaintext, context);
+  }
+
+  decryptField(payload: string, context?: string): string {
+    return this.fields.decrypt(payload, context);
+  }
+
+  private async store(source: Readable): Promise<VaultEntry> {
+    const idBytes = randomBytes(ID_BYTES);
+    const id = idBytes.toString('hex');
+    const header = encodeHeader(idBytes, randomBytes(PREFIX_BYTES));
+    const encrypt = new EncryptStream(this.fileKey, header);
+    const partial = this.partialPathOf(id);
+    try {
+      // flush: fsync before close, so the rename below never publishes a file whose bytes a power
+      // cut could still lose.
+      await pipeline(source, encrypt, createWriteStream(partial, { flags: 'wx', mode: 0o600, flush: true }));
+      await rename(partial, this.pathOf(id));
+    } catch (error) {
+      await unlink(partial).catch(() => undefined);
+      throw error;
+    }
+    return { id, size: encrypt.size, sha256: encrypt.digest() };
+  }
+
+  private async removeUnfinished(): Promise<void> {
+    for (const name of await readdir(this.dir)) {
+      if (name.endsWith(`${EXTENSION}.partial`)) await unlink(join(this.dir, name)).catch(() => undefined);
+    }
+  }
+
+  private pathOf(id: string): string {
+    return join(this.dir, `${id}${EXTENSION}`);
+  }
+
+  private partialPathOf(id: string): string {
+    return `${this.pathOf(id)}.partial`;
+  }
+}
+
+/** Size on disk of a stored file of `plainSize` bytes (header + chunks + one tag per chunk). */
+export function storedSize(plainSize: number, chunkBytes = DEFAULT_CHUNK_BYTES): number {
+  const chunks = Math.max(1, Math.ceil(plainSize / chunkBytes));
+  return HEADER_BYTES + plainSize + chunks * TAG_BYTES;
+}
+
+function toReadable(source: VaultSource): Readable {
+  if (typeof source === 'string') return createReadStream(source);
+  if (source instanceof Readable) return source;
+  // One chunk: Readable.from would otherwise iterate a Uint8Array byte by byte.
+  return Readable.from([Buffer.from(source.buffer, source.byteOffset, source.byteLength)]);
+}
+
+function checkId(id: string): string {
+  // Ids are generated here; anything else (a path, "..") is refused before touching the disk.
+  if (!ID_PATTERN.test(id)) throw new RangeError(`Not a vault id: ${JSON.stringify(id)}`);
+  return id;
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}

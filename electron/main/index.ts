@@ -1,0 +1,70 @@
+// Desktop entry point: lifecycle only. Every security decision is made in electron/security and
+// every piece of work in the core; this file puts them together in the order Electron requires.
+import { app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
+import { CHANNEL_NAMES, EVENT_NAMES } from '../../shared/ipc/contract.js';
+import { registerIpc } from './ipc.js';
+import { createQuitGuard } from './quit-guard.js';
+import { configureSession } from './session.js';
+import { handleAppProtocol, registerAppScheme } from './protocol.js';
+import { hardenWebContents } from './web-contents.js';
+import { createMainWindow } from './window.js';
+import { startCore } from './start-core.js';
+import { PRELOAD_PATH, RENDERER_DIR } from './paths.js';
+
+// A second copy would open the same SQLite database and keychain entries and race the queue.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  // Sandbox every renderer, including any a library might create.
+  app.enableSandbox();
+  registerAppScheme();
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  main().catch((error: unknown) => {
+    // Without the core there is nothing safe to show; say why and leave rather than hang.
+    dialog.showErrorBox('FICA Desk could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });
+}
+
+async function main(): Promise<void> {
+  let window: BrowserWindow | null = null;
+
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  await app.whenReady();
+  configureSession(session.defaultSession);
+  handleAppProtocol(session.defaultSession, RENDERER_DIR);
+
+  const core = await startCore({ dataDir: app.getPath('userData'), appVersion: app.getVersion() });
+
+  registerIpc({
+    ipcMain,
+    core,
+    channelNames: CHANNEL_NAMES,
+    eventNames: EVENT_NAMES,
+    target: () => window?.webContents ?? null,
+    onRefused: (channel, senderUrl) => console.warn(`Refused IPC ${channel} from ${senderUrl ?? 'a closed frame'}`),
+  });
+
+  app.on(
+    'before-quit',
+    createQuitGuard({
+      shutdown: () => core.shutdown(),
+      quit: () => app.quit(),
+      onError: (error) => console.error('The core did not shut down cleanly', error),
+    }),
+  );
+  app.on('window-all-closed', () => app.quit());
+
+  window = createMainWindow({
+    preloadPath: PRELOAD_PATH,
+    devTools: !app.isPackaged,
+  });
+  window.on('closed', () => {
+    window = null;
+  });
+}

@@ -1,0 +1,81 @@
+// Lint enforces the layer rules of design.md: which layer may import which.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules.filter((m) => !m.startsWith('_')), ...builtinModules.map((m) => `${m}/*`)];
+
+const noNode = {
+  group: ['node:*', ...nodeBuiltins],
+  message: 'This layer runs without Node: no Node built-ins here.',
+};
+const noElectron = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload may import Electron.' };
+const noServer = { group: ['**/server/**', '**/server'], message: 'Only electron/host may start the sandbox server.' };
+const noElectronLayer = { group: ['**/electron/**'], message: 'This layer may not import the desktop app.' };
+const noRenderer = { group: ['**/renderer/**'], message: 'Nothing imports the renderer.' };
+const nodeLibs = {
+  group: ['better-sqlite3', 'keytar', 'fastify', '@fastify/*', 'sharp', 'axios', 'form-data', 'pdfkit', 'pdf-lib'],
+  message: 'This layer runs without Node: no Node-only libraries here.',
+};
+
+const restrict = (...patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/**', 'dist/**', 'out/**', 'release/**', 'artifacts/**', 'test-results/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs['flat/recommended'],
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] },
+      globals: { ...globals.browser },
+    },
+  },
+  {
+    files: ['server/**', 'electron/**', 'test/**', 'scripts/**', '*.config.*', '.ci/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': restrict(noNode, noElectron, noServer, noElectronLayer, noRenderer, nodeLibs),
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    rules: {
+      'no-restricted-imports': restrict(noNode, noElectron, noServer, noElectronLayer, nodeLibs),
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+  {
+    files: ['electron/core/**'],
+    rules: { 'no-restricted-imports': restrict(noElectron, noServer, noRenderer) },
+  },
+  {
+    files: ['electron/main/**', 'electron/preload/**'],
+    rules: { 'no-restricted-imports': restrict(noServer, noRenderer) },
+  },
+  {
+    files: ['electron/host/**'],
+    rules: { 'no-restricted-imports': restrict(noElectron, noRenderer) },
+  },
+  {
+    files: ['server/**'],
+    rules: { 'no-restricted-imports': restrict(noElectron, noElectronLayer, noRenderer) },
+  },
+);

@@ -1,0 +1,86 @@
+// What every screen shares: the core's status (environment, connectivity, unsent count), settings
+// and the cached look-ups. Kept current by the core's events.
+import type { LookupBundle, Settings, Status } from '../../shared/ipc/index.js';
+import { call, desk, messageOf } from './desk.js';
+
+export const EMPTY_LOOKUPS: LookupBundle = {
+  entityTypes: [],
+  trustRelatedPartyTypes: [],
+  entityDocGroups: [],
+  entityDocTypes: [],
+  individualDocGroups: [],
+  individualDocTypes: [],
+  countries: [],
+  industries: [],
+  transactionFrequencies: [],
+  transactionTypes: [],
+  fundingSources: [],
+  sourcesOfWealth: [],
+  employmentStatuses: [],
+  foreignOfficialTypes: [],
+  users: [],
+  partner: null,
+  fetchedAt: null,
+};
+
+export class AppState {
+  status = $state<Status | null>(null);
+  settings = $state<Settings | null>(null);
+  lookups = $state<LookupBundle>(EMPTY_LOOKUPS);
+  loadError = $state<string | null>(null);
+  ready = $state(false);
+
+  unsent = $derived(this.status?.unsentCount ?? 0);
+  environment = $derived(this.status?.profile?.kind ?? null);
+  connectivity = $derived(this.status?.connectivity ?? 'checking');
+  currentUser = $derived(this.lookups.users.find((u) => u.id === this.settings?.currentUserId) ?? null);
+
+  async start(): Promise<void> {
+    try {
+      const api = desk();
+      api.on('status.changed', (status) => {
+        const wasOnline = this.status?.connectivity === 'online';
+        this.status = status;
+        if (!wasOnline && status.connectivity === 'online' && this.lookups.fetchedAt === null) void this.refreshLookups();
+      });
+      const [status, settings, lookups] = await Promise.all([
+        call('status.get', {}),
+        call('settings.get', {}),
+        call('lookups.get', {}),
+      ]);
+      this.status = status;
+      this.settings = settings;
+      this.lookups = lookups;
+      this.applyTheme();
+      this.ready = true;
+      if (lookups.fetchedAt === null && status.connectivity === 'online') void this.refreshLookups();
+    } catch (error) {
+      this.loadError = messageOf(error);
+    }
+  }
+
+  async refreshLookups(): Promise<void> {
+    try {
+      this.lookups = await call('lookups.refresh', {});
+    } catch {
+      // Offline or not signed in: the cached look-ups stay in use.
+    }
+  }
+
+  async refreshStatus(): Promise<void> {
+    this.status = await call('status.get', {});
+  }
+
+  async updateSettings(changes: Partial<Settings>): Promise<void> {
+    this.settings = await call('settings.update', changes);
+    this.applyTheme();
+  }
+
+  applyTheme(): void {
+    const theme = this.settings?.theme ?? 'system';
+    const dark = theme === 'dark' || (theme === 'system' && window.matchMedia?.('(prefers-color-scheme: dark)').matches);
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+  }
+}
+
+export const app = new AppState();

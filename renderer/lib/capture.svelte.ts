@@ -1,0 +1,131 @@
+// A document being assembled: its draft in the core, the pages' order and rotation, page previews,
+// and files the core refused with the reason.
+import type { DocumentDraft, DocumentOwner, DraftPage } from '../../shared/ipc/index.js';
+import { call, messageOf } from './desk.js';
+import { movePage, rotateClockwise, withoutPage } from './pages.js';
+
+export interface Refusal {
+  name: string;
+  message: string;
+}
+
+export class DocumentCapture {
+  readonly caseId: string;
+  readonly owner: DocumentOwner;
+  draft = $state<DocumentDraft | null>(null);
+  refused = $state<Refusal[]>([]);
+  previews = $state<Record<string, { url: string; mimeType: string; pdfPage: number | null; bytes: Uint8Array }>>({});
+  busy = $state(false);
+  error = $state<string | null>(null);
+
+  pages = $derived<DraftPage[]>(this.draft?.pages ?? []);
+
+  constructor(caseId: string, owner: DocumentOwner) {
+    this.caseId = caseId;
+    this.owner = owner;
+  }
+
+  private async ensureDraft(): Promise<DocumentDraft> {
+    if (this.draft) return this.draft;
+    this.draft = await call('documents.startDraft', { caseId: this.caseId, owner: this.owner });
+    return this.draft;
+  }
+
+  async addFiles(files: ReadonlyArray<{ name: string; bytes: Uint8Array<ArrayBuffer> }>): Promise<void> {
+    if (files.length === 0) return;
+    this.busy = true;
+    this.error = null;
+    try {
+      const draft = await this.ensureDraft();
+      const answer = await call('documents.addPages', { draftId: draft.id, files: [...files] });
+      this.draft = answer.draft;
+      this.refused = answer.refused;
+      await this.loadPreviews();
+    } catch (e) {
+      this.error = messageOf(e);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async addBrowserFiles(list: FileList | readonly File[]): Promise<void> {
+    const files = await Promise.all([...list].map(async (f) => ({ name: f.name || 'file', bytes: new Uint8Array(await f.arrayBuffer()) })));
+    await this.addFiles(files);
+  }
+
+  private async loadPreviews(): Promise<void> {
+    const draft = this.draft;
+    if (!draft) return;
+    for (const page of draft.pages) {
+      if (this.previews[page.id]) continue;
+      try {
+        const p = await call('documents.pagePreview', { draftId: draft.id, pageId: page.id });
+        const url = URL.createObjectURL(new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: p.mimeType }));
+        this.previews = { ...this.previews, [page.id]: { url, mimeType: p.mimeType, pdfPage: p.pdfPage, bytes: p.bytes } };
+      } catch {
+        // A page without a preview still uploads; the list shows its name instead.
+      }
+    }
+  }
+
+  private async update(pages: ReadonlyArray<{ id: string; rotation: DraftPage['rotation'] }>): Promise<void> {
+    if (!this.draft) return;
+    this.busy = true;
+    try {
+      this.draft = await call('documents.updateDraft', { draftId: this.draft.id, pages: pages.map((p) => ({ id: p.id, rotation: p.rotation })) });
+    } catch (e) {
+      this.error = messageOf(e);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  rotate(id: string): Promise<void> {
+    return this.update(this.pages.map((p) => (p.id === id ? { ...p, rotation: rotateClockwise(p.rotation) } : p)));
+  }
+
+  move(id: string, delta: number): Promise<void> {
+    const index = this.pages.findIndex((p) => p.id === id);
+    return this.update(movePage(this.pages, index, delta));
+  }
+
+  async removePage(id: string): Promise<void> {
+    await this.update(withoutPage(this.pages, id));
+    const preview = this.previews[id];
+    if (preview) URL.revokeObjectURL(preview.url);
+  }
+
+  async submit(pairs: Array<{ groupId: number; typeId: number }>, filename?: string): Promise<boolean> {
+    if (!this.draft) return false;
+    this.busy = true;
+    this.error = null;
+    try {
+      await call('documents.submitDraft', { draftId: this.draft.id, pairs, ...(filename ? { filename } : {}) });
+      this.reset();
+      return true;
+    } catch (e) {
+      this.error = messageOf(e);
+      return false;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async discard(): Promise<void> {
+    if (this.draft) {
+      try {
+        await call('documents.discardDraft', { draftId: this.draft.id });
+      } catch {
+        // Already gone in the core: nothing left to discard.
+      }
+    }
+    this.reset();
+  }
+
+  private reset(): void {
+    for (const p of Object.values(this.previews)) URL.revokeObjectURL(p.url);
+    this.previews = {};
+    this.draft = null;
+    this.refused = [];
+  }
+}

@@ -1,0 +1,45 @@
+// One open case, reloaded whenever the core says it changed.
+import type { CaseDetail } from '../../shared/ipc/index.js';
+import { call, desk, messageOf } from './desk.js';
+
+export class CaseStore {
+  readonly id: string;
+  detail = $state<CaseDetail | null>(null);
+  error = $state<string | null>(null);
+  private off: Array<() => void> = [];
+
+  constructor(id: string) {
+    this.id = id;
+  }
+
+  start(): () => void {
+    void this.load();
+    const api = desk();
+    this.off.push(
+      api.on('case.changed', ({ caseId }) => {
+        if (caseId === this.id) void this.load();
+      }),
+      api.on('queue.changed', () => void this.load()),
+    );
+    return () => this.stop();
+  }
+
+  stop(): void {
+    for (const off of this.off) off();
+    this.off = [];
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.detail = await call('cases.get', { caseId: this.id });
+      this.error = null;
+    } catch (e) {
+      this.error = messageOf(e);
+    }
+  }
+
+  /** Takes the case an action answered with, so the screen shows it at once. */
+  set(detail: CaseDetail): void {
+    this.detail = detail;
+  }
+}

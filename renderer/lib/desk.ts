@@ -1,0 +1,139 @@
+// The renderer's one way to the core. In Electron the preload exposes window.desk; in the headless
+// host this module builds the same API over the loopback bridge (shared/ipc/bridge.ts).
+import {
+  BRIDGE,
+  DeskError,
+  IpcResultSchema,
+  decodeWire,
+  encodeWire,
+  isEventName,
+  type ChannelInput,
+  type ChannelName,
+  type ChannelOutput,
+  type DeskApi,
+  type EventName,
+  type EventPayload,
+} from '../../shared/ipc/index.js';
+
+declare global {
+  interface Window {
+    desk?: DeskApi;
+  }
+}
+
+type Listener = (payload: unknown) => void;
+
+export interface BridgeOptions {
+  token: string;
+  /** Origin of the host; '' means the page's own origin. */
+  baseUrl?: string;
+  fetchImpl?: typeof fetch;
+  eventSourceImpl?: (url: string) => EventSource;
+}
+
+/** Decodes one bridge answer: the value on success, a DeskError otherwise. */
+export function readIpcResult(text: string): unknown {
+  let decoded: unknown;
+  try {
+    decoded = decodeWire(text);
+  } catch {
+    throw new DeskError('internal', 'The app answered with something it could not read.');
+  }
+  const parsed = IpcResultSchema.safeParse(decoded);
+  if (!parsed.success) throw new DeskError('internal', 'The app answered with something it could not read.');
+  if (!parsed.data.ok) throw DeskError.fromBody(parsed.data.error);
+  return parsed.data.value;
+}
+
+export function createBridgeClient(options: BridgeOptions): DeskApi {
+  const base = options.baseUrl ?? '';
+  const doFetch = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const listeners = new Map<string, Set<Listener>>();
+  let source: EventSource | null = null;
+
+  const ensureSource = (): void => {
+    if (source) return;
+    const url = `${base}${BRIDGE.eventsPath}?${BRIDGE.tokenQuery}=${encodeURIComponent(options.token)}`;
+    source = options.eventSourceImpl ? options.eventSourceImpl(url) : new EventSource(url);
+    for (const name of listeners.keys()) attach(name);
+  };
+  const attached = new Set<string>();
+  const attach = (name: string): void => {
+    if (!source || attached.has(name)) return;
+    attached.add(name);
+    source.addEventListener(name, (event) => {
+      const data = (event as MessageEvent<string>).data;
+      let payload: unknown;
+      try {
+        payload = decodeWire(data);
+      } catch {
+        return;
+      }
+      for (const listener of listeners.get(name) ?? []) listener(payload);
+    });
+  };
+
+  return {
+    async invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+      let response: Response;
+      try {
+        response = await doFetch(`${base}${BRIDGE.invokePath(channel)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [BRIDGE.tokenHeader]: options.token },
+          body: encodeWire(input),
+        });
+      } catch {
+        throw new DeskError('internal', 'The app core cannot be reached. Restart FICA Desk.');
+      }
+      const text = await response.text();
+      return readIpcResult(text) as ChannelOutput<C>;
+    },
+    on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+      if (!isEventName(event)) throw new DeskError('unknown-channel', `Unknown event ${String(event)}`);
+      let set = listeners.get(event);
+      if (!set) {
+        set = new Set();
+        listeners.set(event, set);
+      }
+      const l = listener as Listener;
+      set.add(l);
+      ensureSource();
+      attach(event);
+      return () => {
+        set.delete(l);
+      };
+    },
+  };
+}
+
+function tokenFromPage(): string | null {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${BRIDGE.tokenMeta}"]`);
+  return meta?.content || null;
+}
+
+let instance: DeskApi | null = null;
+
+/** window.desk when the preload gave it, else the loopback bridge of the headless host. */
+export function desk(): DeskApi {
+  if (instance) return instance;
+  if (window.desk) {
+    instance = window.desk;
+    return instance;
+  }
+  const token = tokenFromPage();
+  if (!token) throw new DeskError('internal', 'FICA Desk was opened without its core. Start it with npm run start:web.');
+  instance = createBridgeClient({ token });
+  return instance;
+}
+
+/** Typed shorthand used by screens. */
+export function call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  return desk().invoke(channel, input);
+}
+
+/** A person-readable message for any failure. */
+export function messageOf(error: unknown): string {
+  if (error instanceof DeskError) return error.message;
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong.';
+}

@@ -1,0 +1,89 @@
+// Words and numbers as staff read them. Pure helpers, tested in Node.
+import type { CaseStatus, Connectivity, DocumentState, JobState, ProfileKind, StepStatus } from '../../shared/ipc/index.js';
+
+export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
+  draft: 'Draft',
+  waiting: 'Waiting',
+  synced: 'Synced',
+  'needs-review': 'Needs review',
+  approved: 'Approved',
+  declined: 'Declined',
+  referred: 'Referred',
+};
+
+export const STEP_STATUS_LABELS: Record<StepStatus, string> = {
+  draft: 'Draft, not sent',
+  queued: 'Queued',
+  synced: 'Synced',
+  'needs-review': 'Needs review',
+  done: 'Done',
+  available: 'To do',
+  blocked: 'Blocked',
+};
+
+export const CONNECTIVITY_LABELS: Record<Connectivity, string> = {
+  online: 'Online',
+  offline: 'Offline',
+  checking: 'Checking connection',
+  'needs-sign-in': 'Sign-in needed',
+  'no-profile': 'No environment',
+};
+
+export const ENVIRONMENT_LABELS: Record<ProfileKind, string> = { sandbox: 'Sandbox', test: 'Test', live: 'Live' };
+
+export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = {
+  captured: 'Captured',
+  queued: 'Queued',
+  uploading: 'Uploading',
+  'on-file': 'On file',
+  failed: 'Failed',
+  removing: 'Removing',
+};
+
+export const JOB_STATE_LABELS: Record<JobState, string> = {
+  waiting: 'Waiting',
+  ready: 'Ready to send',
+  running: 'Sending',
+  retrying: 'Will retry',
+  failed: 'Failed',
+  paused: 'Paused',
+};
+
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function formatPercent(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  const rounded = Math.round(value * 100) / 100;
+  return `${rounded.toLocaleString('en-ZA', { maximumFractionDigits: 2 })} %`;
+}
+
+/** Whole percent of a progress, 0 when nothing is known. */
+export function progressPercent(progress: { sent: number; total: number } | null | undefined): number {
+  if (!progress || progress.total <= 0) return 0;
+  return Math.max(0, Math.min(100, Math.round((progress.sent / progress.total) * 100)));
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleDateString('en-ZA', { dateStyle: 'medium' });
+}
+
+export const unsentLabel = (n: number): string => (n === 1 ? '1 unsent item' : `${n} unsent items`);
+
+export function personName(details: { firstName?: string | null; lastName?: string | null }): string {
+  return [details.firstName, details.lastName].filter((p) => p && p.trim()).join(' ') || 'Unnamed person';
+}

@@ -1,0 +1,54 @@
+// The queue screen's state: every job, kept current by the core's events.
+import type { JobView } from '../../shared/ipc/index.js';
+import { call, desk, messageOf } from './desk.js';
+
+export class QueueState {
+  jobs = $state<JobView[]>([]);
+  error = $state<string | null>(null);
+  loaded = $state(false);
+
+  failed = $derived(this.jobs.filter((j) => j.state === 'failed'));
+  byCase = $derived(groupByCase(this.jobs));
+
+  start(): () => void {
+    void this.load();
+    const off = desk().on('queue.changed', ({ jobs }) => {
+      this.jobs = jobs;
+    });
+    return off;
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.jobs = await call('queue.list', {});
+      this.error = null;
+    } catch (e) {
+      this.error = messageOf(e);
+    } finally {
+      this.loaded = true;
+    }
+  }
+
+  async run(action: () => Promise<unknown>): Promise<void> {
+    try {
+      await action();
+      this.error = null;
+      await this.load();
+    } catch (e) {
+      this.error = messageOf(e);
+    }
+  }
+}
+
+export function groupByCase(jobs: readonly JobView[]): Array<{ caseId: string; caseTitle: string; jobs: JobView[] }> {
+  const groups = new Map<string, { caseId: string; caseTitle: string; jobs: JobView[] }>();
+  for (const job of jobs) {
+    let g = groups.get(job.caseId);
+    if (!g) {
+      g = { caseId: job.caseId, caseTitle: job.caseTitle, jobs: [] };
+      groups.set(job.caseId, g);
+    }
+    g.jobs.push(job);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,36 @@
+// Builds the Fastify instance: parsers, error shapes, plugins and routes. Part 2 registers its
+// plugins (idempotency, rate limiting, webhooks) here and its routes in routes/index.ts.
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { SandboxConfig } from './config.js';
+import { createContext, type AppContext } from './context.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerFormParser } from './http/form-parser.js';
+import { registerRoutes } from './routes/index.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Largest JSON body accepted; bigger bodies are refused with 413 before they are parsed. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: SandboxConfig, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+  const ctx = createContext(config);
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    // Ids are UUIDs; a long path segment is refused rather than looked up.
+    routerOptions: { maxParamLength: 200 },
+  });
+  registerErrorHandling(app);
+  registerFormParser(app);
+  // Upload limits are applied per route while streaming (http/upload.ts); these are outer bounds.
+  await app.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024, parts: 40, headerPairs: 200 } });
+  await registerRoutes(app, ctx);
+  app.addHook('onClose', async () => {
+    ctx.db.close();
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,61 @@
+// Everything the sandbox can be told at start-up, with the defaults of contract §6, §7, §11 and §12.
+import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type SandboxMode = 'sandbox' | 'live';
+
+export interface SandboxConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  mode: SandboxMode;
+  /** Scales the webhook retry schedule (part 2); 0.001 runs it a thousand times faster. */
+  webhookTimeScale: number;
+  tokenTtlSeconds: number;
+  limits: {
+    entityDocumentBytes: number;
+    uboDocumentBytes: number;
+    individualDocumentBytes: number;
+  };
+  costs: { entity: number; individual: number };
+  /** Balance of a partner created without one, and of the seeded demo partner. */
+  defaultBalance: number;
+  /** Requests per window per partner (or per address before authentication), part 2; 429 beyond. */
+  rateLimit: { max: number; windowMs: number };
+}
+
+export const MB = 1024 * 1024;
+
+export interface SandboxConfigInput {
+  host?: string;
+  port?: number;
+  dataDir?: string;
+  mode?: SandboxMode;
+  webhookTimeScale?: number;
+  tokenTtlSeconds?: number;
+  limits?: Partial<SandboxConfig['limits']>;
+  costs?: Partial<SandboxConfig['costs']>;
+  defaultBalance?: number;
+  rateLimit?: Partial<SandboxConfig['rateLimit']>;
+}
+
+export function resolveConfig(input: SandboxConfigInput = {}): SandboxConfig {
+  return {
+    host: input.host ?? '127.0.0.1',
+    port: input.port ?? 4010,
+    // Without a data folder the sandbox starts empty, like a fresh test account.
+    dataDir: input.dataDir ?? mkdtempSync(join(tmpdir(), 'fica-sandbox-')),
+    mode: input.mode ?? 'sandbox',
+    webhookTimeScale: input.webhookTimeScale ?? 1,
+    tokenTtlSeconds: input.tokenTtlSeconds ?? 3600,
+    limits: {
+      entityDocumentBytes: input.limits?.entityDocumentBytes ?? 40 * MB,
+      uboDocumentBytes: input.limits?.uboDocumentBytes ?? 40 * MB,
+      individualDocumentBytes: input.limits?.individualDocumentBytes ?? 20 * MB,
+    },
+    costs: { entity: input.costs?.entity ?? 10, individual: input.costs?.individual ?? 5 },
+    defaultBalance: input.defaultBalance ?? 1000,
+    rateLimit: { max: input.rateLimit?.max ?? 600, windowMs: input.rateLimit?.windowMs ?? 60_000 },
+  };
+}

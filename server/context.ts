@@ -1,0 +1,65 @@
+// Wires the store, providers and services once per server instance; routes receive this object.
+import type { SandboxConfig } from './config.js';
+import { openDb, type Db } from './store/db.js';
+import { PartnerRepository } from './store/partners.js';
+import { TokenRepository } from './store/tokens.js';
+import { EntityRepository } from './store/entities.js';
+import { UboRepository } from './store/ubos.js';
+import { TrustRepository } from './store/trusts.js';
+import { DocumentRepository } from './store/documents.js';
+import { FileStore } from './store/files.js';
+import { EntityService } from './services/entity-service.js';
+import { UboService } from './services/ubo-service.js';
+import { DocumentService } from './services/document-service.js';
+import { OrganigramService } from './services/organigram-service.js';
+import { DecisionService } from './services/decision-service.js';
+import { ReportService } from './services/report-service.js';
+
+export interface AppContext {
+  config: SandboxConfig;
+  db: Db;
+  partners: PartnerRepository;
+  tokens: TokenRepository;
+  entities: EntityRepository;
+  ubos: UboRepository;
+  trusts: TrustRepository;
+  documents: DocumentRepository;
+  files: FileStore;
+  entityService: EntityService;
+  uboService: UboService;
+  documentService: DocumentService;
+  organigramService: OrganigramService;
+  decisionService: DecisionService;
+  reportService: ReportService;
+}
+
+export function createContext(config: SandboxConfig): AppContext {
+  const db = openDb(config.dataDir);
+  const partners = new PartnerRepository(db);
+  const tokens = new TokenRepository(db);
+  const entities = new EntityRepository(db);
+  const ubos = new UboRepository(db);
+  const trusts = new TrustRepository(db);
+  const documents = new DocumentRepository(db);
+  const files = new FileStore(config.dataDir);
+  const store = { db, partners, entities, ubos, trusts, documents, files };
+  const entityService = new EntityService(config, store);
+  const uboService = new UboService(store, entityService);
+  const documentService = new DocumentService(config, store, entityService);
+  const organigramService = new OrganigramService(store, entityService);
+  const decisionService = new DecisionService(store, entityService);
+  const reportService = new ReportService(store, entityService);
+  return {
+    config,
+    ...store,
+    tokens,
+    entityService,
+    uboService,
+    documentService,
+    organigramService,
+    decisionService,
+    reportService,
+  };
+}
+
+export type Store = Pick<AppContext, 'db' | 'partners' | 'entities' | 'ubos' | 'trusts' | 'documents' | 'files'>;

@@ -1,0 +1,125 @@
+// Receives one multipart upload: streams the `file` part to disk under a generated name, checking
+// its type from the first bytes and its size while it streams, and collects the text fields.
+import { once } from 'node:events';
+import { Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import type { FileStore } from '../store/files.js';
+import { UploadError } from './errors.js';
+import { cleanFilename } from './filename.js';
+import { SNIFF_BYTES, sniffMime, type AcceptedMime } from './sniff.js';
+
+export interface ReceivedFile {
+  storedName: string;
+  filename: string;
+  mimeType: AcceptedMime;
+  size: number;
+}
+
+export interface ReceivedUpload {
+  file: ReceivedFile;
+  fields: Record<string, string>;
+}
+
+export const FILE_FIELD = 'file';
+
+export function formatBytes(bytes: number): string {
+  const MB = 1024 * 1024;
+  const KB = 1024;
+  if (bytes >= MB) return `${Number.isInteger(bytes / MB) ? bytes / MB : (bytes / MB).toFixed(1)} MB`;
+  if (bytes >= KB) return `${Number.isInteger(bytes / KB) ? bytes / KB : (bytes / KB).toFixed(1)} KB`;
+  return `${bytes} bytes`;
+}
+
+interface PartsOptions {
+  limits: { fileSize: number; files: number; fields: number; fieldSize: number };
+  // Read by @fastify/multipart: a file over the limit is truncated and flagged instead of throwing,
+  // so the rest of the request is still drained and the client receives the 400 cleanly.
+  throwFileSizeLimit: boolean;
+}
+
+export async function receiveUpload(request: FastifyRequest, files: FileStore, limitBytes: number): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) {
+    throw new UploadError(`A file must be sent as multipart/form-data with the field name '${FILE_FIELD}'`);
+  }
+  const fields: Record<string, string> = {};
+  let received: ReceivedFile | undefined;
+  let refusal: UploadError | undefined;
+  const written: string[] = [];
+  const options: PartsOptions = {
+    limits: { fileSize: limitBytes, files: 3, fields: 10, fieldSize: 64 * 1024 },
+    throwFileSizeLimit: false,
+  };
+  try {
+    for await (const part of request.parts(options)) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        else fields[part.fieldname] = JSON.stringify(part.value);
+        continue;
+      }
+      if (part.fieldname !== FILE_FIELD || received || refusal) {
+        // Extra or misnamed files are read to the end and dropped so the request completes.
+        await drain(part.file);
+        if (!refusal && !received && part.fieldname !== FILE_FIELD) {
+          refusal = new UploadError(`No file received: send the file with the field name '${FILE_FIELD}'`, `A file was sent with the field name '${part.fieldname}'`);
+        } else if (!refusal) {
+          refusal = new UploadError('One file per upload request', 'Send each file in its own request');
+        }
+        continue;
+      }
+      const { storedName, stream } = files.create();
+      written.push(storedName);
+      let size = 0;
+      let head = Buffer.alloc(0);
+      let mime: AcceptedMime | undefined;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (refusal) continue;
+        if (mime === undefined) {
+          head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
+          if (head.length >= SNIFF_BYTES) {
+            mime = sniffMime(head);
+            if (!mime) refusal = unsupportedType();
+          }
+        }
+        if (!refusal && !stream.write(chunk)) await once(stream, 'drain');
+      }
+      stream.end();
+      await once(stream, 'close');
+      if (!refusal && part.file.truncated) refusal = tooLarge(request, limitBytes);
+      if (!refusal && mime === undefined) mime = sniffMime(head);
+      if (!refusal && size === 0) refusal = new UploadError('The file is empty');
+      if (!refusal && !mime) refusal = unsupportedType();
+      if (!refusal && mime) received = { storedName, filename: cleanFilename(part.filename), mimeType: mime, size };
+    }
+  } catch (error) {
+    await Promise.all(written.map((name) => files.remove(name)));
+    if (error instanceof UploadError) throw error;
+    throw new UploadError('The multipart body could not be read', error instanceof Error ? error.message : String(error));
+  }
+  if (refusal || !received) {
+    await Promise.all(written.map((name) => files.remove(name)));
+    throw refusal ?? new UploadError(`No file received: send the file with the field name '${FILE_FIELD}'`);
+  }
+  return { file: received, fields };
+}
+
+function unsupportedType(): UploadError {
+  return new UploadError(
+    'Unsupported file type: only PDF, PNG and JPEG files are accepted',
+    'The type is detected from the file content; the file name and declared type are not used',
+  );
+}
+
+function tooLarge(request: FastifyRequest, limitBytes: number): UploadError {
+  const declared = Number(request.headers['content-length']);
+  const size = Number.isFinite(declared) && declared > limitBytes ? formatBytes(declared) : `more than ${formatBytes(limitBytes)}`;
+  return new UploadError(
+    `File too large: ${size} received, the maximum file size is ${formatBytes(limitBytes)}`,
+    `The maximum file size is ${formatBytes(limitBytes)} (${limitBytes} bytes)`,
+  );
+}
+
+async function drain(stream: Readable): Promise<void> {
+  await pipeline(stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
+}

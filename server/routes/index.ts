@@ -1,0 +1,51 @@
+// The one list of route modules. Part 2 adds its modules (individuals, bank verification,
+// webhooks, dashboard actions) to the lists below.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { requireBearer } from '../auth/bearer.js';
+import { oauthRoutes } from './oauth.js';
+import { sandboxPartnerRoutes } from './sandbox-partners.js';
+import { settingsRoutes } from './settings.js';
+import { entityRoutes } from './entity.js';
+import { uboRoutes } from './entity-ubos.js';
+import { uboDocumentRoutes } from './entity-ubo-documents.js';
+import { entityDocumentRoutes } from './entity-documents.js';
+import { organigramRoutes } from './entity-organigram.js';
+import { decisionRoutes } from './entity-decision.js';
+import { reportRoutes } from './entity-report.js';
+
+export type RouteModule = (scope: FastifyInstance, ctx: AppContext) => void;
+
+/** Routes under /api/v1, all behind the bearer check. */
+const API_V1: RouteModule[] = [
+  settingsRoutes,
+  entityRoutes,
+  uboRoutes,
+  uboDocumentRoutes,
+  entityDocumentRoutes,
+  organigramRoutes,
+  decisionRoutes,
+  reportRoutes,
+];
+
+/** Routes under /sandbox/v1: no bearer, only in sandbox mode (contract §10). */
+const SANDBOX_V1: RouteModule[] = [sandboxPartnerRoutes];
+
+export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  oauthRoutes(app, ctx);
+  await app.register(
+    async (scope) => {
+      requireBearer(scope, ctx.tokens);
+      for (const module of API_V1) module(scope, ctx);
+    },
+    { prefix: '/api/v1' },
+  );
+  if (ctx.config.mode === 'sandbox') {
+    await app.register(
+      async (scope) => {
+        for (const module of SANDBOX_V1) module(scope, ctx);
+      },
+      { prefix: '/sandbox/v1' },
+    );
+  }
+}

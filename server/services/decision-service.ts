@@ -1,0 +1,80 @@
+// shareholding-confirm (the entity's band) and the onboarding decision (the state table).
+import type { EntityDecisionRequest } from '../../shared/api/entity.js';
+import type { Store } from '../context.js';
+import type { Entity } from '../store/entities.js';
+import { badRequest } from '../http/errors.js';
+import type { EntityService } from './entity-service.js';
+
+export interface ShareholdingResult {
+  message: string;
+  riskStatus: string;
+  riskReason: string;
+}
+
+const FICA_STATUS_AFTER: Record<EntityDecisionRequest['onboardingDecision'], string> = {
+  Approved: 'Approved',
+  Declined: 'Declined',
+  Refer: 'Referred',
+  'In Progress': 'In Progress',
+};
+
+const OUTCOME: Record<EntityDecisionRequest['onboardingDecision'], string> = {
+  Approved: 'Entity approved: the entity is onboarded',
+  Declined: 'Entity declined',
+  Refer: 'Entity referred for review',
+  'In Progress': 'Decision pending: the entity is in progress',
+};
+
+export class DecisionService {
+  constructor(
+    private readonly store: Store,
+    private readonly entities: EntityService,
+  ) {}
+
+  confirmShareholding(entity: Entity, ownershipConfirmation: boolean): ShareholdingResult {
+    if (!ownershipConfirmation) {
+      throw badRequest('ownershipConfirmation must be true to confirm the shareholding', [
+        { path: 'ownershipConfirmation', message: 'must be true' },
+      ]);
+    }
+    this.entities.check(entity, { type: 'shareholding-confirm' });
+    if (entity.shareholdersAdminConfirmed) {
+      // Confirming again changes nothing: the band the documents were collected for stays.
+      return { message: 'Shareholding already confirmed', riskStatus: entity.riskStatus, riskReason: entity.riskReason ?? '' };
+    }
+    const risk = this.entities.assessRisk(entity, this.store.ubos.listForEntity(entity.id));
+    this.store.entities.save({
+      ...entity,
+      shareholdersAdminConfirmed: true,
+      directorsConfirmed: true,
+      riskStatus: risk.band,
+      riskReason: risk.reason,
+      riskScore: risk.score,
+    });
+    return { message: 'Shareholding confirmed', riskStatus: risk.band, riskReason: risk.reason };
+  }
+
+  decide(entity: Entity, body: EntityDecisionRequest): { message: string; onboardingDecision: string; ficaStatus: string } {
+    this.entities.check(entity, { type: 'decision', decision: body.onboardingDecision });
+    const now = new Date().toISOString();
+    const next: Entity = { ...entity, onboardingDecision: body.onboardingDecision, ficaStatus: FICA_STATUS_AFTER[body.onboardingDecision] };
+    switch (body.onboardingDecision) {
+      case 'Approved':
+        next.approvedComments = body.approvedComments ?? null;
+        next.approvalDate = now;
+        next.nextFicaReviewDate = body.nextFicaReviewDate ?? entity.nextFicaReviewDate;
+        break;
+      case 'Declined':
+        next.declinedComments = body.declinedComments ?? null;
+        break;
+      case 'Refer':
+        next.referComments = body.referComments ?? null;
+        break;
+      case 'In Progress':
+        break;
+    }
+    if (body.nextFicaReviewDate && body.onboardingDecision !== 'Approved') next.nextFicaReviewDate = body.nextFicaReviewDate;
+    const saved = this.store.entities.save(next);
+    return { message: OUTCOME[body.onboardingDecision], onboardingDecision: saved.onboardingDecision, ficaStatus: saved.ficaStatus };
+  }
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { LookupIdSchema, MAX_REFERENCE, UuidSchema, atLeastOneField, requiredText } from './common.js';
+import { DOCUMENT_LIMITS } from './documents.js';
+import { EntityCreateRequestSchema } from './entity.js';
+import { RiskSettingsSchema } from './lookups.js';
+import { UboBodySchema } from './ubo.js';
+
+const balance = z.number().int().nonnegative();
+
+export const PartnerCreateRequestSchema = z.object({
+  name: requiredText(MAX_REFERENCE),
+  balance: balance.optional(),
+  riskSettings: RiskSettingsSchema.optional(),
+});
+export type PartnerCreateRequest = z.infer<typeof PartnerCreateRequestSchema>;
+
+export const PartnerCreateResponseSchema = z.looseObject({
+  partnerId: UuidSchema,
+  clientId: z.string(),
+  clientSecret: z.string(),
+  balance: z.number(),
+});
+export type PartnerCreateResponse = z.infer<typeof PartnerCreateResponseSchema>;
+
+export const PartnerUpdateRequestSchema = z
+  .object({
+    balance: balance.optional(),
+    riskSettings: RiskSettingsSchema.optional(),
+  })
+  .refine(atLeastOneField, { message: 'At least one of balance and riskSettings must be given' });
+export type PartnerUpdateRequest = z.infer<typeof PartnerUpdateRequestSchema>;
+
+/** The partner as the control API shows it: never with its secret. */
+export const PartnerPublicSchema = z.looseObject({
+  partnerId: UuidSchema,
+  name: z.string(),
+  clientId: z.string().optional(),
+  balance: z.number(),
+  riskSettings: RiskSettingsSchema,
+});
+export type PartnerPublic = z.infer<typeof PartnerPublicSchema>;
+
+const changes = z
+  .record(z.string().min(1).max(100), z.unknown())
+  .refine((value) => Object.keys(value).length > 0, 'changes must name at least one field');
+const filename = z.string().trim().min(1).max(180);
+// Base64 of the largest accepted document.
+const contentBase64 = z.base64().max(Math.ceil(DOCUMENT_LIMITS.entity / 3) * 4);
+const percentage = z.number().min(0).max(100);
+const docId = z.number().int().positive();
+
+const action = <A extends string, S extends z.ZodRawShape>(name: A, shape: S) =>
+  z.object({ partnerId: UuidSchema, action: z.literal(name), ...shape });
+
+export const DashboardActionSchema = z.discriminatedUnion('action', [
+  action('createEntity', { body: EntityCreateRequestSchema }),
+  action('updateEntity', { entityId: UuidSchema, changes }),
+  action('uploadEntityDocument', {
+    entityId: UuidSchema,
+    entityDocsID: LookupIdSchema,
+    entityDocTypesID: LookupIdSchema,
+    filename,
+    contentBase64,
+  }),
+  action('deleteEntityDocument', { entityId: UuidSchema, entityDocID: docId }),
+  action('addTrust', {
+    entityId: UuidSchema,
+    trustName: requiredText(),
+    sharePercentage: percentage,
+    uboPercentage: percentage,
+  }),
+  action('updateTrust', { entityId: UuidSchema, entityTrustId: UuidSchema, changes }),
+  action('createUbo', { entityId: UuidSchema, body: UboBodySchema }),
+  action('updateUbo', { entityId: UuidSchema, uboId: UuidSchema, changes }),
+  action('uploadUboDocument', {
+    entityId: UuidSchema,
+    uboId: UuidSchema,
+    individualDocsID: LookupIdSchema,
+    IndividualDocTypesID: LookupIdSchema,
+    filename,
+    contentBase64,
+  }),
+  action('deleteUboDocument', { entityId: UuidSchema, uboId: UuidSchema, uboDocID: docId }),
+]);
+export type DashboardAction = z.infer<typeof DashboardActionSchema>;
+export type DashboardActionName = DashboardAction['action'];
+
+export const DashboardActionResponseSchema = z.looseObject({ eventIds: z.array(UuidSchema) });
+export type DashboardActionResponse = z.infer<typeof DashboardActionResponseSchema>;

@@ -1,0 +1,655 @@
+// The onboarding workflows (contract.md §5, the ordering tables of entity-api.md and
+// individual-api.md) as data plus functions. The sandbox uses the checks for its 409/403 answers;
+// the app uses the step views for navigation and to say, in plain words, what a step waits for.
+//
+// One ordered list of "outstanding" items drives everything: a step or action at position k is
+// allowed only when nothing before k is outstanding, so every prerequisite holds transitively.
+import { ORGANIGRAM_ERRORS } from './organigram.js';
+import type { BandOrUndetermined } from './types.js';
+
+export type OnboardingDecisionValue = 'Approved' | 'Declined' | 'Refer' | 'In Progress';
+export type StepStatus = 'done' | 'available' | 'blocked';
+
+export interface StepDef<Id extends string = string> {
+  id: Id;
+  label: string;
+}
+
+export interface StepView<Id extends string = string> extends StepDef<Id> {
+  status: StepStatus;
+  /** Why the step is blocked, in words for the person at the desk. */
+  blockedBy?: string;
+}
+
+export type CheckResult = { ok: true } | { ok: false; status: 403 | 404 | 409; message: string };
+
+const OK: CheckResult = { ok: true };
+const conflict = (message: string): CheckResult => ({ ok: false, status: 409, message });
+
+const FINAL_DECISIONS: ReadonlySet<string> = new Set(['Approved', 'Declined']);
+export const isFinalDecision = (d: OnboardingDecisionValue | null | undefined): boolean =>
+  d !== null && d !== undefined && FINAL_DECISIONS.has(d);
+
+/** Something still to do, phrased both as a condition ("KYB must be completed") and a hint. */
+interface Outstanding<Id extends string> {
+  step: Id;
+  subject: string;
+  verb: string;
+  hint: string;
+}
+
+const withList = (text: string, list?: readonly string[]): string =>
+  list && list.length > 0 ? `${text}: ${list.join(', ')}` : text;
+const withParens = (text: string, list?: readonly string[]): string =>
+  list && list.length > 0 ? `${text} (${list.join(', ')})` : text;
+
+// ---------------------------------------------------------------- entity
+
+export type EntityStepId =
+  | 'create'
+  | 'kyb'
+  | 'sanctions-review'
+  | 'owners'
+  | 'organigram'
+  | 'people'
+  | 'shareholding-confirm'
+  | 'entity-documents'
+  | 'entity-doc-confirm'
+  | 'decision'
+  | 'report';
+
+export const ENTITY_STEPS_PATH_A: ReadonlyArray<StepDef<EntityStepId>> = [
+  { id: 'create', label: 'Create the entity' },
+  { id: 'kyb', label: 'Business details (KYB)' },
+  { id: 'sanctions-review', label: 'Sanctions and adverse media review' },
+  { id: 'owners', label: 'Directors and owners' },
+  { id: 'people', label: 'Each person: details, PEP review, documents' },
+  { id: 'shareholding-confirm', label: 'Confirm shareholding' },
+  { id: 'entity-documents', label: 'Entity documents' },
+  { id: 'entity-doc-confirm', label: 'Confirm entity documents' },
+  { id: 'decision', label: 'Onboarding decision' },
+  { id: 'report', label: 'Report' },
+];
+
+export const ENTITY_STEPS_PATH_B: ReadonlyArray<StepDef<EntityStepId>> = ENTITY_STEPS_PATH_A.map((s) =>
+  s.id === 'owners' ? { id: 'organigram', label: 'Ownership tree' } : s,
+);
+
+export interface UboWorkflowState {
+  id: string;
+  name: string;
+  detailsCompleted: boolean;
+  pepConfirmed: boolean;
+  requiredDocsOnFile: boolean;
+  docsConfirmed: boolean;
+  /** Names of the required document groups not yet on file, to name them in messages. */
+  missingDocs?: string[];
+}
+
+export interface EntityWorkflowState {
+  /** False for a case captured on the device and not yet created on the service; default true. */
+  created?: boolean;
+  showOrganigram: boolean;
+  kybCompleted: boolean;
+  sanctionsReviewed: boolean;
+  organigramVerified: boolean;
+  shareholdingConfirmed: boolean;
+  entityBand: BandOrUndetermined;
+  entityRequiredDocsOnFile: boolean;
+  /** Names of the entity band's required groups not yet on file. */
+  entityMissingDocs?: string[];
+  entityDocsConfirmed: boolean;
+  decision: OnboardingDecisionValue | null;
+  ubos: UboWorkflowState[];
+}
+
+const ENTITY_ORDER: readonly EntityStepId[] = [
+  'create',
+  'kyb',
+  'sanctions-review',
+  'owners',
+  'organigram',
+  'people',
+  'shareholding-confirm',
+  'entity-documents',
+  'entity-doc-confirm',
+  'decision',
+  'report',
+];
+const entityPos = (id: EntityStepId): number => ENTITY_ORDER.indexOf(id);
+
+/** The first thing a person still has to do, or null when their loop is finished. */
+function uboGap(u: UboWorkflowState): Outstanding<EntityStepId> | null {
+  if (!u.detailsCompleted) {
+    return {
+      step: 'people',
+      subject: `The details of ${u.name}`,
+      verb: 'completed',
+      hint: `Complete the details of ${u.name}`,
+    };
+  }
+  if (!u.pepConfirmed) {
+    return {
+      step: 'people',
+      subject: `The PEP review of ${u.name}`,
+      verb: 'completed',
+      hint: `Waiting for the PEP review of ${u.name}`,
+    };
+  }
+  if (!u.requiredDocsOnFile) {
+    return {
+      step: 'people',
+      subject: withParens(`The required documents of ${u.name}`, u.missingDocs),
+      verb: 'uploaded',
+      hint: withList(`Upload the required documents of ${u.name}`, u.missingDocs),
+    };
+  }
+  if (!u.docsConfirmed) {
+    return {
+      step: 'people',
+      subject: `The documents of ${u.name}`,
+      verb: 'confirmed',
+      hint: `Confirm the documents of ${u.name}`,
+    };
+  }
+  return null;
+}
+
+/** Everything still to do before the entity can be approved, in workflow order. */
+function entityOutstanding(s: EntityWorkflowState): Array<Outstanding<EntityStepId>> {
+  const out: Array<Outstanding<EntityStepId>> = [];
+  if (s.created === false)
+    out.push({ step: 'create', subject: 'The entity', verb: 'created', hint: 'Create the entity first' });
+  if (!s.kybCompleted)
+    out.push({ step: 'kyb', subject: 'KYB', verb: 'completed', hint: 'Complete the KYB details first' });
+  if (!s.sanctionsReviewed) {
+    out.push({
+      step: 'sanctions-review',
+      subject: 'The sanctions review',
+      verb: 'completed',
+      hint: 'Complete the sanctions review first',
+    });
+  }
+  if (s.showOrganigram && !s.organigramVerified) {
+    out.push({
+      step: 'organigram',
+      subject: 'The ownership tree',
+      verb: 'verified',
+      hint: 'Verify the ownership tree first',
+    });
+  }
+  if (s.ubos.length === 0) {
+    out.push({
+      step: s.showOrganigram ? 'people' : 'owners',
+      subject: 'At least one owner',
+      verb: 'added',
+      hint: 'Add at least one owner first',
+    });
+  }
+  for (const u of s.ubos) {
+    const gap = uboGap(u);
+    if (gap) out.push(gap);
+  }
+  if (!s.shareholdingConfirmed) {
+    out.push({
+      step: 'shareholding-confirm',
+      subject: 'Shareholding',
+      verb: 'confirmed',
+      hint: 'Waiting for shareholding confirmation',
+    });
+  }
+  if (!s.entityRequiredDocsOnFile) {
+    out.push({
+      step: 'entity-documents',
+      subject: withParens('The required entity documents', s.entityMissingDocs),
+      verb: 'uploaded',
+      hint: withList('Upload the required entity documents', s.entityMissingDocs),
+    });
+  }
+  if (!s.entityDocsConfirmed) {
+    out.push({
+      step: 'entity-doc-confirm',
+      subject: 'The entity documents',
+      verb: 'confirmed',
+      hint: 'Confirm the entity documents',
+    });
+  }
+  return out;
+}
+
+/** What still stands between the entity and approval, as plain sentences; empty when complete. */
+export function entityMissingSteps(s: EntityWorkflowState): Array<{ step: EntityStepId; message: string }> {
+  return entityOutstanding(s).map((o) => ({ step: o.step, message: o.hint }));
+}
+
+/** True when every step before the decision is complete, so `Approved` may be recorded. */
+export function isEntityComplete(s: EntityWorkflowState): boolean {
+  return entityOutstanding(s).length === 0;
+}
+
+const firstBefore = <Id extends string>(
+  items: Array<Outstanding<Id>>,
+  pos: (id: Id) => number,
+  step: Id,
+): Outstanding<Id> | undefined => items.find((o) => pos(o.step) < pos(step));
+
+export interface PersonProgress {
+  id: string;
+  name: string;
+  steps: Array<StepView<UboStepId>>;
+}
+
+export type UboStepId = 'details' | 'pep-review' | 'documents' | 'doc-confirm';
+
+/** One person's loop: details, PEP review, documents (allowed once the person exists), confirm. */
+export function uboSteps(s: EntityWorkflowState, u: UboWorkflowState): Array<StepView<UboStepId>> {
+  const before = firstBefore(entityOutstanding(s), entityPos, 'owners');
+  const gate = before?.hint;
+  const view = (
+    id: UboStepId,
+    label: string,
+    done: boolean,
+    blockedBy: string | undefined,
+  ): StepView<UboStepId> =>
+    done
+      ? { id, label, status: 'done' }
+      : blockedBy
+        ? { id, label, status: 'blocked', blockedBy }
+        : { id, label, status: 'available' };
+  return [
+    view('details', 'Personal details', u.detailsCompleted, gate),
+    view(
+      'pep-review',
+      'PEP and sanctions review',
+      u.pepConfirmed,
+      gate ?? (u.detailsCompleted ? undefined : `Complete the details of ${u.name} first`),
+    ),
+    view('documents', 'Documents', u.requiredDocsOnFile, gate),
+    view(
+      'doc-confirm',
+      'Confirm documents',
+      u.docsConfirmed,
+      gate ??
+        (!u.detailsCompleted
+          ? `Complete the details of ${u.name} first`
+          : !u.pepConfirmed
+            ? `Waiting for the PEP review of ${u.name}`
+            : !u.requiredDocsOnFile
+              ? withList(`Upload the required documents of ${u.name}`, u.missingDocs)
+              : undefined),
+    ),
+  ];
+}
+
+export interface EntityStepView extends StepView<EntityStepId> {
+  /** On the `people` step: each person's own loop. */
+  people?: PersonProgress[];
+}
+
+function entityStepDone(s: EntityWorkflowState, id: EntityStepId): boolean {
+  switch (id) {
+    case 'create':
+      return s.created !== false;
+    case 'kyb':
+      return s.kybCompleted;
+    case 'sanctions-review':
+      return s.sanctionsReviewed;
+    case 'owners':
+      // Registry-created directors exist from the start; the list counts as done once it can be worked on.
+      return s.sanctionsReviewed && s.ubos.length > 0;
+    case 'organigram':
+      return s.organigramVerified;
+    case 'people':
+      return s.ubos.length > 0 && s.ubos.every((u) => uboGap(u) === null);
+    case 'shareholding-confirm':
+      return s.shareholdingConfirmed;
+    case 'entity-documents':
+      return s.entityRequiredDocsOnFile;
+    case 'entity-doc-confirm':
+      return s.entityDocsConfirmed;
+    case 'decision':
+      return isFinalDecision(s.decision);
+    case 'report':
+      return false;
+  }
+}
+
+/**
+ * The entity's steps for navigation. A step is blocked while anything earlier is outstanding. The
+ * `decision` step is blocked until approval is possible; Declined and Refer stay possible earlier
+ * (see checkEntityAction). The report can be previewed at any time once the entity exists.
+ */
+export function entitySteps(s: EntityWorkflowState): EntityStepView[] {
+  const items = entityOutstanding(s);
+  const defs = s.showOrganigram ? ENTITY_STEPS_PATH_B : ENTITY_STEPS_PATH_A;
+  return defs.map((def) => {
+    const view: EntityStepView = { ...def, status: 'available' };
+    if (def.id === 'people')
+      view.people = s.ubos.map((u) => ({ id: u.id, name: u.name, steps: uboSteps(s, u) }));
+    if (entityStepDone(s, def.id)) return { ...view, status: 'done' };
+    const blocker =
+      def.id === 'report' ? firstBefore(items, entityPos, 'kyb') : firstBefore(items, entityPos, def.id);
+    return blocker ? { ...view, status: 'blocked', blockedBy: blocker.hint } : view;
+  });
+}
+
+export type EntityAction =
+  | { type: 'kyb' }
+  | { type: 'sanctions-review' }
+  | { type: 'ubo-create' }
+  | { type: 'ubo-update'; uboId: string }
+  | { type: 'ubo-delete'; uboId: string }
+  | { type: 'verify-organigram' }
+  | { type: 'ubo-pep-confirm'; uboId: string }
+  | { type: 'ubo-doc-upload'; uboId: string }
+  | { type: 'ubo-doc-confirm'; uboId: string }
+  | { type: 'shareholding-confirm' }
+  | { type: 'entity-doc-upload' }
+  | { type: 'entity-doc-confirm' }
+  | { type: 'decision'; decision: OnboardingDecisionValue };
+
+export type EntityActionType = EntityAction['type'];
+
+/** Step before which nothing may be outstanding, and the words for the action in messages. */
+function entityGate(a: EntityAction, name: string): { step: EntityStepId; phrase: string } {
+  switch (a.type) {
+    case 'kyb':
+      return { step: 'kyb', phrase: 'the KYB details can be captured' };
+    case 'sanctions-review':
+      return { step: 'sanctions-review', phrase: 'the sanctions review' };
+    case 'ubo-create':
+      return { step: 'owners', phrase: 'owners can be added' };
+    case 'ubo-update':
+      return { step: 'owners', phrase: `the details of ${name} can be changed` };
+    case 'ubo-delete':
+      return { step: 'owners', phrase: `${name} can be removed` };
+    case 'verify-organigram':
+      return { step: 'owners', phrase: 'the ownership tree can be verified' };
+    case 'ubo-pep-confirm':
+      return { step: 'owners', phrase: `the PEP review of ${name}` };
+    case 'ubo-doc-upload':
+      return { step: 'owners', phrase: `documents of ${name} can be uploaded` };
+    case 'ubo-doc-confirm':
+      return { step: 'owners', phrase: `the documents of ${name} can be confirmed` };
+    case 'shareholding-confirm':
+      return { step: 'shareholding-confirm', phrase: 'shareholding can be confirmed' };
+    case 'entity-doc-upload':
+      return { step: 'entity-documents', phrase: 'entity documents can be uploaded' };
+    case 'entity-doc-confirm':
+      return { step: 'entity-doc-confirm', phrase: 'the entity documents can be confirmed' };
+    case 'decision':
+      return { step: 'decision', phrase: 'the entity can be approved' };
+  }
+}
+
+/**
+ * Whether the service accepts an action now (contract §5): `{ok: true}`, or the status and a message
+ * naming what is missing. A record with a final decision (Approved or Declined) no longer changes:
+ * another decision is 403, any other action 409. An unknown UBO id is 404.
+ */
+export function checkEntityAction(s: EntityWorkflowState, a: EntityAction): CheckResult {
+  if (a.type === 'decision' && isFinalDecision(s.decision)) {
+    return {
+      ok: false,
+      status: 403,
+      message: `The onboarding decision is final: the entity is already ${s.decision}`,
+    };
+  }
+  if (a.type !== 'decision' && isFinalDecision(s.decision)) {
+    return conflict(`The entity is already ${s.decision}: it can no longer be changed`);
+  }
+  if (s.created === false) return conflict('The entity must be created first');
+  if (a.type === 'decision' && a.decision !== 'Approved') return OK;
+
+  let ubo: UboWorkflowState | undefined;
+  if ('uboId' in a) {
+    ubo = s.ubos.find((u) => u.id === a.uboId);
+    if (!ubo) return { ok: false, status: 404, message: 'Owner not found on this entity' };
+  }
+  const name = ubo?.name ?? '';
+
+  if (a.type === 'ubo-create' && s.showOrganigram) {
+    return conflict(
+      'This entity type uses an ownership tree: owners are created by verify-organigram, not ubo-create',
+    );
+  }
+  if (a.type === 'ubo-delete' && s.showOrganigram) {
+    return conflict('This entity type uses an ownership tree: owners cannot be deleted one by one');
+  }
+  if (a.type === 'verify-organigram' && !s.showOrganigram) {
+    return conflict(
+      'This entity type has a flat owner list: add owners with ubo-create, there is no ownership tree to verify',
+    );
+  }
+
+  const gate = entityGate(a, name);
+  const blocker = firstBefore(entityOutstanding(s), entityPos, gate.step);
+  if (blocker) {
+    return conflict(
+      a.type === 'decision'
+        ? `The entity cannot be approved yet: ${blocker.subject} must be ${blocker.verb} first`
+        : `${blocker.subject} must be ${blocker.verb} before ${gate.phrase}`,
+    );
+  }
+
+  switch (a.type) {
+    case 'ubo-create':
+      return s.shareholdingConfirmed
+        ? conflict('Shareholding has already been confirmed: owners can no longer be added')
+        : OK;
+    case 'ubo-delete':
+      return s.shareholdingConfirmed
+        ? conflict('Shareholding has already been confirmed: owners can no longer be removed')
+        : OK;
+    case 'ubo-update':
+      return s.shareholdingConfirmed
+        ? conflict(`Shareholding has already been confirmed: the details of ${name} can no longer be changed`)
+        : OK;
+    case 'verify-organigram':
+      return s.organigramVerified || s.shareholdingConfirmed ? conflict(ORGANIGRAM_ERRORS.finalised) : OK;
+    case 'ubo-pep-confirm':
+      if (!ubo?.detailsCompleted)
+        return conflict(`The details of ${name} must be completed before the PEP review`);
+      if (ubo.docsConfirmed || s.shareholdingConfirmed) {
+        return conflict(
+          `The documents of ${name} are already confirmed: the PEP review can no longer change`,
+        );
+      }
+      return OK;
+    case 'ubo-doc-confirm':
+      if (!ubo) return conflict('Owner not found');
+      if (!ubo.detailsCompleted)
+        return conflict(`The details of ${name} must be completed before ${gate.phrase}`);
+      if (!ubo.pepConfirmed)
+        return conflict(`The PEP review of ${name} must be completed before ${gate.phrase}`);
+      if (!ubo.requiredDocsOnFile) {
+        return conflict(withList(`Required documents of ${name} are not on file yet`, ubo.missingDocs));
+      }
+      return OK;
+    default:
+      return OK;
+  }
+}
+
+// ---------------------------------------------------------------- individual
+
+export type IndividualStepId =
+  | 'create'
+  | 'aml-screening'
+  | 'external-validation'
+  | 'pep-decision'
+  | 'documents'
+  | 'confirm-docs'
+  | 'decision'
+  | 'report';
+
+export const INDIVIDUAL_STEPS: ReadonlyArray<StepDef<IndividualStepId>> = [
+  { id: 'create', label: 'Create the client' },
+  { id: 'aml-screening', label: 'AML screening' },
+  { id: 'external-validation', label: 'External validation' },
+  { id: 'pep-decision', label: 'PEP and sanctions decision' },
+  { id: 'documents', label: 'Documents' },
+  { id: 'confirm-docs', label: 'Confirm documents' },
+  { id: 'decision', label: 'Onboarding decision' },
+  { id: 'report', label: 'Report' },
+];
+
+export interface IndividualWorkflowState {
+  /** False for a case captured on the device and not yet created on the service; default true. */
+  created?: boolean;
+  amlScreened: boolean;
+  externallyValidated: boolean;
+  pepDecided: boolean;
+  band: BandOrUndetermined;
+  requiredDocsOnFile: boolean;
+  /** Names of the band's required groups not yet on file. */
+  missingDocs?: string[];
+  docsConfirmed: boolean;
+  decision: OnboardingDecisionValue | null;
+}
+
+const INDIVIDUAL_ORDER = INDIVIDUAL_STEPS.map((s) => s.id);
+const individualPos = (id: IndividualStepId): number => INDIVIDUAL_ORDER.indexOf(id);
+
+function individualOutstanding(s: IndividualWorkflowState): Array<Outstanding<IndividualStepId>> {
+  const out: Array<Outstanding<IndividualStepId>> = [];
+  if (s.created === false)
+    out.push({
+      step: 'create',
+      subject: 'The client record',
+      verb: 'created',
+      hint: 'Create the client first',
+    });
+  if (!s.amlScreened) {
+    out.push({
+      step: 'aml-screening',
+      subject: 'AML screening',
+      verb: 'completed',
+      hint: 'Run the AML screening first',
+    });
+  }
+  if (!s.externallyValidated) {
+    out.push({
+      step: 'external-validation',
+      subject: 'External validation',
+      verb: 'completed',
+      hint: 'Run the external validation first',
+    });
+  }
+  if (!s.pepDecided) {
+    out.push({
+      step: 'pep-decision',
+      subject: 'The PEP and sanctions decision',
+      verb: 'recorded',
+      hint: 'Waiting for the PEP and sanctions decision',
+    });
+  }
+  if (!s.requiredDocsOnFile) {
+    out.push({
+      step: 'documents',
+      subject: withParens('The required documents', s.missingDocs),
+      verb: 'uploaded',
+      hint: withList('Upload the required documents', s.missingDocs),
+    });
+  }
+  if (!s.docsConfirmed)
+    out.push({
+      step: 'confirm-docs',
+      subject: 'The documents',
+      verb: 'confirmed',
+      hint: 'Confirm the documents',
+    });
+  return out;
+}
+
+export function individualMissingSteps(
+  s: IndividualWorkflowState,
+): Array<{ step: IndividualStepId; message: string }> {
+  return individualOutstanding(s).map((o) => ({ step: o.step, message: o.hint }));
+}
+
+export function isIndividualComplete(s: IndividualWorkflowState): boolean {
+  return individualOutstanding(s).length === 0;
+}
+
+function individualStepDone(s: IndividualWorkflowState, id: IndividualStepId): boolean {
+  switch (id) {
+    case 'create':
+      return s.created !== false;
+    case 'aml-screening':
+      return s.amlScreened;
+    case 'external-validation':
+      return s.externallyValidated;
+    case 'pep-decision':
+      return s.pepDecided;
+    case 'documents':
+      return s.requiredDocsOnFile;
+    case 'confirm-docs':
+      return s.docsConfirmed;
+    case 'decision':
+      return isFinalDecision(s.decision);
+    case 'report':
+      return false;
+  }
+}
+
+export function individualSteps(s: IndividualWorkflowState): Array<StepView<IndividualStepId>> {
+  const items = individualOutstanding(s);
+  return INDIVIDUAL_STEPS.map((def) => {
+    if (individualStepDone(s, def.id)) return { ...def, status: 'done' };
+    const blocker =
+      def.id === 'report'
+        ? firstBefore(items, individualPos, 'aml-screening')
+        : firstBefore(items, individualPos, def.id);
+    return blocker ? { ...def, status: 'blocked', blockedBy: blocker.hint } : { ...def, status: 'available' };
+  });
+}
+
+export type IndividualAction =
+  | { type: 'update' }
+  | { type: 'aml-screening' }
+  | { type: 'external-validation' }
+  | { type: 'pep-sanctions-decision' }
+  | { type: 'documents' }
+  | { type: 'confirm-docs' }
+  | { type: 'decision'; decision: OnboardingDecisionValue };
+
+export type IndividualActionType = IndividualAction['type'];
+
+const INDIVIDUAL_GATES: Record<
+  Exclude<IndividualActionType, 'decision'>,
+  { step: IndividualStepId; phrase: string }
+> = {
+  update: { step: 'aml-screening', phrase: 'the client can be changed' },
+  'aml-screening': { step: 'aml-screening', phrase: 'the AML screening' },
+  'external-validation': { step: 'external-validation', phrase: 'the external validation' },
+  'pep-sanctions-decision': { step: 'pep-decision', phrase: 'the PEP and sanctions decision' },
+  documents: { step: 'documents', phrase: 'documents can be uploaded' },
+  'confirm-docs': { step: 'confirm-docs', phrase: 'the documents can be confirmed' },
+};
+
+export function checkIndividualAction(s: IndividualWorkflowState, a: IndividualAction): CheckResult {
+  if (a.type === 'decision' && isFinalDecision(s.decision)) {
+    return {
+      ok: false,
+      status: 403,
+      message: `The onboarding decision is final: the client is already ${s.decision}`,
+    };
+  }
+  if (a.type !== 'decision' && isFinalDecision(s.decision)) {
+    return conflict(`The client is already ${s.decision}: the record can no longer be changed`);
+  }
+  if (s.created === false) return conflict('The client record must be created first');
+  if (a.type === 'decision' && a.decision !== 'Approved') return OK;
+  const gate =
+    a.type === 'decision'
+      ? { step: 'decision' as const, phrase: 'the client can be approved' }
+      : INDIVIDUAL_GATES[a.type];
+  const blocker = firstBefore(individualOutstanding(s), individualPos, gate.step);
+  if (!blocker) return OK;
+  return conflict(
+    a.type === 'decision'
+      ? `The client cannot be approved yet: ${blocker.subject} must be ${blocker.verb} first`
+      : `${blocker.subject} must be ${blocker.verb} before ${gate.phrase}`,
+  );
+}

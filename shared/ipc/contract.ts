@@ -1,0 +1,269 @@
+// The one contract between the renderer and the core. Electron's preload and ipcMain wiring and the
+// headless host's loopback bridge are all generated from these tables, and the core validates every
+// input against them, so nothing else crosses.
+import { z } from 'zod';
+import {
+  BankAccountVerificationRequestSchema,
+  BankAccountVerificationResponseSchema,
+  CountrySchema,
+  EntityCreateRequestSchema,
+  EntityDecisionRequestSchema,
+  EntityDocGroupSchema,
+  EntityDocTypeSchema,
+  EntityTypeSchema,
+  ExternalValidationRequestSchema,
+  IndividualCreateRequestSchema,
+  IndividualDocGroupSchema,
+  IndividualDocTypeSchema,
+  IndividualUpdateRequestSchema,
+  KybRequestSchema,
+  OrganigramNodeRequestSchema,
+  PartnerSchema,
+  PepReviewRequestSchema,
+  SimpleLookupSchema,
+  SubscriptionCreateRequestSchema,
+  SubscriptionCreatedSchema,
+  SubscriptionSchema,
+  SubscriptionUpdateRequestSchema,
+  TrustRelatedPartyTypeSchema,
+  UboBodySchema,
+  UserSchema,
+} from '../api/index.js';
+import {
+  AuditEntrySchema,
+  BytesSchema,
+  CaseDetailSchema,
+  CaseKindSchema,
+  CaseStatusSchema,
+  CaseSummarySchema,
+  DocPairSchema,
+  DocumentDraftSchema,
+  DocumentOwnerSchema,
+  JobViewSchema,
+  LocalDocumentSchema,
+  ProfileKindSchema,
+  ProfileSchema,
+  SettingsSchema,
+  StatusSchema,
+} from './model.js';
+
+const Empty = z.object({}).strict();
+const Ok = z.object({ ok: z.literal(true) });
+const CaseRef = z.object({ caseId: z.string().min(1).max(64) });
+const Id = z.string().min(1).max(64);
+
+export const LookupBundleSchema = z.object({
+  entityTypes: z.array(EntityTypeSchema),
+  trustRelatedPartyTypes: z.array(TrustRelatedPartyTypeSchema),
+  entityDocGroups: z.array(EntityDocGroupSchema),
+  entityDocTypes: z.array(EntityDocTypeSchema),
+  individualDocGroups: z.array(IndividualDocGroupSchema),
+  individualDocTypes: z.array(IndividualDocTypeSchema),
+  countries: z.array(CountrySchema),
+  industries: z.array(SimpleLookupSchema),
+  transactionFrequencies: z.array(SimpleLookupSchema),
+  transactionTypes: z.array(SimpleLookupSchema),
+  fundingSources: z.array(SimpleLookupSchema),
+  sourcesOfWealth: z.array(SimpleLookupSchema),
+  employmentStatuses: z.array(SimpleLookupSchema),
+  foreignOfficialTypes: z.array(SimpleLookupSchema),
+  users: z.array(UserSchema),
+  partner: PartnerSchema.nullable(),
+  /** When these were last fetched from the service; null when nothing is cached yet. */
+  fetchedAt: z.string().nullable(),
+});
+export type LookupBundle = z.infer<typeof LookupBundleSchema>;
+
+export const CaptureRefusalSchema = z.object({ name: z.string(), message: z.string() });
+
+const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
+
+export const channels = {
+  'app.info': channel(
+    Empty,
+    z.object({ version: z.string(), shell: z.enum(['electron', 'web']), sandboxUrl: z.string().nullable() }),
+  ),
+  'status.get': channel(Empty, StatusSchema),
+
+  'profiles.list': channel(Empty, z.array(ProfileSchema)),
+  'profiles.save': channel(
+    z.object({
+      id: Id.optional(),
+      name: z.string().trim().min(1).max(80),
+      kind: ProfileKindSchema,
+      baseUrl: z.url({ protocol: /^https?$/ }),
+      tokenUrl: z.url({ protocol: /^https?$/ }).nullable().optional(),
+    }),
+    ProfileSchema,
+  ),
+  'profiles.remove': channel(z.object({ id: Id }), Ok),
+  'profiles.activate': channel(z.object({ id: Id }), StatusSchema),
+  /** Credentials go to the keychain and are never sent back; the answer says whether a token was obtained. */
+  'profiles.setCredentials': channel(
+    z.object({
+      profileId: Id,
+      clientId: z.string().trim().min(1).max(200),
+      clientSecret: z.string().min(1).max(500),
+    }),
+    z.object({ verified: z.boolean(), message: z.string() }),
+  ),
+  'profiles.signOut': channel(z.object({ profileId: Id }), Ok),
+
+  'lookups.get': channel(Empty, LookupBundleSchema),
+  'lookups.refresh': channel(Empty, LookupBundleSchema),
+
+  'settings.get': channel(Empty, SettingsSchema),
+  'settings.update': channel(SettingsSchema.partial(), SettingsSchema),
+
+  'cases.list': channel(
+    z.object({
+      kind: CaseKindSchema.optional(),
+      status: CaseStatusSchema.optional(),
+      search: z.string().max(200).optional(),
+    }),
+    z.array(CaseSummarySchema),
+  ),
+  'cases.get': channel(CaseRef, CaseDetailSchema),
+
+  'entity.create': channel(EntityCreateRequestSchema, CaseRef),
+  'entity.saveKyb': channel(CaseRef.extend({ kyb: KybRequestSchema }), CaseDetailSchema),
+  'entity.sanctionsReview': channel(CaseRef.extend({ review: PepReviewRequestSchema }), CaseDetailSchema),
+  /** Adds a person (path A) or completes one the registry or organigram created. */
+  'entity.saveUbo': channel(
+    CaseRef.extend({ uboId: Id.optional(), body: UboBodySchema }),
+    z.object({ uboId: z.string(), case: CaseDetailSchema }),
+  ),
+  'entity.removeUbo': channel(CaseRef.extend({ uboId: Id }), CaseDetailSchema),
+  'entity.uboPepConfirm': channel(CaseRef.extend({ uboId: Id, review: PepReviewRequestSchema }), CaseDetailSchema),
+  'entity.uboConfirmDocs': channel(CaseRef.extend({ uboId: Id }), CaseDetailSchema),
+  'entity.saveOrganigram': channel(
+    CaseRef.extend({ tree: z.array(OrganigramNodeRequestSchema) }),
+    CaseDetailSchema,
+  ),
+  'entity.verifyOrganigram': channel(CaseRef, CaseDetailSchema),
+  'entity.confirmShareholding': channel(CaseRef, CaseDetailSchema),
+  'entity.confirmDocs': channel(CaseRef, CaseDetailSchema),
+  'entity.decide': channel(CaseRef.extend({ decision: EntityDecisionRequestSchema }), CaseDetailSchema),
+
+  'individual.create': channel(IndividualCreateRequestSchema, CaseRef),
+  'individual.update': channel(CaseRef.extend({ changes: IndividualUpdateRequestSchema }), CaseDetailSchema),
+  'individual.runScreening': channel(CaseRef, CaseDetailSchema),
+  'individual.runValidation': channel(
+    CaseRef.extend({ overrides: ExternalValidationRequestSchema.optional() }),
+    CaseDetailSchema,
+  ),
+  'individual.pepDecision': channel(
+    CaseRef.extend({
+      pepConfirmReviewed: z.boolean(),
+      adverseSearchKYC: z.boolean(),
+      clientForeignOfficial: z.boolean(),
+      clientForeignOfficialType: z.number().int().positive().optional(),
+    }).refine((v) => !v.clientForeignOfficial || v.clientForeignOfficialType !== undefined, {
+      message: 'Choose the type of foreign official',
+      path: ['clientForeignOfficialType'],
+    }),
+    CaseDetailSchema,
+  ),
+  'individual.confirmDocs': channel(CaseRef, CaseDetailSchema),
+  'individual.decide': channel(
+    CaseRef.extend({
+      onboardingDecision: z.enum(['Approved', 'Declined', 'Refer', 'In Progress']),
+      additionalComments: z.string().max(5000).optional(),
+      nextFicaReviewDate: z.iso.datetime({ offset: true }).optional(),
+    }),
+    CaseDetailSchema,
+  ),
+  /** Needs a connection: the answer comes straight from the service. */
+  'individual.verifyBankAccount': channel(
+    CaseRef.extend({ request: BankAccountVerificationRequestSchema }),
+    BankAccountVerificationResponseSchema,
+  ),
+
+  'documents.startDraft': channel(CaseRef.extend({ owner: DocumentOwnerSchema }), DocumentDraftSchema),
+  'documents.addPages': channel(
+    z.object({
+      draftId: Id,
+      files: z.array(z.object({ name: z.string().min(1).max(255), bytes: BytesSchema })).min(1).max(50),
+    }),
+    z.object({ draft: DocumentDraftSchema, refused: z.array(CaptureRefusalSchema) }),
+  ),
+  /** The pages in their new order with their rotation; a page left out is removed. */
+  'documents.updateDraft': channel(
+    z.object({
+      draftId: Id,
+      pages: z.array(z.object({ id: Id, rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]) })),
+    }),
+    DocumentDraftSchema,
+  ),
+  'documents.pagePreview': channel(
+    z.object({ draftId: Id, pageId: Id }),
+    z.object({ mimeType: z.string(), bytes: BytesSchema, pdfPage: z.number().int().positive().nullable() }),
+  ),
+  'documents.discardDraft': channel(z.object({ draftId: Id }), Ok),
+  'documents.submitDraft': channel(
+    z.object({
+      draftId: Id,
+      pairs: z.array(DocPairSchema).min(1).max(10),
+      filename: z.string().trim().min(1).max(180).optional(),
+    }),
+    LocalDocumentSchema,
+  ),
+  'documents.content': channel(
+    z.object({ documentId: Id }),
+    z.object({ mimeType: z.string(), filename: z.string(), bytes: BytesSchema }),
+  ),
+  /** Before upload the file and its job are removed; after upload the service's copy is deleted. */
+  'documents.remove': channel(z.object({ documentId: Id }), Ok),
+
+  'queue.list': channel(Empty, z.array(JobViewSchema)),
+  'queue.retry': channel(z.object({ jobId: Id }), Ok),
+  /** Discarding needs an explicit confirmation: nothing is discarded silently. */
+  'queue.discard': channel(z.object({ jobId: Id, confirm: z.literal(true) }), Ok),
+  'queue.pause': channel(Empty, StatusSchema),
+  'queue.resume': channel(Empty, StatusSchema),
+  'queue.sendNow': channel(Empty, StatusSchema),
+
+  'reports.get': channel(
+    CaseRef.extend({ refresh: z.boolean().optional() }),
+    z.object({ filename: z.string(), bytes: BytesSchema, fetchedAt: z.string() }),
+  ),
+
+  'webhooks.list': channel(Empty, z.array(SubscriptionSchema)),
+  'webhooks.create': channel(SubscriptionCreateRequestSchema, SubscriptionCreatedSchema),
+  'webhooks.update': channel(z.object({ id: Id, changes: SubscriptionUpdateRequestSchema }), SubscriptionSchema),
+  'webhooks.remove': channel(z.object({ id: Id }), Ok),
+
+  'audit.list': channel(z.object({ caseId: Id.optional() }), z.array(AuditEntrySchema)),
+} as const;
+
+export const events = {
+  'status.changed': StatusSchema,
+  'queue.changed': z.object({ jobs: z.array(JobViewSchema) }),
+  'queue.progress': z.object({ jobId: z.string(), documentId: z.string().nullable(), sent: z.number(), total: z.number() }),
+  'case.changed': z.object({ caseId: z.string() }),
+} as const;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
+export type ChannelOutput<C extends ChannelName> = z.output<Channels[C]['output']>;
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+export function isChannelName(value: unknown): value is ChannelName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(channels, value);
+}
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(events, value);
+}
+
+/** The shape of `window.desk` in Electron (preload) and in the headless host (loopback bridge) alike. */
+export interface DeskApi {
+  invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}

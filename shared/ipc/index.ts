@@ -1,0 +1,5 @@
+export * from './contract.js';
+export * from './errors.js';
+export * from './model.js';
+export * from './wire.js';
+export * from './bridge.js';

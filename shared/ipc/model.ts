@@ -1,0 +1,325 @@
+// The local model the core shows the renderer: cases as staff see them, their steps, documents and
+// queued jobs. These are the app's own shapes (not the service's); the service's bodies inside them
+// come from shared/api so a field means the same thing on every side.
+import { z } from 'zod';
+import {
+  AmlScreeningResultSchema,
+  BankAccountVerificationResponseSchema,
+  EntityCreateRequestSchema,
+  ExternalValidationResponseSchema,
+  IndividualCreateRequestSchema,
+  KybRequestSchema,
+  OnboardingDecisionSchema,
+  OrganigramNodeRequestSchema,
+  PepReviewRequestSchema,
+  RiskDescriptionSchema,
+  SanctionsSearchResultsSchema,
+  VerifyOrganigramResponseSchema,
+} from '../api/index.js';
+
+export const BytesSchema = z.instanceof(Uint8Array);
+
+export const ProfileKindSchema = z.enum(['sandbox', 'test', 'live']);
+export type ProfileKind = z.infer<typeof ProfileKindSchema>;
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: ProfileKindSchema,
+  baseUrl: z.string(),
+  tokenUrl: z.string().nullable(),
+  hasCredentials: z.boolean(),
+  active: z.boolean(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const ConnectivitySchema = z.enum(['online', 'offline', 'checking', 'needs-sign-in', 'no-profile']);
+export type Connectivity = z.infer<typeof ConnectivitySchema>;
+
+export const StatusSchema = z.object({
+  profile: ProfileSchema.nullable(),
+  connectivity: ConnectivitySchema,
+  /** Items captured here that the service has not yet acknowledged. */
+  unsentCount: z.number().int().nonnegative(),
+  failedCount: z.number().int().nonnegative(),
+  queuePaused: z.boolean(),
+  lastSyncAt: z.string().nullable(),
+  currentUserId: z.string().nullable(),
+});
+export type Status = z.infer<typeof StatusSchema>;
+
+export const CaseKindSchema = z.enum(['entity', 'individual']);
+export type CaseKind = z.infer<typeof CaseKindSchema>;
+
+/** What the cases list shows; derived by the core from steps, jobs and the server's answers. */
+export const CaseStatusSchema = z.enum([
+  'draft',
+  'waiting',
+  'synced',
+  'needs-review',
+  'approved',
+  'declined',
+  'referred',
+]);
+export type CaseStatus = z.infer<typeof CaseStatusSchema>;
+
+/** design.md "Offline model": a step is draft, queued, synced, needs review or done; blocked when it cannot start. */
+export const StepStatusSchema = z.enum(['draft', 'queued', 'synced', 'needs-review', 'done', 'available', 'blocked']);
+export type StepStatus = z.infer<typeof StepStatusSchema>;
+
+export const StepViewSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  status: StepStatusSchema,
+  /** Why the step cannot start yet, in words a person understands. */
+  blockedBy: z.string().nullable(),
+  /** What a queued step waits for ("waiting for connection", "waiting for PEP review of …"). */
+  waitingFor: z.string().nullable(),
+});
+export type StepView = z.infer<typeof StepViewSchema>;
+
+export const BandSchema = RiskDescriptionSchema;
+
+export const DocumentOwnerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('entity') }),
+  z.object({ kind: z.literal('ubo'), uboId: z.string() }),
+  z.object({ kind: z.literal('individual') }),
+]);
+export type DocumentOwner = z.infer<typeof DocumentOwnerSchema>;
+
+export const DocumentStateSchema = z.enum(['captured', 'queued', 'uploading', 'on-file', 'failed', 'removing']);
+export type DocumentState = z.infer<typeof DocumentStateSchema>;
+
+export const ProgressSchema = z.object({ sent: z.number().nonnegative(), total: z.number().nonnegative() });
+export type Progress = z.infer<typeof ProgressSchema>;
+
+export const DocPairSchema = z.object({ groupId: z.number().int(), typeId: z.number().int() });
+export type DocPair = z.infer<typeof DocPairSchema>;
+
+export const LocalDocumentSchema = z.object({
+  id: z.string(),
+  caseId: z.string(),
+  owner: DocumentOwnerSchema,
+  /** One pair for entity and UBO documents; an individual document may serve several. */
+  pairs: z.array(DocPairSchema).min(1),
+  filename: z.string(),
+  mimeType: z.string(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string(),
+  pageCount: z.number().int().nonnegative(),
+  state: DocumentStateSchema,
+  progress: ProgressSchema.nullable(),
+  error: z.string().nullable(),
+  serverIds: z.array(z.number().int()),
+  capturedAt: z.string(),
+});
+export type LocalDocument = z.infer<typeof LocalDocumentSchema>;
+
+export const ChecklistItemSchema = z.object({
+  groupId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  types: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  onFile: z.boolean(),
+});
+export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
+
+export const ChecklistSchema = z.object({
+  band: BandSchema,
+  /** True until the service has given the band: the list is the client's prediction. */
+  provisional: z.boolean(),
+  items: z.array(ChecklistItemSchema),
+});
+export type Checklist = z.infer<typeof ChecklistSchema>;
+
+/** A person's details as captured; registry-created directors start with only their names. */
+export const UboDetailsSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  addressLine1: z.string().optional(),
+  addressLine2: z.string().optional(),
+  addressLine3: z.string().optional(),
+  addressZipCode: z.string().optional(),
+  addressCountry: z.number().int().optional(),
+  clientSACitizen: z.boolean().optional(),
+  idNumber: z.string().optional(),
+  passportNumber: z.string().optional(),
+  passportCountry: z.number().int().optional(),
+  shareholderPercentage: z.string().optional(),
+  isDirector: z.boolean().optional(),
+  isShareholder: z.boolean().optional(),
+  externalId: z.string().optional(),
+});
+export type UboDetails = z.infer<typeof UboDetailsSchema>;
+
+export const LocalUboSchema = z.object({
+  id: z.string(),
+  serverId: z.string().nullable(),
+  origin: z.enum(['registry', 'manual', 'organigram']),
+  details: UboDetailsSchema,
+  /** False for a registry director whose details nobody has completed yet. */
+  detailsCompleted: z.boolean(),
+  screening: SanctionsSearchResultsSchema.nullable(),
+  pepReview: PepReviewRequestSchema.nullable(),
+  riskStatus: BandSchema,
+  riskReason: z.string().nullable(),
+  docsConfirmed: z.boolean(),
+  documents: z.array(LocalDocumentSchema),
+  checklist: ChecklistSchema,
+  steps: z.array(StepViewSchema),
+});
+export type LocalUbo = z.infer<typeof LocalUboSchema>;
+
+export const DecisionViewSchema = z.object({
+  onboardingDecision: OnboardingDecisionSchema,
+  comments: z.string().nullable(),
+  nextFicaReviewDate: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string(),
+  synced: z.boolean(),
+});
+export type DecisionView = z.infer<typeof DecisionViewSchema>;
+
+const caseBase = {
+  id: z.string(),
+  status: CaseStatusSchema,
+  title: z.string(),
+  serverId: z.string().nullable(),
+  clientReference: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  riskBand: BandSchema,
+  riskReason: z.string().nullable(),
+  decision: DecisionViewSchema.nullable(),
+  documents: z.array(LocalDocumentSchema),
+  checklist: ChecklistSchema,
+  steps: z.array(StepViewSchema),
+  unsentJobs: z.number().int().nonnegative(),
+  /** A permanent error that stopped this case's jobs, in plain words. */
+  blockedReason: z.string().nullable(),
+  reportCachedAt: z.string().nullable(),
+};
+
+export const EntityCaseSchema = z.object({
+  ...caseBase,
+  kind: z.literal('entity'),
+  create: EntityCreateRequestSchema,
+  entityTypeName: z.string(),
+  showOrganigram: z.boolean(),
+  foreignEntityType: z.boolean(),
+  registryCommercialName: z.string().nullable(),
+  registryFound: z.boolean().nullable(),
+  sanctionsSearchResults: SanctionsSearchResultsSchema.nullable(),
+  kyb: KybRequestSchema.nullable(),
+  sanctionsReview: PepReviewRequestSchema.nullable(),
+  ubos: z.array(LocalUboSchema),
+  organigram: z.object({
+    draft: z.array(OrganigramNodeRequestSchema).nullable(),
+    verified: z.boolean(),
+    response: VerifyOrganigramResponseSchema.nullable(),
+  }),
+  shareholdingConfirmed: z.boolean(),
+  docsConfirmed: z.boolean(),
+});
+export type EntityCase = z.infer<typeof EntityCaseSchema>;
+
+export const IndividualCaseSchema = z.object({
+  ...caseBase,
+  kind: z.literal('individual'),
+  create: IndividualCreateRequestSchema,
+  amlScreening: AmlScreeningResultSchema.nullable(),
+  externalValidation: ExternalValidationResponseSchema.nullable(),
+  pepDecision: z
+    .object({
+      pepConfirmReviewed: z.boolean(),
+      adverseSearchKYC: z.boolean(),
+      clientForeignOfficial: z.boolean(),
+      clientForeignOfficialType: z.number().int().nullable(),
+    })
+    .nullable(),
+  docsConfirmed: z.boolean(),
+  bankVerification: BankAccountVerificationResponseSchema.nullable(),
+});
+export type IndividualCase = z.infer<typeof IndividualCaseSchema>;
+
+export const CaseDetailSchema = z.discriminatedUnion('kind', [EntityCaseSchema, IndividualCaseSchema]);
+export type CaseDetail = z.infer<typeof CaseDetailSchema>;
+
+export const CaseSummarySchema = z.object({
+  id: z.string(),
+  kind: CaseKindSchema,
+  title: z.string(),
+  subtitle: z.string(),
+  clientReference: z.string(),
+  status: CaseStatusSchema,
+  waitingFor: z.string().nullable(),
+  serverId: z.string().nullable(),
+  riskBand: BandSchema,
+  unsentJobs: z.number().int().nonnegative(),
+  createdBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type CaseSummary = z.infer<typeof CaseSummarySchema>;
+
+export const JobStateSchema = z.enum(['waiting', 'ready', 'running', 'retrying', 'failed', 'paused']);
+export type JobState = z.infer<typeof JobStateSchema>;
+
+export const JobViewSchema = z.object({
+  id: z.string(),
+  caseId: z.string(),
+  caseTitle: z.string(),
+  kind: z.string(),
+  /** What the job does, in plain words ("Upload Proof of address for Jane Doe"). */
+  label: z.string(),
+  state: JobStateSchema,
+  waitingFor: z.string().nullable(),
+  attempts: z.number().int().nonnegative(),
+  nextAttemptAt: z.string().nullable(),
+  progress: ProgressSchema.nullable(),
+  error: z.object({ message: z.string(), permanent: z.boolean() }).nullable(),
+  createdAt: z.string(),
+});
+export type JobView = z.infer<typeof JobViewSchema>;
+
+export const DraftPageSchema = z.object({
+  id: z.string(),
+  mimeType: z.string(),
+  rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
+  sourceName: z.string(),
+  /** Page of a multi-page PDF input, counted from 1; null for images. */
+  pdfPage: z.number().int().positive().nullable(),
+});
+export type DraftPage = z.infer<typeof DraftPageSchema>;
+
+export const DocumentDraftSchema = z.object({
+  id: z.string(),
+  caseId: z.string(),
+  owner: DocumentOwnerSchema,
+  pages: z.array(DraftPageSchema),
+  /** Size limit of the owner's documents in bytes (40 MB entity and UBO, 20 MB individual). */
+  limitBytes: z.number().int().positive(),
+});
+export type DocumentDraft = z.infer<typeof DocumentDraftSchema>;
+
+export const ThemeSchema = z.enum(['system', 'light', 'dark']);
+
+export const SettingsSchema = z.object({
+  currentUserId: z.string().nullable(),
+  theme: ThemeSchema,
+  /** Days after a case is decided and synced before its captured files are purged from this laptop. */
+  retentionDays: z.number().int().min(1).max(3650),
+  /** Maker and checker: off means the capturer of a case cannot approve it. */
+  allowSelfApproval: z.boolean(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  userId: z.string().nullable(),
+  action: z.string(),
+  caseId: z.string().nullable(),
+  detail: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;

@@ -1,0 +1,165 @@
+// The vault against real files in a temporary directory.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VaultKeyStore } from '../../../electron/core/keychain/vault-key-store.js';
+import { VaultFileNotFoundError, VaultIntegrityError } from '../../../electron/core/vault/errors.js';
+import { DEFAULT_CHUNK_BYTES } from '../../../electron/core/vault/format.js';
+import { storedSize, Vault } from '../../../electron/core/vault/vault.js';
+import { memorySecretStores } from '../../support/memory-secret-store.js';
+
+let root: string;
+let vault: Vault;
+const keyStore = new VaultKeyStore(memorySecretStores());
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'fica-vault-'));
+  vault = await Vault.open({ dir: join(root, 'vault'), keyStore });
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const pathOf = (id: string) => join(vault.dir, `${id}.fdv`);
+
+describe('vault round trip', () => {
+  const sizes = { empty: 0, 'one byte': 1, 'exactly one chunk': DEFAULT_CHUNK_BYTES, 'one chunk and a byte': DEFAULT_CHUNK_BYTES + 1, '5 MB': 5 * 1024 * 1024 + 123 };
+  for (const [label, size] of Object.entries(sizes)) {
+    it(`stores and streams back ${label}`, async () => {
+      const plain = randomBytes(size);
+      const entry = await vault.importFile(plain);
+      expect(entry).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/), size, sha256: sha256(plain) });
+      expect((await stat(pathOf(entry.id))).size).toBe(storedSize(size));
+      expect((await vault.readAll(entry.id)).equals(plain)).toBe(true);
+    });
+  }
+
+  it('imports from a path and from a stream of odd-sized pieces', async () => {
+    const plain = randomBytes(200_000);
+    const source = join(root, 'scan.pdf');
+    await writeFile(source, plain);
+    const fromPath = await vault.importFile(source);
+    const pieces = [plain.subarray(0, 7), plain.subarray(7, 150_001), plain.subarray(150_001)];
+    const fromStream = await vault.importFile(Readable.from(pieces));
+    expect(fromPath.sha256).toBe(sha256(plain));
+    expect(fromStream.sha256).toBe(sha256(plain));
+    expect(fromPath.id).not.toBe(fromStream.id);
+    expect((await vault.readAll(fromStream.id)).equals(plain)).toBe(true);
+  });
+
+  it('accepts writes through writeStream', async () => {
+    const { stream, done } = vault.writeStream();
+    stream.write('hello ');
+    stream.end('vault');
+    const entry = await done;
+    expect((await vault.readAll(entry.id)).toString()).toBe('hello vault');
+  });
+
+  it('leaves nothing behind when the source fails mid-way', async () => {
+    const before = await readdir(vault.dir);
+    const failing = new Readable({
+      read() {
+        this.push(randomBytes(100_000));
+        this.destroy(new Error('scanner unplugged'));
+      },
+    });
+    await expect(vault.importFile(failing)).rejects.toThrow('scanner unplugged');
+    expect(await readdir(vault.dir)).toEqual(before);
+  });
+
+  it('reopens with the same key from the keychain and reads earlier files', async () => {
+    const entry = await vault.importFile(Buffer.from('kept across restarts'));
+    const reopened = await Vault.open({ dir: vault.dir, keyStore });
+    expect((await reopened.readAll(entry.id)).toString()).toBe('kept across restarts');
+    expect(reopened.decryptField(vault.encryptField('8001015009087'))).toBe('8001015009087');
+  });
+});
+
+describe('vault at rest', () => {
+  it('does not store the plaintext or the user file name', async () => {
+    const marker = 'MARKER-ID-8001015009087-THANDI';
+    const plain = Buffer.from(`${'x'.repeat(70_000)}${marker}${'y'.repeat(1000)}${marker}`);
+    const entry = await vault.importFile(plain);
+    const onDisk = await readFile(pathOf(entry.id));
+    expect(onDisk.includes(marker)).toBe(false);
+    expect(onDisk.includes('xxxxxxxxxxxxxxxx')).toBe(false);
+    for (const name of await readdir(vault.dir)) expect(name).toMatch(/^[0-9a-f]{32}\.fdv$/);
+  });
+});
+
+describe('vault tamper detection', () => {
+  async function readError(id: string): Promise<unknown> {
+    try {
+      await vault.readAll(id);
+    } catch (error) {
+      return error;
+    }
+    return null;
+  }
+
+  it('fails on a flipped byte in the header, a chunk or a tag', async () => {
+    const plain = randomBytes(3 * DEFAULT_CHUNK_BYTES);
+    for (const offset of [20, 36 + 10, 36 + DEFAULT_CHUNK_BYTES + 5, 36 + 3 * DEFAULT_CHUNK_BYTES + 47]) {
+      const { id } = await vault.importFile(plain);
+      const bytes = await readFile(pathOf(id));
+      bytes[offset] = (bytes[offset] ?? 0) ^ 0x01;
+      await writeFile(pathOf(id), bytes);
+      expect(await readError(id)).toBeInstanceOf(VaultIntegrityError);
+    }
+  });
+
+  it('fails on a file truncated at a chunk boundary or mid-chunk, and on a swapped file', async () => {
+    const plain = randomBytes(3 * DEFAULT_CHUNK_BYTES + 10);
+    const sealed = DEFAULT_CHUNK_BYTES + 16;
+    for (const length of [36 + 2 * sealed, 36 + sealed + 100, 36 + 5, 0]) {
+      const { id } = await vault.importFile(plain);
+      await truncate(pathOf(id), length);
+      expect(await readError(id)).toBeInstanceOf(VaultIntegrityError);
+    }
+    const a = await vault.importFile(Buffer.from('document a'));
+    const b = await vault.importFile(Buffer.from('document b'));
+    await writeFile(pathOf(a.id), await readFile(pathOf(b.id)));
+    expect(await readError(a.id)).toBeInstanceOf(VaultIntegrityError);
+  });
+
+  it('does not release the bytes of a chunk that fails', async () => {
+    const plain = randomBytes(2 * DEFAULT_CHUNK_BYTES + 1);
+    const { id } = await vault.importFile(plain);
+    const bytes = await readFile(pathOf(id));
+    const secondChunk = 36 + DEFAULT_CHUNK_BYTES + 16 + 3;
+    bytes[secondChunk] = (bytes[secondChunk] ?? 0) ^ 0x80;
+    await writeFile(pathOf(id), bytes);
+    const received: Buffer[] = [];
+    await expect(
+      (async () => {
+        for await (const part of vault.createReadStream(id)) received.push(part as Buffer);
+      })(),
+    ).rejects.toBeInstanceOf(VaultIntegrityError);
+    expect(Buffer.concat(received).equals(plain.subarray(0, DEFAULT_CHUNK_BYTES))).toBe(true);
+  });
+
+  it('reports a missing file and refuses ids that are not vault ids', async () => {
+    const missing = 'f'.repeat(32);
+    await expect(vault.readAll(missing)).rejects.toBeInstanceOf(VaultFileNotFoundError);
+    expect(() => vault.createReadStream('../etc/passwd')).toThrow(RangeError);
+    expect(await vault.has('../etc/passwd')).toBe(false);
+  });
+});
+
+describe('vault removal', () => {
+  it('remove and purge delete the files and report what existed', async () => {
+    const entries = await Promise.all([1, 2, 3].map((n) => vault.importFile(Buffer.from(`doc ${n}`))));
+    const [first, ...rest] = entries.map((e) => e.id);
+    expect(await vault.has(first ?? '')).toBe(true);
+    expect(await vault.remove(first ?? '')).toBe(true);
+    expect(await vault.remove(first ?? '')).toBe(false);
+    expect(await vault.purge([...rest, 'a'.repeat(32)])).toBe(2);
+    for (const id of entries.map((e) => e.id)) expect(await vault.has(id)).toBe(false);
+    expect(await vault.list()).not.toContain(first);
+  });
+});

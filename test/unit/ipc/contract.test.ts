@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  CHANNEL_NAMES,
+  DeskError,
+  EVENT_NAMES,
+  IpcResultSchema,
+  base64ToBytes,
+  bytesToBase64,
+  channels,
+  decodeWire,
+  encodeWire,
+  isChannelName,
+} from '../../../shared/ipc/index.js';
+
+describe('IPC contract', () => {
+  it('gives every channel an input and an output schema', () => {
+    expect(CHANNEL_NAMES.length).toBeGreaterThan(40);
+    for (const name of CHANNEL_NAMES) {
+      expect(channels[name].input, name).toBeInstanceOf(z.ZodType);
+      expect(channels[name].output, name).toBeInstanceOf(z.ZodType);
+    }
+    expect(EVENT_NAMES).toEqual(['status.changed', 'queue.changed', 'queue.progress', 'case.changed']);
+  });
+
+  it('recognises only contract channels', () => {
+    expect(isChannelName('cases.list')).toBe(true);
+    expect(isChannelName('toString')).toBe(false);
+    expect(isChannelName('__proto__')).toBe(false);
+    expect(isChannelName('fs.readFile')).toBe(false);
+  });
+
+  it('refuses a discard without explicit confirmation', () => {
+    expect(channels['queue.discard'].input.safeParse({ jobId: 'j1' }).success).toBe(false);
+    expect(channels['queue.discard'].input.safeParse({ jobId: 'j1', confirm: true }).success).toBe(true);
+  });
+
+  it('requires the foreign official type when the client is a foreign official', () => {
+    const input = channels['individual.pepDecision'].input;
+    const base = { caseId: 'c1', pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: true };
+    expect(input.safeParse(base).success).toBe(false);
+    expect(input.safeParse({ ...base, clientForeignOfficialType: 2 }).success).toBe(true);
+  });
+
+  it('accepts only http and https profile addresses', () => {
+    const input = channels['profiles.save'].input;
+    expect(input.safeParse({ name: 'Test', kind: 'test', baseUrl: 'https://test.example.com' }).success).toBe(true);
+    expect(input.safeParse({ name: 'Test', kind: 'test', baseUrl: 'file:///etc/passwd' }).success).toBe(false);
+    expect(input.safeParse({ name: 'Test', kind: 'test', baseUrl: 'javascript:alert(1)' }).success).toBe(false);
+  });
+});
+
+describe('wire encoding of the loopback bridge', () => {
+  it('round-trips base64 for any bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const text = bytesToBase64(bytes);
+        expect(text).toBe(Buffer.from(bytes).toString('base64'));
+        expect(base64ToBytes(text)).toEqual(bytes);
+      }),
+    );
+  });
+
+  it('carries bytes nested in any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.uint8Array({ maxLength: 64 }), (json, bytes) => {
+        const value = { json, file: { name: 'scan.pdf', bytes } };
+        const back = decodeWire(encodeWire(value)) as { json: unknown; file: { bytes: Uint8Array } };
+        expect(back.file.bytes).toEqual(bytes);
+        expect(back.json).toEqual(JSON.parse(JSON.stringify(json)));
+      }),
+    );
+  });
+
+  it('refuses malformed base64', () => {
+    expect(() => base64ToBytes('ab$d')).toThrow(/Invalid base64/);
+  });
+});
+
+describe('DeskError', () => {
+  it('crosses the boundary as a result body and back', () => {
+    const error = new DeskError('invalid-input', 'Check the highlighted fields', [{ path: 'idNumber', message: 'Required' }]);
+    const result = IpcResultSchema.parse({ ok: false, error: error.toBody() });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      const back = DeskError.fromBody(result.error);
+      expect(back).toBeInstanceOf(DeskError);
+      expect(back.code).toBe('invalid-input');
+      expect(back.issues).toEqual([{ path: 'idNumber', message: 'Required' }]);
+    }
+  });
+});

@@ -1,0 +1,46 @@
+// design.md's import rules are enforced by lint: each deliberate cross-layer import below must fail
+// `npm run lint`, and the allowed ones must pass.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restrictedImportErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.severity === 2 && (m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals'))
+    .map((m) => m.message);
+}
+
+describe('layer import rules', () => {
+  const refused: Array<[string, string, string]> = [
+    ['shared/domain/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'shared importing node:fs'],
+    ['shared/api/probe.ts', "import path from 'path';\nexport const x = path;\n", 'shared importing a bare Node built-in'],
+    ['shared/ipc/probe.ts', "import { app } from 'electron';\nexport const x = app;\n", 'shared importing electron'],
+    ['shared/domain/probe.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n", 'shared importing a Node-only library'],
+    ['shared/domain/probe.ts', 'export const x = () => window.location.href;\n', 'shared using the DOM'],
+    ['renderer/lib/probe.ts', "import { join } from 'node:path';\nexport const x = join;\n", 'renderer importing Node'],
+    ['renderer/lib/probe.ts', "import { startSandbox } from '../../server/index.js';\nexport const x = startSandbox;\n", 'renderer importing the server'],
+    ['renderer/lib/probe.ts', "import { createCore } from '../../electron/core/index.js';\nexport const x = createCore;\n", 'renderer importing the core'],
+    ['electron/core/sync/probe.ts', "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n", 'core importing electron'],
+    ['electron/core/sync/probe.ts', "import { startSandbox } from '../../../server/index.js';\nexport const x = startSandbox;\n", 'core importing the server'],
+    ['electron/main/probe.ts', "import { startSandbox } from '../../server/index.js';\nexport const x = startSandbox;\n", 'main importing the server'],
+    ['server/routes/probe.ts', "import { createCore } from '../../electron/core/index.js';\nexport const x = createCore;\n", 'server importing the app'],
+  ];
+
+  it.each(refused.map(([file, code, what]) => [what, file, code]))('refuses %s', async (_what, filePath, code) => {
+    expect(await restrictedImportErrors(filePath, code)).not.toEqual([]);
+  });
+
+  const allowed: Array<[string, string]> = [
+    ['shared/domain/probe.ts', "import { z } from 'zod';\nexport const x = z;\n"],
+    ['renderer/lib/probe.ts', "import { channels } from '../../shared/ipc/contract.js';\nexport const x = channels;\n"],
+    ['electron/core/sync/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
+    ['electron/host/probe.ts', "import { startSandbox } from '../../server/index.js';\nexport const x = startSandbox;\n"],
+    ['server/routes/probe.ts', "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nexport const x = [z, readFileSync];\n"],
+  ];
+
+  it.each(allowed)('%s: allows a permitted import', async (filePath, code) => {
+    expect(await restrictedImportErrors(filePath, code)).toEqual([]);
+  });
+});
