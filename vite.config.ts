@@ -15,6 +15,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // The pdf.js worker ships as .mjs; served as .js it gets a JavaScript MIME type from any
+        // static server (Electron's app:// protocol and the headless host alike).
+        assetFileNames: (asset) =>
+          asset.names.some((n) => n.endsWith('.mjs')) ? 'assets/[name]-[hash].js' : 'assets/[name]-[hash][extname]',
+      },
+    },
   },
   worker: { format: 'es' },
 });

@@ -22,21 +22,24 @@ function step(label, command, args, options = {}) {
 
 export function buildElectron() {
   const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts ?? {};
+  const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin/vite.js');
   if (scripts['build:renderer']) {
     // npm is a .cmd on Windows, which only a shell can start.
     step('renderer', 'npm', ['run', 'build:renderer'], { shell: process.platform === 'win32' });
+  } else {
+    // The root vite.config.ts is the renderer's build (into dist/renderer).
+    step('renderer', process.execPath, [vite, 'build']);
   }
   if (!existsSync(RENDERER_INDEX)) {
     console.error(`The renderer is not built (${path.relative(root, RENDERER_INDEX)} is missing).`);
     process.exit(1);
   }
-  step('main process', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'electron/tsconfig.build.json']);
-  step('preload', process.execPath, [
-    path.join(path.dirname(require.resolve('vite/package.json')), 'bin/vite.js'),
-    'build',
-    '-c',
-    'electron/vite.preload.config.ts',
+  step('main process', process.execPath, [
+    require.resolve('typescript/bin/tsc'),
+    '-p',
+    'electron/tsconfig.build.json',
   ]);
+  step('preload', process.execPath, [vite, 'build', '-c', 'electron/vite.preload.config.ts']);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) buildElectron();

@@ -24,7 +24,9 @@ const FAIL_AT = 2; // Electronegativity's severity scale: 0 informational, 1 low
 
 const engModule = require('@doyensec/electronegativity');
 const scan = engModule.default ?? engModule;
-const electronVersion = JSON.parse(await readFile(path.join(root, 'node_modules/electron/package.json'), 'utf8')).version;
+const electronVersion = JSON.parse(
+  await readFile(path.join(root, 'node_modules/electron/package.json'), 'utf8'),
+).version;
 
 async function run(input) {
   // The scanner logs progress and tries to fetch translations; keep its chatter out of our report.
@@ -45,7 +47,10 @@ async function run(input) {
 }
 
 const normalise = (file) => file.split(path.sep).join('/');
-const oneLine = (text) => String(text ?? '').replace(/\s+/g, ' ').trim();
+const oneLine = (text) =>
+  String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const staging = await mkdtemp(path.join(tmpdir(), 'fica-electronegativity-'));
 let failed = false;
@@ -78,7 +83,9 @@ try {
   const canaryIds = new Set(result.issues.filter(isCanary).map((issue) => issue.id));
   for (const expected of ['CONTEXT_ISOLATION_JS_CHECK', 'NODE_INTEGRATION_JS_CHECK']) {
     if (!canaryIds.has(expected)) {
-      console.error(`Electronegativity did not flag the canary (${expected}): it may no longer parse TypeScript.`);
+      console.error(
+        `Electronegativity did not flag the canary (${expected}): it may no longer parse TypeScript.`,
+      );
       failed = true;
     }
   }
@@ -94,7 +101,8 @@ try {
     const file = normalise(issue.file);
     const sample = oneLine(issue.sample);
     const entry = allowlist.find(
-      (allowed) => allowed.id === issue.id && allowed.file === file && sample.includes(oneLine(allowed.sample)),
+      (allowed) =>
+        allowed.id === issue.id && allowed.file === file && sample.includes(oneLine(allowed.sample)),
     );
     const line = `${issue.severity.name.padEnd(6)} ${issue.id}  ${file}:${issue.location.line}  ${sample}`;
     if (entry) {
@@ -107,8 +115,11 @@ try {
     }
   }
 
-  console.log(`Electronegativity ${SCANNED.join(', ')} (Electron ${electronVersion}): ${issues.length} findings.`);
-  if (reviewed.length > 0) console.log(`\nReviewed or below MEDIUM:\n${reviewed.map((l) => `  ${l}`).join('\n')}`);
+  console.log(
+    `Electronegativity ${SCANNED.join(', ')} (Electron ${electronVersion}): ${issues.length} findings.`,
+  );
+  if (reviewed.length > 0)
+    console.log(`\nReviewed or below MEDIUM:\n${reviewed.map((l) => `  ${l}`).join('\n')}`);
   for (const entry of allowlist.filter((e) => !used.has(e))) {
     console.warn(`\nAllow-list entry no longer matches anything (remove it): ${entry.id} ${entry.file}`);
   }

@@ -7,6 +7,9 @@ import { createContext, type AppContext } from './context.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerFormParser } from './http/form-parser.js';
 import { registerRoutes } from './routes/index.js';
+import { registerRateLimit } from './http/rate-limit.js';
+import { registerIdempotency } from './http/idempotency.js';
+import { registerWebhookWorker } from './webhooks/runtime.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -28,6 +31,10 @@ export async function buildApp(config: SandboxConfig, opts: { logger?: boolean }
   registerFormParser(app);
   // Upload limits are applied per route while streaming (http/upload.ts); these are outer bounds.
   await app.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024, parts: 40, headerPairs: 200 } });
+  // Root hooks: they run for every route, after the bearer check (onRequest) and before the body is read.
+  registerRateLimit(app, config.rateLimit);
+  registerIdempotency(app, ctx.db);
+  registerWebhookWorker(app, ctx);
   await registerRoutes(app, ctx);
   app.addHook('onClose', async () => {
     ctx.db.close();

@@ -1,6 +1,6 @@
 // Desktop entry point: lifecycle only. Every security decision is made in electron/security and
 // every piece of work in the core; this file puts them together in the order Electron requires.
-import { app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, session, shell, type BrowserWindow } from 'electron';
 import { CHANNEL_NAMES, EVENT_NAMES } from '../../shared/ipc/contract.js';
 import { registerIpc } from './ipc.js';
 import { createQuitGuard } from './quit-guard.js';
@@ -18,7 +18,10 @@ if (!app.requestSingleInstanceLock()) {
   // Sandbox every renderer, including any a library might create.
   app.enableSandbox();
   registerAppScheme();
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('web-contents-created', (_event, contents) =>
+    // hardenWebContents hands over only hrefs that passed the external-link allow-list.
+    hardenWebContents(contents, (href) => shell.openExternal(href)),
+  );
   main().catch((error: unknown) => {
     // Without the core there is nothing safe to show; say why and leave rather than hang.
     dialog.showErrorBox('FICA Desk could not start', error instanceof Error ? error.message : String(error));
@@ -47,7 +50,8 @@ async function main(): Promise<void> {
     channelNames: CHANNEL_NAMES,
     eventNames: EVENT_NAMES,
     target: () => window?.webContents ?? null,
-    onRefused: (channel, senderUrl) => console.warn(`Refused IPC ${channel} from ${senderUrl ?? 'a closed frame'}`),
+    onRefused: (channel, senderUrl) =>
+      console.warn(`Refused IPC ${channel} from ${senderUrl ?? 'a closed frame'}`),
   });
 
   app.on(

@@ -11,7 +11,10 @@ export interface InvokeEventLike {
 }
 
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: InvokeEventLike, ...args: unknown[]) => Promise<InvokeResult>): void;
+  handle(
+    channel: string,
+    listener: (event: InvokeEventLike, ...args: unknown[]) => Promise<InvokeResult>,
+  ): void;
 }
 
 export interface EventTargetLike {

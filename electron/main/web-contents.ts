@@ -1,9 +1,19 @@
 // Hardening applied to every webContents the app ever creates, not just the main window, so a
-// forgotten code path cannot open an unguarded one.
-import { shell, type WebContents } from 'electron';
+// forgotten code path cannot open an unguarded one. Only types come from Electron here (shell is
+// passed in), so tests can drive it with a recording stand-in.
+import type { WebContents } from 'electron';
 import { decideWindowOpen, isNavigationAllowed } from '../security/navigation.js';
 
-export function hardenWebContents(contents: WebContents): void {
+/** The webContents members used; Electron's WebContents satisfies it. */
+export type HardenableContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
+
+/**
+ * @param openAllowListed receives only hrefs that passed allowedExternalUrl (security/external-links.ts)
+ */
+export function hardenWebContents(
+  contents: HardenableContents,
+  openAllowListed: (href: string) => Promise<void>,
+): void {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 
   const refuseNavigation = (event: { preventDefault(): void }, url: string) => {
@@ -15,8 +25,8 @@ export function hardenWebContents(contents: WebContents): void {
 
   contents.setWindowOpenHandler(({ url }) => {
     const decision = decideWindowOpen(url);
-    // Only the parsed, allow-listed https href reaches the OS; see security/external-links.ts.
-    if (decision.openExternally !== null) void shell.openExternal(decision.openExternally);
+    if (decision.openExternally !== null)
+      void openAllowListed(decision.openExternally).catch(() => undefined);
     return { action: decision.action };
   });
 }

@@ -36,9 +36,7 @@ export function mimeTypeFor(filePath: string): string {
 }
 
 export type AppPathResolution =
-  | { kind: 'file'; filePath: string }
-  | { kind: 'forbidden'; reason: string }
-  | { kind: 'not-found' };
+  { kind: 'file'; filePath: string } | { kind: 'forbidden'; reason: string } | { kind: 'not-found' };
 
 /**
  * Maps an app:// URL to a file inside `rootDir`, or refuses. Each path segment is decoded on its own
@@ -70,7 +68,7 @@ export function resolveAppPath(rootDir: string, requestUrl: string): AppPathReso
     } catch {
       return { kind: 'forbidden', reason: 'malformed escape' };
     }
-    if (decoded === '.' || decoded === '..') return { kind: 'forbidden', reason: 'dot segment' };
+    
     if (/[/\\\0:]/.test(decoded)) return { kind: 'forbidden', reason: 'separator in segment' };
     if (decoded.startsWith('.')) return { kind: 'forbidden', reason: 'hidden file' };
     segments.push(decoded);

@@ -46,7 +46,8 @@ export function securityHeaders(): Record<string, string> {
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
     // Camera for document capture only, and only for the app itself.
-    'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), usb=(), serial=(), hid=(), payment=()',
+    'Permissions-Policy':
+      'camera=(self), microphone=(), geolocation=(), usb=(), serial=(), hid=(), payment=()',
   };
 }
 

@@ -13,7 +13,10 @@ export const EXTERNAL_LINK_HOSTS: readonly string[] = [
  * Returns the normalised URL to open when `value` is an https link to an allow-listed host, else
  * null. The parsed href is what gets opened, never the raw string, so what was checked is what runs.
  */
-export function allowedExternalUrl(value: string, hosts: readonly string[] = EXTERNAL_LINK_HOSTS): string | null {
+export function allowedExternalUrl(
+  value: string,
+  hosts: readonly string[] = EXTERNAL_LINK_HOSTS,
+): string | null {
   if (typeof value !== 'string' || value.length > 2048) return null;
   let url: URL;
   try {

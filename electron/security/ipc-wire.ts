@@ -18,8 +18,7 @@ export function eventChannel(name: string): string {
  * ...: Error: ...", losing the core's message and name; the envelope carries them intact.
  */
 export type InvokeResult =
-  | { ok: true; value: unknown }
-  | { ok: false; error: { name: string; message: string; code?: string } };
+  { ok: true; value: unknown } | { ok: false; error: { name: string; message: string; code?: string } };
 
 export function toErrorResult(error: unknown): InvokeResult {
   if (error instanceof Error) {

@@ -1,7 +1,7 @@
 // The ownership tree as the editor changes it: pure operations on immutable nodes, the live checks
 // shown before sending, and the request the service takes.
 import type { OrganigramNodeRequest } from '../../shared/api/index.js';
-import { effectiveOwnership, parseTrustRelatedPartyTypes, type EffectiveOwnership } from '../../shared/domain/index.js';
+import { effectiveOwnership, parseTrustRelatedPartyTypes, type EffectiveOwnership } from './rules.js';
 
 export type NodeType = 'Root' | 'Individual' | 'Entity' | 'Trust';
 

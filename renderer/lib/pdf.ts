@@ -1,9 +1,11 @@
 // Loads pdf.js on demand and renders pages onto canvases.
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 
-let runtime: Promise<typeof import('./pdfjs-runtime.js')> | null = null;
+import type * as Runtime from './pdfjs-runtime.js';
 
-function loadRuntime(): Promise<typeof import('./pdfjs-runtime.js')> {
+let runtime: Promise<typeof Runtime> | null = null;
+
+function loadRuntime(): Promise<typeof Runtime> {
   runtime ??= import('./pdfjs-runtime.js');
   return runtime;
 }

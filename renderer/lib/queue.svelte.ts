@@ -1,6 +1,7 @@
 // The queue screen's state: every job, kept current by the core's events.
 import type { JobView } from '../../shared/ipc/index.js';
 import { call, desk, messageOf } from './desk.js';
+import { groupByCase } from './queue-groups.js';
 
 export class QueueState {
   jobs = $state<JobView[]>([]);
@@ -38,17 +39,4 @@ export class QueueState {
       this.error = messageOf(e);
     }
   }
-}
-
-export function groupByCase(jobs: readonly JobView[]): Array<{ caseId: string; caseTitle: string; jobs: JobView[] }> {
-  const groups = new Map<string, { caseId: string; caseTitle: string; jobs: JobView[] }>();
-  for (const job of jobs) {
-    let g = groups.get(job.caseId);
-    if (!g) {
-      g = { caseId: job.caseId, caseTitle: job.caseTitle, jobs: [] };
-      groups.set(job.caseId, g);
-    }
-    g.jobs.push(job);
-  }
-  return [...groups.values()];
 }

@@ -184,20 +184,33 @@ export async function renderEntityReport(data: EntityReportData): Promise<Buffer
     );
   }
 
+  // On path B the Root's summary carries each person's effective share through the layers.
+  const effective = new Map<string, number>();
+  if (isObj(root) && Array.isArray(root.ubos)) {
+    for (const item of root.ubos) {
+      if (isObj(item) && typeof item.uboID === 'string' && typeof item.shareholderPercentage === 'number') effective.set(item.uboID, item.shareholderPercentage);
+    }
+  }
+  const shareText = (u: Ubo): string => {
+    const own = percent(u.shareholderPercentage);
+    const eff = effective.get(u.id);
+    return eff === undefined || String(eff) === u.shareholderPercentage ? own : `${own} (effective ${percent(eff)})`;
+  };
+
   writer.heading('Beneficial owners (UBOs)');
   writer.table(
     [
-      { header: 'Name', width: 0.22 },
-      { header: 'Roles', width: 0.24 },
-      { header: 'Share', width: 0.1 },
-      { header: 'Band', width: 0.14 },
+      { header: 'Name', width: 0.2 },
+      { header: 'Roles', width: 0.22 },
+      { header: 'Share', width: 0.16 },
+      { header: 'Band', width: 0.13 },
       { header: 'Documents', width: 0.14 },
-      { header: 'Status', width: 0.16 },
+      { header: 'Status', width: 0.15 },
     ],
     ubos.map((u) => [
       personName(u),
       roles(u),
-      percent(u.shareholderPercentage),
+      shareText(u),
       u.riskStatus,
       u.docsUploadedReviewed ? 'Confirmed' : `${data.uboDocuments.get(u.id)?.length ?? 0} on file`,
       u.ficaStatus,

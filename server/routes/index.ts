@@ -13,6 +13,12 @@ import { entityDocumentRoutes } from './entity-documents.js';
 import { organigramRoutes } from './entity-organigram.js';
 import { decisionRoutes } from './entity-decision.js';
 import { reportRoutes } from './entity-report.js';
+import { individualRoutes } from './individual.js';
+import { individualDocumentRoutes } from './individual-documents.js';
+import { individualDecisionRoutes } from './individual-decision.js';
+import { bankRoutes } from './bank.js';
+import { webhookRoutes } from './webhooks.js';
+import { dashboardActionRoutes } from './dashboard-actions.js';
 
 export type RouteModule = (scope: FastifyInstance, ctx: AppContext) => void;
 
@@ -26,10 +32,15 @@ const API_V1: RouteModule[] = [
   organigramRoutes,
   decisionRoutes,
   reportRoutes,
+  individualRoutes,
+  individualDocumentRoutes,
+  individualDecisionRoutes,
+  bankRoutes,
+  webhookRoutes,
 ];
 
 /** Routes under /sandbox/v1: no bearer, only in sandbox mode (contract §10). */
-const SANDBOX_V1: RouteModule[] = [sandboxPartnerRoutes];
+const SANDBOX_V1: RouteModule[] = [sandboxPartnerRoutes, dashboardActionRoutes];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   oauthRoutes(app, ctx);

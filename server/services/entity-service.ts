@@ -27,6 +27,7 @@ import {
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { lookupCompany } from '../providers/registry.js';
 import { screenName } from '../providers/screening.js';
+import { monotonicIso } from '../clock.js';
 
 export const INITIAL_STATUS = 'In Progress';
 export const UNDETERMINED = 'Undetermined';
@@ -65,7 +66,7 @@ export class EntityService {
         { path: 'entityType', message: 'Unknown entity type' },
       ]);
     }
-    const now = new Date().toISOString();
+    const now = monotonicIso();
     const entity: Entity = {
       id: randomUUID(),
       partnerId,

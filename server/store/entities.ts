@@ -3,6 +3,7 @@ import type { Db } from './db.js';
 import type { KybRequest } from '../../shared/api/entity.js';
 import type { ScreeningResult } from '../providers/screening.js';
 import { bool, fromJson, int, toJson } from './json.js';
+import { monotonicIso } from '../clock.js';
 
 export interface Entity {
   id: string;
@@ -181,7 +182,7 @@ export class EntityRepository {
 
   /** Writes the whole record back, stamping lastUpdated. */
   save(entity: Entity): Entity {
-    const saved = { ...entity, lastUpdated: new Date().toISOString() };
+    const saved = { ...entity, lastUpdated: monotonicIso() };
     const row = toRow(saved);
     const sets = Object.keys(row)
       .filter((c) => c !== 'id' && c !== 'partner_id')

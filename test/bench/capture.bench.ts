@@ -31,6 +31,10 @@ for (let run = 0; run < RUNS; run++) {
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)] ?? Number.NaN;
 
-console.log(`capture: input ${(scan.length / MB).toFixed(1)} MB JPEG 3000×4000 → PDF ${(outputSize / MB).toFixed(1)} MB`);
-console.log(`capture: median ${median.toFixed(0)} ms over ${RUNS} runs (min ${times[0]?.toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms)`);
+console.log(
+  `capture: input ${(scan.length / MB).toFixed(1)} MB JPEG 3000×4000 → PDF ${(outputSize / MB).toFixed(1)} MB`,
+);
+console.log(
+  `capture: median ${median.toFixed(0)} ms over ${RUNS} runs (min ${times[0]?.toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms)`,
+);
 console.log(`capture: peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

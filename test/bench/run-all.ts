@@ -20,5 +20,7 @@ for (const name of files) {
   if (result.status !== 0) failed.push(name);
 }
 
-console.log(`\n${files.length - failed.length}/${files.length} benchmarks passed${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);
+console.log(
+  `\n${files.length - failed.length}/${files.length} benchmarks passed${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
+);
 process.exitCode = failed.length ? 1 : 0;

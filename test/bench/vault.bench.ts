@@ -46,7 +46,10 @@ const root = await mkdtemp(join(tmpdir(), 'fica-vault-bench-'));
 try {
   const source = join(root, 'scan.bin');
   const expected = await writeRandomFile(source, SIZE);
-  const vault = await Vault.open({ dir: join(root, 'vault'), keyStore: new VaultKeyStore(memorySecretStores()) });
+  const vault = await Vault.open({
+    dir: join(root, 'vault'),
+    keyStore: new VaultKeyStore(memorySecretStores()),
+  });
   // Warm up code paths and let start-up allocations settle before taking the baseline.
   await vault.importFile(randomBytes(1024 * 1024));
   globalThis.gc?.();
@@ -73,9 +76,15 @@ try {
   const growth = peak - baseline;
 
   const ok = entry.sha256 === expected && hash.digest('hex') === expected;
-  console.log(`vault: ${SIZE / MB} MB encrypt+write ${(SIZE / MB / (writeMs / 1000)).toFixed(0)} MB/s (${writeMs.toFixed(0)} ms)`);
-  console.log(`vault: ${SIZE / MB} MB read+verify   ${(SIZE / MB / (readMs / 1000)).toFixed(0)} MB/s (${readMs.toFixed(0)} ms)`);
-  console.log(`vault: peak RSS ${(peak / MB).toFixed(1)} MB, growth over baseline ${(growth / MB).toFixed(1)} MB (limit ${MAX_GROWTH / MB} MB)`);
+  console.log(
+    `vault: ${SIZE / MB} MB encrypt+write ${(SIZE / MB / (writeMs / 1000)).toFixed(0)} MB/s (${writeMs.toFixed(0)} ms)`,
+  );
+  console.log(
+    `vault: ${SIZE / MB} MB read+verify   ${(SIZE / MB / (readMs / 1000)).toFixed(0)} MB/s (${readMs.toFixed(0)} ms)`,
+  );
+  console.log(
+    `vault: peak RSS ${(peak / MB).toFixed(1)} MB, growth over baseline ${(growth / MB).toFixed(1)} MB (limit ${MAX_GROWTH / MB} MB)`,
+  );
   console.log(`vault: round trip digest ${ok ? 'matches' : 'MISMATCH'}`);
   if (!ok || growth > MAX_GROWTH) process.exitCode = 1;
 } finally {

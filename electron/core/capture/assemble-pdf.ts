@@ -29,7 +29,10 @@ const A4 = { short: 595.28, long: 841.89 } as const;
  * Without a layout, every page of every source in order. Rotation is stored as the page's /Rotate
  * (added to any rotation a PDF page already has), so no image is re-encoded for it.
  */
-export async function assemblePdf(sources: readonly PdfSource[], layout?: readonly PagePlacement[]): Promise<Uint8Array> {
+export async function assemblePdf(
+  sources: readonly PdfSource[],
+  layout?: readonly PagePlacement[],
+): Promise<Uint8Array> {
   const pdfs = new Map<number, PDFDocument>();
   const pdfOf = async (index: number, source: PdfSource) => {
     let doc = pdfs.get(index);
@@ -54,14 +57,18 @@ export async function assemblePdf(sources: readonly PdfSource[], layout?: readon
     if (source.mimeType === 'application/pdf') {
       const doc = await pdfOf(placement.source, source);
       const index = placement.page ?? 0;
-      if (index >= doc.getPageCount()) throw new RangeError(`Source ${placement.source} has no page ${index}`);
+      if (index >= doc.getPageCount())
+        throw new RangeError(`Source ${placement.source} has no page ${index}`);
       const [copied] = await out.copyPages(doc, [index]);
       page = out.addPage(copied);
       page.setRotation(degrees(normaliseAngle(page.getRotation().angle + rotation)));
     } else {
       let image = images.get(placement.source);
       if (!image) {
-        image = source.mimeType === 'image/png' ? await out.embedPng(source.bytes) : await out.embedJpg(source.bytes);
+        image =
+          source.mimeType === 'image/png'
+            ? await out.embedPng(source.bytes)
+            : await out.embedJpg(source.bytes);
         images.set(placement.source, image);
       }
       page = addImagePage(out, image);
@@ -100,7 +107,8 @@ function checkPlacements(sources: readonly PdfSource[], placements: readonly Pag
   for (const { source, page = 0 } of placements) {
     const src = sources[source];
     if (!src) throw new RangeError(`No source ${source}`);
-    if (src.mimeType !== 'application/pdf' && page !== 0) throw new RangeError(`Source ${source} is an image: page 0 only`);
+    if (src.mimeType !== 'application/pdf' && page !== 0)
+      throw new RangeError(`Source ${source} is an image: page 0 only`);
     // pdf-lib copies a page once per document; placing it twice would share one page object.
     const key = `${source}:${page}`;
     if (seen.has(key)) throw new RangeError(`Page ${page} of source ${source} is placed twice`);

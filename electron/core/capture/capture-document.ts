@@ -26,7 +26,12 @@ export interface CapturedDocument {
 export async function prepareSource(file: PickedFile, target: DocumentTarget): Promise<PreparedSource> {
   const { mimeType } = checkCapture({ name: file.name, bytes: file.bytes, target });
   if (mimeType === 'application/pdf') {
-    return { name: file.name, bytes: file.bytes, mimeType, pages: await countPdfPages(file.bytes, file.name) };
+    return {
+      name: file.name,
+      bytes: file.bytes,
+      mimeType,
+      pages: await countPdfPages(file.bytes, file.name),
+    };
   }
   const image = await normaliseImage(file.bytes, file.name);
   return { name: file.name, bytes: image.bytes, mimeType: image.mimeType, pages: 1 };

@@ -12,4 +12,11 @@ export { CaptureError, displayName, type CaptureProblem } from './errors.js';
 export { normaliseImage, MAX_LONG_SIDE_PX, JPEG_QUALITY, type NormalisedImage } from './normalise-image.js';
 export { assemblePdf, type PagePlacement, type PdfSource, type Rotation } from './assemble-pdf.js';
 export { countPdfPages, loadPdf } from './pdf-input.js';
-export { captureDocument, prepareSource, type CapturedDocument, type PickedFile, type PreparedSource } from './capture-document.js';
+export {
+  captureDocument,
+  prepareSource,
+  type CapturedDocument,
+  type PickedFile,
+  type PreparedSource,
+} from './capture-document.js';
+export { renderThumbnail, type Thumbnail, type ThumbnailOptions } from './thumbnail.js';

@@ -29,8 +29,17 @@ export async function normaliseImage(input: Uint8Array, fileName = ''): Promise<
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: JPEG_QUALITY, mozjpeg: false })
       .toBuffer({ resolveWithObject: true });
-    return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mimeType: 'image/jpeg', width: info.width, height: info.height };
+    return {
+      bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      mimeType: 'image/jpeg',
+      width: info.width,
+      height: info.height,
+    };
   } catch (error) {
-    throw new CaptureError('damaged', `${displayName(fileName)} could not be read as an image. Scan or photograph the document again.`, { cause: error });
+    throw new CaptureError(
+      'damaged',
+      `${displayName(fileName)} could not be read as an image. Scan or photograph the document again.`,
+      { cause: error },
+    );
   }
 }

@@ -1,31 +1,37 @@
-// Reading PDFs the user brings: a password-protected or broken file gets a message the user can act
-// on instead of a parser error.
-import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
+// Reading PDFs the user brings: a protected or broken file gets a message the user can act on
+// instead of a parser error.
+import { PDFDocument } from 'pdf-lib';
 import { CaptureError, displayName } from './errors.js';
 
 export async function loadPdf(bytes: Uint8Array, fileName = ''): Promise<PDFDocument> {
+  const name = displayName(fileName);
   let doc: PDFDocument;
   let pages: number;
   try {
-    doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    // ignoreEncryption, then isEncrypted: pdf-lib's EncryptedPDFError is compiled to ES5 and fails
+    // instanceof, so the flag is the reliable signal.
+    doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
     // Inside the try: a file with a broken catalogue parses, then fails on the first look at its pages.
     pages = doc.getPageCount();
   } catch (error) {
-    if (error instanceof EncryptedPDFError) {
-      throw new CaptureError(
-        'protected',
-        `${displayName(fileName)} is protected with a password. Open it, print or save it as a new PDF without a password, and add that file.`,
-        { cause: error },
-      );
-    }
-    throw new CaptureError('damaged', `${displayName(fileName)} is damaged and could not be opened as a PDF. Scan or export it again.`, {
-      cause: error,
-    });
+    throw new CaptureError(
+      'damaged',
+      `${name} is damaged and could not be opened as a PDF. Scan or export it again.`,
+      {
+        cause: error,
+      },
+    );
+  }
+  // Also files that open without a password but forbid copying (common for bank statements): their
+  // pages are encrypted and cannot be copied into the upload.
+  if (doc.isEncrypted) {
+    throw new CaptureError(
+      'protected',
+      `${name} is protected with a password or copy restrictions. Open it, print it to a new PDF (or save a copy without protection), and add that file.`,
+    );
   }
   // pdf-lib parses leniently; a "PDF" without pages is as useless as a broken one.
-  if (pages === 0) {
-    throw new CaptureError('damaged', `${displayName(fileName)} has no pages. Scan or export it again.`);
-  }
+  if (pages === 0) throw new CaptureError('damaged', `${name} has no pages. Scan or export it again.`);
   return doc;
 }
 

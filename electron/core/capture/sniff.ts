@@ -21,14 +21,35 @@ const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 
 const OTHERS: ReadonlyArray<{ test: (bytes: Uint8Array) => boolean; description: string }> = [
-  { test: (b) => startsWith(b, ascii('GIF87a')) || startsWith(b, ascii('GIF89a')), description: 'a GIF image' },
-  { test: (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8), description: 'a WEBP image' },
-  { test: (b) => startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a]), description: 'a TIFF image' },
-  { test: (b) => isFtyp(b, ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']), description: 'an HEIC photo (the iPhone photo format)' },
+  {
+    test: (b) => startsWith(b, ascii('GIF87a')) || startsWith(b, ascii('GIF89a')),
+    description: 'a GIF image',
+  },
+  {
+    test: (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8),
+    description: 'a WEBP image',
+  },
+  {
+    test: (b) => startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a]),
+    description: 'a TIFF image',
+  },
+  {
+    test: (b) => isFtyp(b, ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']),
+    description: 'an HEIC photo (the iPhone photo format)',
+  },
   { test: (b) => isFtyp(b, ['avif', 'avis']), description: 'an AVIF image' },
-  { test: (b) => startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), description: 'an older Microsoft Office document (DOC or XLS)' },
-  { test: (b) => startsWith(b, ascii('PK\x03\x04')) && contains(b, 'word/'), description: 'a Word document (DOCX)' },
-  { test: (b) => startsWith(b, ascii('PK\x03\x04')) && contains(b, 'xl/'), description: 'an Excel workbook (XLSX)' },
+  {
+    test: (b) => startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+    description: 'an older Microsoft Office document (DOC or XLS)',
+  },
+  {
+    test: (b) => startsWith(b, ascii('PK\x03\x04')) && contains(b, 'word/'),
+    description: 'a Word document (DOCX)',
+  },
+  {
+    test: (b) => startsWith(b, ascii('PK\x03\x04')) && contains(b, 'xl/'),
+    description: 'an Excel workbook (XLSX)',
+  },
   { test: (b) => startsWith(b, ascii('PK\x03\x04')), description: 'a ZIP archive or an Office document' },
   { test: (b) => startsWith(b, ascii('{\\rtf')), description: 'a rich-text document (RTF)' },
   { test: (b) => /^\s*<(!doctype html|html)/i.test(asText(b) ?? ''), description: 'a web page (HTML)' },
@@ -54,7 +75,9 @@ function isFtyp(bytes: Uint8Array, brands: readonly string[]): boolean {
 }
 
 function contains(bytes: Uint8Array, text: string): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, SNIFF_BYTES * 4)).includes(text);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, SNIFF_BYTES * 4)).includes(
+    text,
+  );
 }
 
 /** The leading bytes as text when they are valid UTF-8 without NULs (a cut-off last character is fine). */

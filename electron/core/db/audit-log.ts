@@ -7,7 +7,9 @@ import type { Db } from './migration.js';
 
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 
-export const AuditActionSchema = z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/, 'dotted lower-case name, e.g. case.decision');
+export const AuditActionSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_.-]{0,63}$/, 'dotted lower-case name, e.g. case.decision');
 
 export const NewAuditEntrySchema = z.object({
   profileId: z.string().nullable().optional(),
@@ -71,8 +73,17 @@ export class AuditLog {
     const at = this.clock().toISOString();
     const detail = entry.detail ?? {};
     const result = this.db
-      .prepare('INSERT INTO audit_log (at, profile_id, user_id, action, case_id, detail) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(at, entry.profileId ?? null, entry.userId, entry.action, entry.caseId ?? null, JSON.stringify(detail));
+      .prepare(
+        'INSERT INTO audit_log (at, profile_id, user_id, action, case_id, detail) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        at,
+        entry.profileId ?? null,
+        entry.userId,
+        entry.action,
+        entry.caseId ?? null,
+        JSON.stringify(detail),
+      );
     return {
       id: Number(result.lastInsertRowid),
       at,

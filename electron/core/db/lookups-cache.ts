@@ -35,7 +35,9 @@ export class LookupsCacheRepository {
    * fetch replaces it).
    */
   get<S extends z.ZodType>(profileId: string, name: string, schema: S): CachedLookup<z.output<S>> | null {
-    const row = this.db.prepare('SELECT body, fetched_at FROM lookups_cache WHERE profile_id = ? AND name = ?').get(profileId, name);
+    const row = this.db
+      .prepare('SELECT body, fetched_at FROM lookups_cache WHERE profile_id = ? AND name = ?')
+      .get(profileId, name);
     if (row === undefined) return null;
     const { body, fetched_at } = RowSchema.parse(row);
     const parsed = schema.safeParse(JSON.parse(body));
@@ -44,7 +46,9 @@ export class LookupsCacheRepository {
 
   /** Names and fetch times, e.g. to decide what to refresh. */
   list(profileId: string): Array<{ name: string; fetchedAt: string }> {
-    const rows = this.db.prepare('SELECT name, fetched_at FROM lookups_cache WHERE profile_id = ? ORDER BY name').all(profileId) as Array<{
+    const rows = this.db
+      .prepare('SELECT name, fetched_at FROM lookups_cache WHERE profile_id = ? ORDER BY name')
+      .all(profileId) as Array<{
       name: string;
       fetched_at: string;
     }>;

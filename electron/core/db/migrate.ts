@@ -37,12 +37,18 @@ const HISTORY_TABLE = `
 export function checkMigrationList(migrations: readonly Migration[]): void {
   migrations.forEach((migration, index) => {
     if (migration.id !== index + 1) {
-      throw new MigrationHistoryError(`Migration "${migration.name}" has id ${migration.id}; expected ${index + 1} (ids run 1, 2, 3… in order)`);
+      throw new MigrationHistoryError(
+        `Migration "${migration.name}" has id ${migration.id}; expected ${index + 1} (ids run 1, 2, 3… in order)`,
+      );
     }
   });
 }
 
-export function migrate(db: Db, migrations: readonly Migration[], now: () => Date = () => new Date()): MigrationResult {
+export function migrate(
+  db: Db,
+  migrations: readonly Migration[],
+  now: () => Date = () => new Date(),
+): MigrationResult {
   checkMigrationList(migrations);
   const latest = migrations.length;
   db.exec(HISTORY_TABLE);
@@ -64,9 +70,15 @@ export function migrate(db: Db, migrations: readonly Migration[], now: () => Dat
           migration.up(db);
           const violations = db.pragma('foreign_key_check') as unknown[];
           if (violations.length > 0) {
-            throw new MigrationHistoryError(`Migration ${migration.id} "${migration.name}" leaves ${violations.length} broken foreign keys`);
+            throw new MigrationHistoryError(
+              `Migration ${migration.id} "${migration.name}" leaves ${violations.length} broken foreign keys`,
+            );
           }
-          db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)').run(migration.id, migration.name, now().toISOString());
+          db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)').run(
+            migration.id,
+            migration.name,
+            now().toISOString(),
+          );
           return true;
         })
         .immediate();
@@ -89,7 +101,10 @@ export function schemaVersion(db: Db): number {
 }
 
 function readHistory(db: Db): Map<number, string> {
-  const rows = db.prepare('SELECT id, name FROM migrations ORDER BY id').all() as Array<{ id: number; name: string }>;
+  const rows = db.prepare('SELECT id, name FROM migrations ORDER BY id').all() as Array<{
+    id: number;
+    name: string;
+  }>;
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -99,7 +114,9 @@ function checkHistory(done: Map<number, string>, migrations: readonly Migration[
   for (const [id, name] of done) {
     const known = migrations[id - 1];
     if (known?.name !== name) {
-      throw new MigrationHistoryError(`Migration ${id} was applied as "${name}" but the code calls it "${known?.name ?? '(missing)'}"`);
+      throw new MigrationHistoryError(
+        `Migration ${id} was applied as "${name}" but the code calls it "${known?.name ?? '(missing)'}"`,
+      );
     }
   }
 }

@@ -9,12 +9,10 @@ export const ProfileKindSchema = z.enum(['sandbox', 'test', 'live']);
 export type ProfileKind = z.infer<typeof ProfileKindSchema>;
 
 // A URL with user:password@ would put a secret in SQLite; only plain http(s) URLs are kept.
-const ServiceUrlSchema = z
-  .url({ protocol: /^https?$/ })
-  .refine((value) => {
-    const url = new URL(value);
-    return url.username === '' && url.password === '';
-  }, 'must be an http(s) URL without a user name or password');
+const ServiceUrlSchema = z.url({ protocol: /^https?$/ }).refine((value) => {
+  const url = new URL(value);
+  return url.username === '' && url.password === '';
+}, 'must be an http(s) URL without a user name or password');
 
 export const ProfileSchema = z.object({
   // Also the keychain service suffix (keychain/service-names.ts), hence the same rule.
@@ -78,7 +76,9 @@ export class ProfileRepository {
       createdAt: this.clock().toISOString(),
     };
     this.db
-      .prepare('INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
       .run(profile.id, profile.name, profile.kind, profile.baseUrl, profile.tokenUrl, profile.createdAt);
     return profile;
   }

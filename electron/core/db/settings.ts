@@ -12,7 +12,8 @@ export class SettingsRepository {
 
   /** The parsed value, or undefined when unset or no longer valid for `schema`. */
   get<S extends z.ZodType>(key: string, schema: S): z.output<S> | undefined {
-    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
+      { value: string } | undefined;
     if (!row) return undefined;
     const parsed = schema.safeParse(JSON.parse(row.value));
     return parsed.success ? parsed.data : undefined;
@@ -35,6 +36,8 @@ export class SettingsRepository {
   }
 
   keys(): string[] {
-    return (this.db.prepare('SELECT key FROM settings ORDER BY key').all() as Array<{ key: string }>).map((row) => row.key);
+    return (this.db.prepare('SELECT key FROM settings ORDER BY key').all() as Array<{ key: string }>).map(
+      (row) => row.key,
+    );
   }
 }

@@ -17,9 +17,8 @@ export type SecretStoreFactory = (service: string) => SecretStore;
 export class KeychainUnavailableError extends Error {
   override readonly name = 'KeychainUnavailableError';
   constructor(operation: string, cause: unknown) {
-    super(
-      `The system keychain could not ${operation}. Unlock your keychain (or sign in again) and retry.`,
-      { cause },
-    );
+    super(`The system keychain could not ${operation}. Unlock your keychain (or sign in again) and retry.`, {
+      cause,
+    });
   }
 }

@@ -46,6 +46,10 @@ export function isTokenUsable(token: StoredToken, now: number): boolean {
 }
 
 /** Builds the stored form from the token endpoint's `expires_in` (seconds). */
-export function tokenFromExpiresIn(accessToken: string, expiresInSeconds: number, now: number = Date.now()): StoredToken {
+export function tokenFromExpiresIn(
+  accessToken: string,
+  expiresInSeconds: number,
+  now: number = Date.now(),
+): StoredToken {
   return { accessToken, expiresAt: now + Math.max(0, Math.floor(expiresInSeconds)) * 1000 };
 }

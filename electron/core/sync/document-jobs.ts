@@ -19,9 +19,9 @@ interface ServerDoc {
   size: number;
 }
 
-const docOf = (ctx: ReadyContext<{ kind: JobPayload['kind']; documentId: string }>) => ctx.store.getDocument(ctx.job.payload.documentId);
+const docOf = (ctx: ReadyContext<Extract<JobPayload, { documentId: string }>>) => ctx.store.getDocument(ctx.job.payload.documentId);
 
-function describe(ctx: ReadyContext<{ kind: JobPayload['kind']; documentId: string }>): string {
+function describe(ctx: ReadyContext<Extract<JobPayload, { documentId: string }>>): string {
   const doc = docOf(ctx);
   const pair = doc?.pairs[0];
   const lookups = ctx.lookups();

@@ -135,9 +135,9 @@ const verifyOrganigram: JobHandler<P<'entity.verify-organigram'>> = {
   },
 };
 
-const uboOf = (ctx: ReadyContext<{ kind: JobPayload['kind']; uboId: string }>) => ctx.store.getUbo(ctx.job.payload.uboId);
+const uboOf = (ctx: ReadyContext<Extract<JobPayload, { uboId: string }>>) => ctx.store.getUbo(ctx.job.payload.uboId);
 
-function uboBody(ctx: ReadyContext<{ kind: JobPayload['kind']; uboId: string }>) {
+function uboBody(ctx: ReadyContext<Extract<JobPayload, { uboId: string }>>) {
   const ubo = need(uboOf(ctx), 'The person');
   const parsed = UboBodySchema.safeParse(ubo.data.details);
   if (!parsed.success) {

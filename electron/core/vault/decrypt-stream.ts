@@ -38,7 +38,13 @@ export class DecryptStream extends Transform {
     const sealedSize = this.header.chunkBytes + TAG_BYTES;
     // A full chunk followed by at least one more byte cannot be the last one.
     while (this.buffered.length > sealedSize) {
-      const plain = openChunk(this.key, this.header, this.index, false, this.buffered.subarray(0, sealedSize));
+      const plain = openChunk(
+        this.key,
+        this.header,
+        this.index,
+        false,
+        this.buffered.subarray(0, sealedSize),
+      );
       if (!plain) return this.fail(`chunk ${this.index} does not verify`);
       this.push(plain);
       this.index++;
@@ -46,7 +52,8 @@ export class DecryptStream extends Transform {
     }
     if (atEnd) {
       const plain = openChunk(this.key, this.header, this.index, true, this.buffered);
-      if (!plain) return this.fail(this.buffered.length < TAG_BYTES ? 'file cut short' : `last chunk does not verify`);
+      if (!plain)
+        return this.fail(this.buffered.length < TAG_BYTES ? 'file cut short' : `last chunk does not verify`);
       this.push(plain);
       this.buffered = Buffer.alloc(0);
     }

@@ -69,7 +69,13 @@ function nonceAndAad(header: FileHeader, index: number, final: boolean): { nonce
   return { nonce, aad };
 }
 
-export function sealChunk(key: Buffer, header: FileHeader, index: number, final: boolean, plain: Buffer): Buffer {
+export function sealChunk(
+  key: Buffer,
+  header: FileHeader,
+  index: number,
+  final: boolean,
+  plain: Buffer,
+): Buffer {
   const { nonce, aad } = nonceAndAad(header, index, final);
   const cipher = createCipheriv('aes-256-gcm', key, nonce);
   cipher.setAAD(aad);
@@ -79,7 +85,13 @@ export function sealChunk(key: Buffer, header: FileHeader, index: number, final:
 }
 
 /** Null when the chunk does not verify. */
-export function openChunk(key: Buffer, header: FileHeader, index: number, final: boolean, sealed: Buffer): Buffer | null {
+export function openChunk(
+  key: Buffer,
+  header: FileHeader,
+  index: number,
+  final: boolean,
+  sealed: Buffer,
+): Buffer | null {
   if (sealed.length < TAG_BYTES) return null;
   const { nonce, aad } = nonceAndAad(header, index, final);
   const decipher = createDecipheriv('aes-256-gcm', key, nonce);

@@ -10,7 +10,14 @@ import { DecryptStream } from './decrypt-stream.js';
 import { EncryptStream } from './encrypt-stream.js';
 import { VaultFileNotFoundError } from './errors.js';
 import { FieldCipher } from './field-cipher.js';
-import { DEFAULT_CHUNK_BYTES, encodeHeader, HEADER_BYTES, ID_BYTES, PREFIX_BYTES, TAG_BYTES } from './format.js';
+import {
+  DEFAULT_CHUNK_BYTES,
+  encodeHeader,
+  HEADER_BYTES,
+  ID_BYTES,
+  PREFIX_BYTES,
+  TAG_BYTES,
+} from './format.js';
 import { deriveVaultKeys } from './keys.js';
 
 /** Where the vault key comes from; in production a VaultKeyStore over the OS keychain. */
@@ -87,7 +94,8 @@ export class Vault {
     let total = 0;
     for await (const part of this.createReadStream(id)) {
       total += (part as Buffer).length;
-      if (total > maxBytes) throw new RangeError(`Vault file ${id} is larger than ${maxBytes} bytes; stream it`);
+      if (total > maxBytes)
+        throw new RangeError(`Vault file ${id} is larger than ${maxBytes} bytes; stream it`);
       parts.push(part as Buffer);
     }
     return Buffer.concat(parts);

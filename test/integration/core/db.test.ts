@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../electron/core/db/audit-log.js';
 import { LookupsCacheRepository } from '../../../electron/core/db/lookups-cache.js';
-import { DatabaseTooNewError, migrate, MigrationHistoryError, schemaVersion } from '../../../electron/core/db/migrate.js';
+import {
+  DatabaseTooNewError,
+  migrate,
+  MigrationHistoryError,
+  schemaVersion,
+} from '../../../electron/core/db/migrate.js';
 import { sqlMigration, type Db, type Migration } from '../../../electron/core/db/migration.js';
 import { MIGRATIONS } from '../../../electron/core/db/migrations/index.js';
 import { openDatabase } from '../../../electron/core/db/open-database.js';
@@ -17,9 +22,13 @@ let root: string;
 let counter = 0;
 const freshFile = () => join(root, `desk-${++counter}.sqlite`);
 const tables = (db: Db) =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map(
-    (row) => row.name,
-  );
+  (
+    db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all() as Array<{ name: string }>
+  ).map((row) => row.name);
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'fica-db-'));
@@ -36,7 +45,9 @@ describe('openDatabase and migrations', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(schemaVersion(db)).toBe(MIGRATIONS.length);
-    expect(tables(db)).toEqual(expect.arrayContaining(['audit_log', 'lookups_cache', 'migrations', 'profiles', 'settings']));
+    expect(tables(db)).toEqual(
+      expect.arrayContaining(['audit_log', 'lookups_cache', 'migrations', 'profiles', 'settings']),
+    );
     const history = db.prepare('SELECT id, name FROM migrations ORDER BY id').all();
     expect(history).toEqual(MIGRATIONS.map((m) => ({ id: m.id, name: m.name })));
     db.close();
@@ -58,14 +69,19 @@ describe('openDatabase and migrations', () => {
     const file = freshFile();
     const base: Migration[] = [sqlMigration(1, 'one', 'CREATE TABLE a (x INTEGER)')];
     openDatabase(file, { migrations: base }).close();
-    const db = openDatabase(file, { migrations: [...base, sqlMigration(2, 'two', 'CREATE TABLE b (y INTEGER)')] });
+    const db = openDatabase(file, {
+      migrations: [...base, sqlMigration(2, 'two', 'CREATE TABLE b (y INTEGER)')],
+    });
     expect(tables(db)).toEqual(['a', 'b', 'migrations']);
     db.close();
   });
 
   it('refuses a database written by a newer version, with a message for the user', () => {
     const file = freshFile();
-    const newer = [...MIGRATIONS, sqlMigration(MIGRATIONS.length + 1, 'from the future', 'CREATE TABLE future (x INTEGER)')];
+    const newer = [
+      ...MIGRATIONS,
+      sqlMigration(MIGRATIONS.length + 1, 'from the future', 'CREATE TABLE future (x INTEGER)'),
+    ];
     openDatabase(file, { migrations: newer }).close();
     let error: unknown;
     try {
@@ -87,7 +103,9 @@ describe('openDatabase and migrations', () => {
         throw new Error('boom');
       },
     };
-    expect(() => openDatabase(file, { migrations: [sqlMigration(1, 'one', 'CREATE TABLE a (x INTEGER)'), failing] })).toThrow('boom');
+    expect(() =>
+      openDatabase(file, { migrations: [sqlMigration(1, 'one', 'CREATE TABLE a (x INTEGER)'), failing] }),
+    ).toThrow('boom');
     const db = openDatabase(file, { migrations: [sqlMigration(1, 'one', 'CREATE TABLE a (x INTEGER)')] });
     expect(tables(db)).toEqual(['a', 'migrations']);
     db.close();
@@ -95,9 +113,13 @@ describe('openDatabase and migrations', () => {
 
   it('refuses gaps in the list and a renamed migration', () => {
     const file = freshFile();
-    expect(() => openDatabase(file, { migrations: [sqlMigration(2, 'two', 'SELECT 1')] })).toThrow(MigrationHistoryError);
+    expect(() => openDatabase(file, { migrations: [sqlMigration(2, 'two', 'SELECT 1')] })).toThrow(
+      MigrationHistoryError,
+    );
     openDatabase(file, { migrations: [sqlMigration(1, 'one', 'SELECT 1')] }).close();
-    expect(() => openDatabase(file, { migrations: [sqlMigration(1, 'renamed', 'SELECT 1')] })).toThrow(MigrationHistoryError);
+    expect(() => openDatabase(file, { migrations: [sqlMigration(1, 'renamed', 'SELECT 1')] })).toThrow(
+      MigrationHistoryError,
+    );
   });
 });
 
@@ -111,7 +133,12 @@ describe('platform repositories', () => {
 
   it('profiles: create, read back, update, and no secrets in URLs', () => {
     const profiles = new ProfileRepository(db, clock);
-    const sandbox = profiles.create({ id: 'sandbox', name: 'Sandbox', kind: 'sandbox', baseUrl: 'http://127.0.0.1:4010' });
+    const sandbox = profiles.create({
+      id: 'sandbox',
+      name: 'Sandbox',
+      kind: 'sandbox',
+      baseUrl: 'http://127.0.0.1:4010',
+    });
     expect(profiles.get('sandbox')).toEqual({
       id: 'sandbox',
       name: 'Sandbox',
@@ -121,15 +148,28 @@ describe('platform repositories', () => {
       createdAt: '2026-11-21T10:00:00.000Z',
     });
     expect(tokenUrlOf(sandbox)).toBe('http://127.0.0.1:4010/oauth/token');
-    const live = profiles.create({ name: 'Live', kind: 'live', baseUrl: 'https://api.example.co.za/', tokenUrl: 'https://auth.example.co.za/token' });
+    const live = profiles.create({
+      name: 'Live',
+      kind: 'live',
+      baseUrl: 'https://api.example.co.za/',
+      tokenUrl: 'https://auth.example.co.za/token',
+    });
     expect(live.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(tokenUrlOf(live)).toBe('https://auth.example.co.za/token');
     expect(profiles.update(live.id, { name: 'Live (branch 12)' })?.name).toBe('Live (branch 12)');
     expect(profiles.list().map((p) => p.id)).toEqual(['sandbox', live.id]);
-    expect(() => profiles.create({ name: 'Bad', kind: 'live', baseUrl: 'https://client:secret@api.example.co.za' })).toThrow();
-    expect(() => profiles.create({ name: 'Bad', kind: 'prod' as 'live', baseUrl: 'https://api.example.co.za' })).toThrow();
-    expect(() => db.prepare("INSERT INTO profiles VALUES ('x', 'X', 'prod', 'u', NULL, 'now')").run()).toThrow(/CHECK/);
-    const columns = (db.prepare('PRAGMA table_info(profiles)').all() as Array<{ name: string }>).map((c) => c.name);
+    expect(() =>
+      profiles.create({ name: 'Bad', kind: 'live', baseUrl: 'https://client:secret@api.example.co.za' }),
+    ).toThrow();
+    expect(() =>
+      profiles.create({ name: 'Bad', kind: 'prod' as 'live', baseUrl: 'https://api.example.co.za' }),
+    ).toThrow();
+    expect(() =>
+      db.prepare("INSERT INTO profiles VALUES ('x', 'X', 'prod', 'u', NULL, 'now')").run(),
+    ).toThrow(/CHECK/);
+    const columns = (db.prepare('PRAGMA table_info(profiles)').all() as Array<{ name: string }>).map(
+      (c) => c.name,
+    );
     expect(columns.some((name) => /secret|token$|password|key/.test(name))).toBe(false);
   });
 
@@ -150,9 +190,15 @@ describe('platform repositories', () => {
     const cache = new LookupsCacheRepository(db, clock);
     const Countries = z.array(z.object({ id: z.number(), name: z.string() }));
     cache.put(profile.id, 'countries', [{ id: 1, name: 'South Africa' }]);
-    cache.put(profile.id, 'countries', [{ id: 1, name: 'South Africa' }, { id: 2, name: 'Namibia' }]);
+    cache.put(profile.id, 'countries', [
+      { id: 1, name: 'South Africa' },
+      { id: 2, name: 'Namibia' },
+    ]);
     expect(cache.get(profile.id, 'countries', Countries)).toEqual({
-      body: [{ id: 1, name: 'South Africa' }, { id: 2, name: 'Namibia' }],
+      body: [
+        { id: 1, name: 'South Africa' },
+        { id: 2, name: 'Namibia' },
+      ],
       fetchedAt: '2026-11-21T10:00:00.000Z',
     });
     expect(cache.get(profile.id, 'countries', z.string())).toBeNull();
@@ -164,8 +210,19 @@ describe('platform repositories', () => {
 
   it('audit log: appends, lists newest first, refuses updates and deletes', () => {
     const audit = new AuditLog(db, clock);
-    const first = audit.append({ profileId: 'sandbox', userId: 'clerk-7', action: 'case.create', caseId: 'case-1' });
-    audit.append({ profileId: 'sandbox', userId: 'clerk-7', action: 'document.capture', caseId: 'case-1', detail: { pages: 3 } });
+    const first = audit.append({
+      profileId: 'sandbox',
+      userId: 'clerk-7',
+      action: 'case.create',
+      caseId: 'case-1',
+    });
+    audit.append({
+      profileId: 'sandbox',
+      userId: 'clerk-7',
+      action: 'document.capture',
+      caseId: 'case-1',
+      detail: { pages: 3 },
+    });
     audit.append({ userId: 'clerk-7', action: 'profile.switch' });
     expect(first).toMatchObject({ at: '2026-11-21T10:00:00.000Z', detail: {}, caseId: 'case-1' });
     expect(audit.list({ caseId: 'case-1' }).map((e) => [e.action, e.detail])).toEqual([

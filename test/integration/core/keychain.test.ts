@@ -4,7 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CredentialStore } from '../../../electron/core/keychain/credential-store.js';
-import { keytarSecretStores, KeytarSecretStore } from '../../../electron/core/keychain/keytar-secret-store.js';
+import {
+  keytarSecretStores,
+  KeytarSecretStore,
+} from '../../../electron/core/keychain/keytar-secret-store.js';
 import { profileService } from '../../../electron/core/keychain/service-names.js';
 import { TokenStore } from '../../../electron/core/keychain/token-store.js';
 import { VaultKeyStore } from '../../../electron/core/keychain/vault-key-store.js';

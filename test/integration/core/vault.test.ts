@@ -28,7 +28,13 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const pathOf = (id: string) => join(vault.dir, `${id}.fdv`);
 
 describe('vault round trip', () => {
-  const sizes = { empty: 0, 'one byte': 1, 'exactly one chunk': DEFAULT_CHUNK_BYTES, 'one chunk and a byte': DEFAULT_CHUNK_BYTES + 1, '5 MB': 5 * 1024 * 1024 + 123 };
+  const sizes = {
+    empty: 0,
+    'one byte': 1,
+    'exactly one chunk': DEFAULT_CHUNK_BYTES,
+    'one chunk and a byte': DEFAULT_CHUNK_BYTES + 1,
+    '5 MB': 5 * 1024 * 1024 + 123,
+  };
   for (const [label, size] of Object.entries(sizes)) {
     it(`stores and streams back ${label}`, async () => {
       const plain = randomBytes(size);

@@ -43,7 +43,13 @@ describe('sniffType', () => {
 
 describe('checkCapture', () => {
   it('refuses a text file named .pdf with a message a clerk understands', () => {
-    const error = refusal(() => checkCapture({ name: 'C:\\Users\\clerk\\notes.pdf', bytes: text('not really a pdf'), target: 'entity' }));
+    const error = refusal(() =>
+      checkCapture({
+        name: 'C:\\Users\\clerk\\notes.pdf',
+        bytes: text('not really a pdf'),
+        target: 'entity',
+      }),
+    );
     expect(error.problem).toBe('type');
     expect(error.message).toBe(
       '“notes.pdf” is not a PDF, PNG or JPEG file (it looks like plain text). Scan or export the document as PDF, PNG or JPEG.',
@@ -52,23 +58,37 @@ describe('checkCapture', () => {
 
   it('refuses a file over the target limit, naming its size and the limit', () => {
     const head = text('%PDF-1.7');
-    const individual = refusal(() => checkCapture({ name: 'id.pdf', bytes: head, size: DOCUMENT_LIMITS.individual + 1, target: 'individual' }));
+    const individual = refusal(() =>
+      checkCapture({
+        name: 'id.pdf',
+        bytes: head,
+        size: DOCUMENT_LIMITS.individual + 1,
+        target: 'individual',
+      }),
+    );
     expect(individual.problem).toBe('size');
     expect(individual.message).toBe(
       '“id.pdf” is 20.1 MB, more than the 20 MB limit for individual documents. Scan it at a lower resolution, or split it into several documents.',
     );
-    expect(refusal(() => checkCapture({ name: 'a.pdf', bytes: head, size: 45 * 1024 * 1024, target: 'ubo' })).message).toContain(
-      'is 45 MB, more than the 40 MB limit for UBO documents',
-    );
-    expect(checkCapture({ name: 'a.pdf', bytes: head, size: DOCUMENT_LIMITS.entity, target: 'entity' })).toEqual({
+    expect(
+      refusal(() => checkCapture({ name: 'a.pdf', bytes: head, size: 45 * 1024 * 1024, target: 'ubo' }))
+        .message,
+    ).toContain('is 45 MB, more than the 40 MB limit for UBO documents');
+    expect(
+      checkCapture({ name: 'a.pdf', bytes: head, size: DOCUMENT_LIMITS.entity, target: 'entity' }),
+    ).toEqual({
       mimeType: 'application/pdf',
       size: DOCUMENT_LIMITS.entity,
     });
-    expect(() => checkCapture({ name: 'a.pdf', bytes: head, size: 2048, target: 'entity', limits: { entity: 1024 } })).toThrow('limit');
+    expect(() =>
+      checkCapture({ name: 'a.pdf', bytes: head, size: 2048, target: 'entity', limits: { entity: 1024 } }),
+    ).toThrow('limit');
   });
 
   it('refuses an empty file', () => {
-    expect(refusal(() => checkCapture({ name: 'scan.jpg', bytes: new Uint8Array(), target: 'entity' })).problem).toBe('empty');
+    expect(
+      refusal(() => checkCapture({ name: 'scan.jpg', bytes: new Uint8Array(), target: 'entity' })).problem,
+    ).toBe('empty');
   });
 
   it('formats sizes without ever rounding an over-limit size down to the limit', () => {

@@ -1,5 +1,5 @@
 // Real images made with sharp and real PDFs made with pdf-lib, read back to check the result.
-import { degrees, PDFDocument } from 'pdf-lib';
+import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { assemblePdf } from '../../../electron/core/capture/assemble-pdf.js';
@@ -7,6 +7,7 @@ import { captureDocument } from '../../../electron/core/capture/capture-document
 import { CaptureError } from '../../../electron/core/capture/errors.js';
 import { normaliseImage } from '../../../electron/core/capture/normalise-image.js';
 import { countPdfPages } from '../../../electron/core/capture/pdf-input.js';
+import { renderThumbnail } from '../../../electron/core/capture/thumbnail.js';
 
 async function solidImage(width: number, height: number, format: 'png' | 'jpeg'): Promise<Uint8Array> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } });
@@ -45,7 +46,9 @@ describe('normaliseImage', () => {
   });
 
   it('refuses bytes that are not an image with a CaptureError', async () => {
-    await expect(normaliseImage(Uint8Array.from([0xff, 0xd8, 0xff, 0, 1, 2]), 'photo.jpg')).rejects.toBeInstanceOf(CaptureError);
+    await expect(
+      normaliseImage(Uint8Array.from([0xff, 0xd8, 0xff, 0, 1, 2]), 'photo.jpg'),
+    ).rejects.toBeInstanceOf(CaptureError);
   });
 });
 
@@ -86,7 +89,9 @@ describe('assemblePdf', () => {
     const source = await PDFDocument.create();
     source.addPage([200, 300]).setRotation(degrees(270));
     source.addPage([200, 300]);
-    const out = await assemblePdf([{ bytes: await source.save(), mimeType: 'application/pdf', rotation: 180 }]);
+    const out = await assemblePdf([
+      { bytes: await source.save(), mimeType: 'application/pdf', rotation: 180 },
+    ]);
     const doc = await PDFDocument.load(out);
     expect(doc.getPages().map((page) => page.getRotation().angle)).toEqual([90, 180]);
   });
@@ -112,11 +117,44 @@ describe('captureDocument', () => {
     expect(await countPdfPages(result.bytes)).toBe(2);
   });
 
+  it('refuses a password-protected PDF with what to do about it', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([100, 100]);
+    // pdf-lib cannot encrypt; an /Encrypt entry in the trailer is what marks a protected file.
+    doc.context.trailerInfo.Encrypt = doc.context.obj({ Filter: 'Standard', V: 2 });
+    const bytes = await doc.save({ useObjectStreams: false });
+    await expect(captureDocument([{ name: 'statement.pdf', bytes }], 'individual')).rejects.toMatchObject({
+      problem: 'protected',
+      message: expect.stringContaining('“statement.pdf” is protected with a password'),
+    });
+  });
+
   it('refuses a damaged PDF and a text file by name', async () => {
     const damaged = new TextEncoder().encode('%PDF-1.7\nthis is not really a pdf');
-    await expect(captureDocument([{ name: 'deed.pdf', bytes: damaged }], 'entity')).rejects.toMatchObject({ problem: 'damaged' });
-    await expect(captureDocument([{ name: 'notes.pdf', bytes: new TextEncoder().encode('hello') }], 'entity')).rejects.toThrow(
-      '“notes.pdf” is not a PDF, PNG or JPEG file (it looks like plain text).',
-    );
+    await expect(captureDocument([{ name: 'deed.pdf', bytes: damaged }], 'entity')).rejects.toMatchObject({
+      problem: 'damaged',
+    });
+    await expect(
+      captureDocument([{ name: 'notes.pdf', bytes: new TextEncoder().encode('hello') }], 'entity'),
+    ).rejects.toThrow('“notes.pdf” is not a PDF, PNG or JPEG file (it looks like plain text).');
+  });
+});
+
+describe('renderThumbnail', () => {
+  it('renders a PDF page (with its text) and an image, turned as chosen', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    page.drawText('Certificate of incorporation', { x: 50, y: 780, size: 24, font: await doc.embedFont(StandardFonts.Helvetica) });
+    const pdf = await doc.save();
+    const thumb = await renderThumbnail(pdf, 'application/pdf', { maxSide: 200 });
+    expect([thumb.width, thumb.height]).toEqual([141, 200]);
+    const turned = await renderThumbnail(pdf, 'application/pdf', { maxSide: 200, rotation: 90 });
+    expect([turned.width, turned.height]).toEqual([200, 141]);
+    // Not blank: the text left dark pixels on the white page.
+    const stats = await sharp(thumb.bytes).stats();
+    expect(stats.channels[0]?.min).toBeLessThan(128);
+
+    const image = await renderThumbnail(await solidImage(400, 300, 'jpeg'), 'image/jpeg', { maxSide: 100, rotation: 270 });
+    expect([image.width, image.height]).toEqual([75, 100]);
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CredentialStore } from '../../../electron/core/keychain/credential-store.js';
 import { profileService, VAULT_SERVICE } from '../../../electron/core/keychain/service-names.js';
-import { isTokenUsable, TokenStore, tokenFromExpiresIn } from '../../../electron/core/keychain/token-store.js';
+import {
+  isTokenUsable,
+  TokenStore,
+  tokenFromExpiresIn,
+} from '../../../electron/core/keychain/token-store.js';
 import { VaultKeyCorruptError, VaultKeyStore } from '../../../electron/core/keychain/vault-key-store.js';
 import { memorySecretStores } from '../../support/memory-secret-store.js';
 
@@ -12,7 +16,8 @@ describe('service names', () => {
   });
 
   it('refuses ids that would alias another service', () => {
-    for (const bad of ['vault', '', 'a/b', '../x', 'x'.repeat(65)]) expect(() => profileService(bad)).toThrow(RangeError);
+    for (const bad of ['vault', '', 'a/b', '../x', 'x'.repeat(65)])
+      expect(() => profileService(bad)).toThrow(RangeError);
   });
 });
 
@@ -27,7 +32,10 @@ describe('CredentialStore', () => {
     expect(await credentials.hasCredentials('p2')).toBe(false);
     const entries = stores.services.get('fica-desk/p1')?.entries;
     expect(entries?.size).toBe(1);
-    expect(JSON.parse([...(entries?.values() ?? [])][0] ?? '')).toEqual({ clientId: 'client-1', clientSecret: 's3cret' });
+    expect(JSON.parse([...(entries?.values() ?? [])][0] ?? '')).toEqual({
+      clientId: 'client-1',
+      clientSecret: 's3cret',
+    });
   });
 
   it('refuses an empty secret and treats a damaged entry as absent', async () => {
@@ -66,7 +74,10 @@ describe('TokenStore', () => {
 describe('VaultKeyStore', () => {
   it('creates a 32-byte key once and returns the same key afterwards, also to concurrent callers', async () => {
     const stores = memorySecretStores();
-    const [a, b] = await Promise.all([new VaultKeyStore(stores).getOrCreate(), new VaultKeyStore(stores).getOrCreate()]);
+    const [a, b] = await Promise.all([
+      new VaultKeyStore(stores).getOrCreate(),
+      new VaultKeyStore(stores).getOrCreate(),
+    ]);
     const keys = new VaultKeyStore(stores);
     const [c, d] = await Promise.all([keys.getOrCreate(), keys.getOrCreate()]);
     expect(c.length).toBe(32);

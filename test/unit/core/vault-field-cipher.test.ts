@@ -30,8 +30,11 @@ describe('FieldCipher', () => {
     const tampered = `v1.${raw.toString('base64')}`;
     expect(() => cipher.decrypt(tampered, 'individuals.name')).toThrow(FieldDecryptError);
     expect(() => cipher.decrypt(payload, 'individuals.address')).toThrow(FieldDecryptError);
-    expect(() => new FieldCipher(randomBytes(32)).decrypt(payload, 'individuals.name')).toThrow(FieldDecryptError);
-    for (const bad of ['', 'plain text', 'v2.AAAA', 'v1.***', 'v1.AAAA']) expect(() => cipher.decrypt(bad)).toThrow(FieldDecryptError);
+    expect(() => new FieldCipher(randomBytes(32)).decrypt(payload, 'individuals.name')).toThrow(
+      FieldDecryptError,
+    );
+    for (const bad of ['', 'plain text', 'v2.AAAA', 'v1.***', 'v1.AAAA'])
+      expect(() => cipher.decrypt(bad)).toThrow(FieldDecryptError);
     expect(cipher.decrypt(payload, 'individuals.name')).toBe('Thandi Nkosi');
   });
 

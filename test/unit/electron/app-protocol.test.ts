@@ -2,15 +2,25 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppRequestHandler, mimeTypeFor, resolveAppPath } from '../../../electron/security/app-protocol.js';
+import {
+  createAppRequestHandler,
+  mimeTypeFor,
+  resolveAppPath,
+} from '../../../electron/security/app-protocol.js';
 import { contentSecurityPolicy } from '../../../electron/security/csp.js';
 
 const root = path.resolve('/srv/fica/renderer');
 
 describe('app:// path resolution', () => {
   it('maps the origin root to index.html', () => {
-    expect(resolveAppPath(root, 'app://fica-desk/')).toStrictEqual({ kind: 'file', filePath: path.join(root, 'index.html') });
-    expect(resolveAppPath(root, 'app://fica-desk')).toStrictEqual({ kind: 'file', filePath: path.join(root, 'index.html') });
+    expect(resolveAppPath(root, 'app://fica-desk/')).toStrictEqual({
+      kind: 'file',
+      filePath: path.join(root, 'index.html'),
+    });
+    expect(resolveAppPath(root, 'app://fica-desk')).toStrictEqual({
+      kind: 'file',
+      filePath: path.join(root, 'index.html'),
+    });
   });
 
   it('maps files below the root, ignoring query and fragment', () => {
@@ -116,7 +126,9 @@ describe('app:// handler over a real folder', () => {
   });
 
   it('refuses methods other than GET and HEAD', async () => {
-    expect((await handler(new Request('app://fica-desk/index.html', { method: 'POST', body: 'x' }))).status).toBe(405);
+    expect(
+      (await handler(new Request('app://fica-desk/index.html', { method: 'POST', body: 'x' }))).status,
+    ).toBe(405);
     const head = await handler(new Request('app://fica-desk/index.html', { method: 'HEAD' }));
     expect(head.status).toBe(200);
   });

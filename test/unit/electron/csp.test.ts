@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, securityHeaders, withSecurityHeaders } from '../../../electron/security/csp.js';
+import {
+  contentSecurityPolicy,
+  securityHeaders,
+  withSecurityHeaders,
+} from '../../../electron/security/csp.js';
 
 /** Parses a policy string into directive → sources, failing on a repeated directive. */
 function parse(policy: string): Map<string, string[]> {
   const map = new Map<string, string[]>();
-  for (const part of policy.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of policy
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, ...sources] = part.split(/\s+/);
     if (name === undefined) continue;
     expect(map.has(name), `directive ${name} repeated`).toBe(false);
@@ -78,6 +85,8 @@ describe('security headers', () => {
   });
 
   it('adds the headers to a response that had none', () => {
-    expect(withSecurityHeaders(undefined)['Content-Security-Policy']).toStrictEqual([contentSecurityPolicy()]);
+    expect(withSecurityHeaders(undefined)['Content-Security-Policy']).toStrictEqual([
+      contentSecurityPolicy(),
+    ]);
   });
 });

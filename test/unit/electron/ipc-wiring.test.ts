@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, EVENT_NAMES } from '../../../shared/ipc/contract.js';
 import { registerIpc, REFUSED_SENDER_MESSAGE, type InvokeEventLike } from '../../../electron/main/ipc.js';
 import type { CallContext, CoreLike } from '../../../electron/main/core-port.js';
-import { createDeskApi, DESK_API_KEY, exposeDeskApi, type IpcRendererLike } from '../../../electron/preload/desk-api.js';
+import {
+  createDeskApi,
+  DESK_API_KEY,
+  exposeDeskApi,
+  type IpcRendererLike,
+} from '../../../electron/preload/desk-api.js';
 import { eventChannel, invokeChannel, type InvokeResult } from '../../../electron/security/ipc-wire.js';
 
 type MainHandler = (event: InvokeEventLike, ...args: unknown[]) => Promise<InvokeResult>;
@@ -63,7 +68,8 @@ function linkedIpc() {
     isDestroyed: () => false,
     send(channel: string, payload: unknown) {
       const ipcEvent = { sender: 'the ipcRenderer itself', senderId: 0 };
-      for (const listener of rendererListeners.get(channel) ?? []) listener(ipcEvent, structuredClone(payload));
+      for (const listener of rendererListeners.get(channel) ?? [])
+        listener(ipcEvent, structuredClone(payload));
     },
   };
   return {
@@ -107,7 +113,9 @@ describe('IPC wiring from the contract', () => {
       await expect(desk.invoke(name, input as never)).resolves.toStrictEqual({ answered: name });
     }
     expect(calls.map((call) => call.channel)).toStrictEqual([...CHANNEL_NAMES]);
-    expect(calls.every((call) => call.ctx.shell === 'electron' && call.ctx.senderUrl === appFrame.url)).toBe(true);
+    expect(calls.every((call) => call.ctx.shell === 'electron' && call.ctx.senderUrl === appFrame.url)).toBe(
+      true,
+    );
   });
 
   it('delivers every contract event to preload listeners as the payload alone, until unsubscribed', () => {
@@ -127,7 +135,10 @@ describe('IPC wiring from the contract', () => {
 
   it('refuses unknown channels and events in the preload, before anything crosses', async () => {
     const { desk, calls } = wire();
-    const loose = desk as unknown as { invoke(c: unknown, i: unknown): Promise<unknown>; on(e: unknown, h: unknown): unknown };
+    const loose = desk as unknown as {
+      invoke(c: unknown, i: unknown): Promise<unknown>;
+      on(e: unknown, h: unknown): unknown;
+    };
     await expect(loose.invoke('shell.openExternal', {})).rejects.toThrow('Unknown channel');
     await expect(loose.invoke('__proto__', {})).rejects.toThrow('Unknown channel');
     await expect(loose.invoke(invokeChannel('cases.list'), {})).rejects.toThrow('Unknown channel');
@@ -138,7 +149,9 @@ describe('IPC wiring from the contract', () => {
 
   it('has no main handler for a channel outside the contract', async () => {
     const { ipcRenderer } = wire();
-    await expect(ipcRenderer.invoke(invokeChannel('debug.eval'), {})).rejects.toThrow('No handler registered');
+    await expect(ipcRenderer.invoke(invokeChannel('debug.eval'), {})).rejects.toThrow(
+      'No handler registered',
+    );
   });
 
   it.each([

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decideWindowOpen, isNavigationAllowed, isRendererRequestAllowed } from '../../../electron/security/navigation.js';
+import {
+  decideWindowOpen,
+  isNavigationAllowed,
+  isRendererRequestAllowed,
+} from '../../../electron/security/navigation.js';
 import { allowedExternalUrl, EXTERNAL_LINK_HOSTS } from '../../../electron/security/external-links.js';
 
 describe('navigation', () => {
@@ -26,7 +30,10 @@ describe('new windows', () => {
 
   it('drops anything else without opening it', () => {
     expect(decideWindowOpen('https://evil.example/')).toStrictEqual({ action: 'deny', openExternally: null });
-    expect(decideWindowOpen('app://fica-desk/index.html')).toStrictEqual({ action: 'deny', openExternally: null });
+    expect(decideWindowOpen('app://fica-desk/index.html')).toStrictEqual({
+      action: 'deny',
+      openExternally: null,
+    });
   });
 });
 
@@ -68,17 +75,23 @@ describe('external link allow-list', () => {
 });
 
 describe('renderer requests', () => {
-  it.each(['app://fica-desk/index.html', 'app://fica-desk/assets/pdf.worker.mjs', 'blob:app://fica-desk/1234', 'data:image/png;base64,AAAA'])(
-    'lets the page load %s',
-    (url) => {
-      expect(isRendererRequestAllowed(url)).toBe(true);
-    },
-  );
+  it.each([
+    'app://fica-desk/index.html',
+    'app://fica-desk/assets/pdf.worker.mjs',
+    'blob:app://fica-desk/1234',
+    'data:image/png;base64,AAAA',
+  ])('lets the page load %s', (url) => {
+    expect(isRendererRequestAllowed(url)).toBe(true);
+  });
 
-  it.each(['https://www.fic.gov.za/', 'http://127.0.0.1:4010/api', 'ws://localhost:1/', 'file:///etc/passwd', 'app://other/x', 'ftp://x/'])(
-    'cancels %s: the renderer has no network of its own',
-    (url) => {
-      expect(isRendererRequestAllowed(url)).toBe(false);
-    },
-  );
+  it.each([
+    'https://www.fic.gov.za/',
+    'http://127.0.0.1:4010/api',
+    'ws://localhost:1/',
+    'file:///etc/passwd',
+    'app://other/x',
+    'ftp://x/',
+  ])('cancels %s: the renderer has no network of its own', (url) => {
+    expect(isRendererRequestAllowed(url)).toBe(false);
+  });
 });

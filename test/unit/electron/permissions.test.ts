@@ -1,18 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { isPermissionCheckAllowed, isPermissionRequestAllowed } from '../../../electron/security/permissions.js';
+import {
+  isPermissionCheckAllowed,
+  isPermissionRequestAllowed,
+} from '../../../electron/security/permissions.js';
 
 const appPage = 'app://fica-desk/index.html';
 const camera = { permission: 'media', requestingUrl: appPage, isMainFrame: true, mediaTypes: ['video'] };
 
 // Every permission Electron 45 can ask about, except 'media' which is tested case by case.
 const OTHER_PERMISSIONS = [
-  'ar', 'automatic-fullscreen', 'background-fetch', 'background-sync', 'captured-surface-control', 'clipboard-read',
-  'clipboard-sanitized-write', 'deprecated-sync-clipboard-read', 'display-capture', 'fileSystem', 'fullscreen',
-  'geolocation', 'geolocation-approximate', 'hand-tracking', 'hid', 'idle-detection', 'keyboardLock', 'local-fonts',
-  'local-network', 'local-network-access', 'loopback-network', 'mediaKeySystem', 'midi', 'midiSysex', 'nfc',
-  'notifications', 'openExternal', 'payment-handler', 'periodic-background-sync', 'persistent-storage', 'pointerLock',
-  'screen-wake-lock', 'sensors', 'serial', 'smart-card', 'speaker-selection', 'storage-access', 'system-wake-lock',
-  'top-level-storage-access', 'usb', 'vr', 'web-app-installation', 'web-printing', 'window-management', 'unknown',
+  'ar',
+  'automatic-fullscreen',
+  'background-fetch',
+  'background-sync',
+  'captured-surface-control',
+  'clipboard-read',
+  'clipboard-sanitized-write',
+  'deprecated-sync-clipboard-read',
+  'display-capture',
+  'fileSystem',
+  'fullscreen',
+  'geolocation',
+  'geolocation-approximate',
+  'hand-tracking',
+  'hid',
+  'idle-detection',
+  'keyboardLock',
+  'local-fonts',
+  'local-network',
+  'local-network-access',
+  'loopback-network',
+  'mediaKeySystem',
+  'midi',
+  'midiSysex',
+  'nfc',
+  'notifications',
+  'openExternal',
+  'payment-handler',
+  'periodic-background-sync',
+  'persistent-storage',
+  'pointerLock',
+  'screen-wake-lock',
+  'sensors',
+  'serial',
+  'smart-card',
+  'speaker-selection',
+  'storage-access',
+  'system-wake-lock',
+  'top-level-storage-access',
+  'usb',
+  'vr',
+  'web-app-installation',
+  'web-printing',
+  'window-management',
+  'unknown',
 ];
 
 describe('permission requests', () => {
@@ -54,7 +95,12 @@ describe('permission requests', () => {
 });
 
 describe('permission checks', () => {
-  const check = { permission: 'media', requestingOrigin: 'app://fica-desk', isMainFrame: true, mediaType: 'video' };
+  const check = {
+    permission: 'media',
+    requestingOrigin: 'app://fica-desk',
+    isMainFrame: true,
+    mediaType: 'video',
+  };
 
   it('answers yes for the camera on the app origin, with or without a trailing slash', () => {
     expect(isPermissionCheckAllowed(check)).toBe(true);

@@ -27,7 +27,14 @@ describe('main window options', () => {
 
   it('never sets options that widen the renderer', () => {
     const prefs: Record<string, unknown> = { ...hardenedWebPreferences({ ...input, devTools: true }) };
-    for (const key of ['enableBlinkFeatures', 'additionalArguments',  'partition', 'session', 'plugins', 'enableRemoteModule']) {
+    for (const key of [
+      'enableBlinkFeatures',
+      'additionalArguments',
+      'partition',
+      'session',
+      'plugins',
+      'enableRemoteModule',
+    ]) {
       expect(prefs, key).not.toHaveProperty(key);
     }
   });

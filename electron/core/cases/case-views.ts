@@ -1,0 +1,258 @@
+// The shapes the renderer sees (shared/ipc/model.ts), built from the rows, the queue and the
+// workflow rules of shared/domain.
+import { entitySteps, individualSteps, uboSteps, type StepView as DomainStep } from '../../../shared/domain/index.js';
+import type { SanctionsSearchResults } from '../../../shared/api/index.js';
+import type { LookupBundle } from '../../../shared/ipc/contract.js';
+import type { CaseDetail, CaseStatus, CaseSummary, LocalDocument, LocalUbo, Progress, StepView } from '../../../shared/ipc/model.js';
+import type { JobKind } from '../sync/job-kinds.js';
+import type { JobStore, StoredJob } from '../sync/job-store.js';
+import type { EntityData, IndividualData } from './case-data.js';
+import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
+import { entityBand, entityChecklist, individualBand, personChecklist, uboBand } from './checklists.js';
+import { entityWorkflowState, individualWorkflowState, uboWorkflowState } from './workflow-state.js';
+
+export interface ViewDeps {
+  store: CaseStore;
+  jobs: JobStore;
+  lookups: () => LookupBundle;
+  /** Waiting reasons of a case's jobs, by job id. */
+  waiting: (caseId: string) => Map<string, string>;
+  progressOf: (documentId: string) => Progress | null;
+}
+
+const ENTITY_STEP_JOBS: Record<string, JobKind[]> = {
+  create: ['entity.create'],
+  kyb: ['entity.kyb'],
+  'sanctions-review': ['entity.sanctions-review'],
+  owners: ['ubo.create', 'ubo.update', 'ubo.delete'],
+  organigram: ['entity.verify-organigram'],
+  people: ['ubo.create', 'ubo.update', 'ubo.pep-confirm', 'ubo.doc-upload', 'ubo.doc-confirm'],
+  'shareholding-confirm': ['entity.shareholding-confirm'],
+  'entity-documents': ['entity.doc-upload'],
+  'entity-doc-confirm': ['entity.doc-confirm'],
+  decision: ['entity.decision'],
+};
+const UBO_STEP_JOBS: Record<string, JobKind[]> = {
+  details: ['ubo.create', 'ubo.update'],
+  'pep-review': ['ubo.pep-confirm'],
+  documents: ['ubo.doc-upload'],
+  'doc-confirm': ['ubo.doc-confirm'],
+};
+const INDIVIDUAL_STEP_JOBS: Record<string, JobKind[]> = {
+  create: ['individual.create', 'individual.update'],
+  'aml-screening': ['individual.aml-screening'],
+  'external-validation': ['individual.external-validation'],
+  'pep-decision': ['individual.pep-decision'],
+  documents: ['individual.doc-upload'],
+  'confirm-docs': ['individual.confirm-docs'],
+  decision: ['individual.decision'],
+};
+
+const hasMatches = (s: SanctionsSearchResults | null | undefined): boolean =>
+  !!s && ((s.matchedNumber ?? 0) > 0 || (s.matchedEntities?.length ?? 0) > 0 || (s.webSearchResults?.length ?? 0) > 0);
+
+function toSteps(
+  domain: readonly DomainStep[],
+  jobsOf: (stepId: string) => StoredJob[],
+  waiting: Map<string, string>,
+  needsReview: ReadonlySet<string>,
+): StepView[] {
+  return domain.map((s) => {
+    const pending = jobsOf(s.id);
+    const failed = pending.find((j) => j.state === 'failed');
+    const base = { id: s.id, label: s.label, blockedBy: s.blockedBy ?? null, waitingFor: null as string | null };
+    if (failed) return { ...base, status: 'needs-review', blockedBy: failed.error };
+    if (s.status === 'done' && pending.length > 0) {
+      const first = pending[0]!;
+      return { ...base, status: 'queued', waitingFor: waiting.get(first.id) ?? (first.state === 'running' ? 'sending' : 'waiting to be sent') };
+    }
+    if (s.status === 'done') return { ...base, status: 'done' };
+    if (needsReview.has(s.id)) return { ...base, status: 'needs-review' };
+    return { ...base, status: s.status };
+  });
+}
+
+export class CaseViews {
+  constructor(private readonly deps: ViewDeps) {}
+
+  private documentView(d: StoredDocument): LocalDocument {
+    return {
+      id: d.id,
+      caseId: d.caseId,
+      owner: d.owner,
+      pairs: d.pairs,
+      filename: d.filename,
+      mimeType: d.mimeType,
+      size: d.size,
+      sha256: d.sha256,
+      pageCount: d.pageCount,
+      state: d.state,
+      progress: d.state === 'uploading' ? this.deps.progressOf(d.id) : null,
+      error: d.error,
+      serverIds: d.serverIds,
+      capturedAt: d.capturedAt,
+    };
+  }
+
+  status(c: StoredCase, jobs: readonly StoredJob[], ubos: readonly StoredUbo[]): CaseStatus {
+    const decision = c.data.decision;
+    if (decision?.synced) {
+      if (decision.onboardingDecision === 'Approved') return 'approved';
+      if (decision.onboardingDecision === 'Declined') return 'declined';
+      if (decision.onboardingDecision === 'Refer') return 'referred';
+    }
+    if (c.blockedReason || jobs.some((j) => j.state === 'failed')) return 'needs-review';
+    if (jobs.length > 0) return 'waiting';
+    if (c.data.kind === 'entity') {
+      if (hasMatches(c.data.sanctionsSearchResults) && !c.data.sanctionsReview) return 'needs-review';
+      if (ubos.some((u) => !u.data.detailsCompleted)) return 'needs-review';
+    } else if (hasMatches(c.data.amlScreening) && !c.data.pepDecision) return 'needs-review';
+    return c.serverId ? 'synced' : 'draft';
+  }
+
+  /** Writes the derived status into the row, so the list can filter on it. */
+  refreshStatus(caseId: string): void {
+    const c = this.deps.store.getCase(caseId);
+    if (!c) return;
+    const next = this.status(c, this.deps.jobs.ofCase(caseId), this.deps.store.listUbos(caseId));
+    if (next !== c.status) this.deps.store.db.prepare('UPDATE cases SET status = ? WHERE id = ?').run(next, caseId);
+  }
+
+  summary(c: StoredCase): CaseSummary {
+    const jobs = this.deps.jobs.ofCase(c.id);
+    const waiting = jobs.length ? this.deps.waiting(c.id) : new Map<string, string>();
+    const firstWaiting = jobs.map((j) => waiting.get(j.id)).find((w) => w !== undefined) ?? null;
+    return {
+      id: c.id,
+      kind: c.kind,
+      title: c.title,
+      subtitle: c.data.kind === 'entity' ? `${c.data.entityTypeName} · ${c.data.create.entityRegNumber}` : 'Individual client',
+      clientReference: c.clientReference,
+      status: this.status(c, jobs, c.kind === 'entity' ? this.deps.store.listUbos(c.id) : []),
+      waitingFor: c.blockedReason ?? firstWaiting,
+      serverId: c.serverId,
+      riskBand: c.data.riskBand,
+      unsentJobs: jobs.length,
+      createdBy: c.createdBy,
+      updatedAt: c.updatedAt,
+    };
+  }
+
+  detail(caseId: string): CaseDetail | null {
+    const c = this.deps.store.getCase(caseId);
+    if (!c) return null;
+    const jobs = this.deps.jobs.ofCase(caseId);
+    const waiting = this.deps.waiting(caseId);
+    const docs = this.deps.store.listDocuments(caseId);
+    const ubos = c.kind === 'entity' ? this.deps.store.listUbos(caseId) : [];
+    const lookups = this.deps.lookups();
+    const base = {
+      id: c.id,
+      status: this.status(c, jobs, ubos),
+      title: c.title,
+      serverId: c.serverId,
+      clientReference: c.clientReference,
+      createdBy: c.createdBy,
+      createdAt: c.createdAt,
+      updatedAt: c.updatedAt,
+      riskReason: c.data.riskReason,
+      decision: c.data.decision,
+      unsentJobs: jobs.length,
+      blockedReason: c.blockedReason,
+      reportCachedAt: c.reportCachedAt,
+    };
+    if (c.data.kind === 'entity') return this.entityDetail(c as StoredCase & { data: EntityData }, base, jobs, waiting, docs, ubos, lookups);
+    return this.individualDetail(c as StoredCase & { data: IndividualData }, base, jobs, waiting, docs, lookups);
+  }
+
+  private entityDetail(
+    c: StoredCase & { data: EntityData },
+    base: Omit<CaseDetail, 'kind' | 'riskBand' | 'documents' | 'checklist' | 'steps'> & Record<string, unknown>,
+    jobs: StoredJob[],
+    waiting: Map<string, string>,
+    docs: StoredDocument[],
+    ubos: StoredUbo[],
+    lookups: LookupBundle,
+  ): CaseDetail {
+    const d = c.data;
+    const state = entityWorkflowState(c, ubos, docs, lookups);
+    const caseJobs = (kinds: JobKind[]) => jobs.filter((j) => kinds.includes(j.payload.kind) || (j.payload.kind === 'document.delete' && kinds.includes('entity.doc-upload') && !j.payload.uboId));
+    const review = new Set<string>();
+    if (hasMatches(d.sanctionsSearchResults) && !d.sanctionsReview) review.add('sanctions-review');
+    const steps = toSteps(entitySteps(state), (id) => caseJobs(ENTITY_STEP_JOBS[id] ?? []), waiting, review);
+    const localUbos: LocalUbo[] = ubos.map((u) => {
+      const mine = docs.filter((x) => x.owner.kind === 'ubo' && x.owner.uboId === u.id);
+      const uboJobs = (kinds: JobKind[]) => jobs.filter((j) => 'uboId' in j.payload && j.payload.uboId === u.id && kinds.includes(j.payload.kind));
+      const uReview = new Set<string>();
+      if (hasMatches(u.data.screening) && !u.data.pepReview) uReview.add('pep-review');
+      if (!u.data.detailsCompleted) uReview.add('details');
+      return {
+        id: u.id,
+        serverId: u.serverId,
+        origin: u.origin,
+        details: u.data.details,
+        detailsCompleted: u.data.detailsCompleted,
+        screening: u.data.screening,
+        pepReview: u.data.pepReview,
+        riskStatus: u.data.riskStatus,
+        riskReason: u.data.riskReason,
+        docsConfirmed: u.data.docsConfirmRequested,
+        documents: mine.map((x) => this.documentView(x)),
+        checklist: personChecklist(uboBand(u, lookups), lookups, mine),
+        steps: toSteps(uboSteps(state, uboWorkflowState(u, docs, lookups)), (id) => uboJobs(UBO_STEP_JOBS[id] ?? []), waiting, uReview),
+      };
+    });
+    const entityDocs = docs.filter((x) => x.owner.kind === 'entity');
+    return {
+      ...base,
+      kind: 'entity',
+      riskBand: d.riskBand,
+      documents: entityDocs.map((x) => this.documentView(x)),
+      checklist: entityChecklist(entityBand(d.riskBand), lookups, entityDocs),
+      steps,
+      create: d.create,
+      entityTypeName: d.entityTypeName,
+      showOrganigram: d.showOrganigram,
+      foreignEntityType: d.foreignEntityType,
+      registryCommercialName: d.registryCommercialName,
+      registryFound: d.registryFound,
+      sanctionsSearchResults: d.sanctionsSearchResults,
+      kyb: d.kyb,
+      sanctionsReview: d.sanctionsReview,
+      ubos: localUbos,
+      organigram: { draft: d.organigramDraft, verified: d.organigramVerified, response: d.organigramResponse },
+      shareholdingConfirmed: d.shareholdingRequested,
+      docsConfirmed: d.docsConfirmRequested,
+    } as CaseDetail;
+  }
+
+  private individualDetail(
+    c: StoredCase & { data: IndividualData },
+    base: Record<string, unknown>,
+    jobs: StoredJob[],
+    waiting: Map<string, string>,
+    docs: StoredDocument[],
+    lookups: LookupBundle,
+  ): CaseDetail {
+    const d = c.data;
+    const state = individualWorkflowState(c, docs, lookups);
+    const review = new Set<string>();
+    if (hasMatches(d.amlScreening) && !d.pepDecision) review.add('pep-decision');
+    const jobsOf = (kinds: JobKind[]) => jobs.filter((j) => kinds.includes(j.payload.kind) || (j.payload.kind === 'document.delete' && kinds.includes('individual.doc-upload')));
+    const band = individualBand(d, lookups);
+    return {
+      ...base,
+      kind: 'individual',
+      riskBand: d.riskBand,
+      documents: docs.map((x) => this.documentView(x)),
+      checklist: personChecklist(band, lookups, docs),
+      steps: toSteps(individualSteps(state), (id) => jobsOf(INDIVIDUAL_STEP_JOBS[id] ?? []), waiting, review),
+      create: d.create,
+      amlScreening: d.amlScreening,
+      externalValidation: d.externalValidation,
+      pepDecision: d.pepDecision,
+      docsConfirmed: d.docsConfirmRequested,
+      bankVerification: d.bankVerification,
+    } as CaseDetail;
+  }
+}

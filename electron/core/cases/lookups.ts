@@ -1,0 +1,89 @@
+// The service's lookup lists for the active profile: cached in SQLite so capture works offline,
+// parsed once into memory, refreshed from the service on request or after sign-in.
+import { LOOKUPS, type LookupName } from '../../../shared/api/index.js';
+import type { LookupBundle } from '../../../shared/ipc/contract.js';
+import type { ServiceClient } from '../api/client.js';
+import type { LookupsCacheRepository } from '../db/index.js';
+
+const BUNDLE_KEYS = {
+  entityTypes: 'entityTypes',
+  trustRelatedPartyTypes: 'trustRelatedPartyTypes',
+  entityDocGroups: 'entityDocs',
+  entityDocTypes: 'entityDocTypes',
+  individualDocGroups: 'individualDocs',
+  individualDocTypes: 'individualDocTypes',
+  countries: 'countries',
+  industries: 'industries',
+  transactionFrequencies: 'transactionFrequencies',
+  transactionTypes: 'transactionTypes',
+  fundingSources: 'fundingSources',
+  sourcesOfWealth: 'sourcesOfWealth',
+  employmentStatuses: 'employmentStatuses',
+  foreignOfficialTypes: 'foreignOfficialTypes',
+  users: 'users',
+  partner: 'partner',
+} as const satisfies Record<Exclude<keyof LookupBundle, 'fetchedAt'>, LookupName>;
+
+export function emptyBundle(): LookupBundle {
+  return {
+    entityTypes: [],
+    trustRelatedPartyTypes: [],
+    entityDocGroups: [],
+    entityDocTypes: [],
+    individualDocGroups: [],
+    individualDocTypes: [],
+    countries: [],
+    industries: [],
+    transactionFrequencies: [],
+    transactionTypes: [],
+    fundingSources: [],
+    sourcesOfWealth: [],
+    employmentStatuses: [],
+    foreignOfficialTypes: [],
+    users: [],
+    partner: null,
+    fetchedAt: null,
+  };
+}
+
+export class LookupService {
+  private memo = new Map<string, LookupBundle>();
+
+  constructor(private readonly cache: LookupsCacheRepository) {}
+
+  current(profileId: string | null): LookupBundle {
+    if (!profileId) return emptyBundle();
+    const held = this.memo.get(profileId);
+    if (held) return held;
+    const bundle = emptyBundle();
+    const record = bundle as unknown as Record<string, unknown>;
+    let fetchedAt: string | null = null;
+    for (const [key, name] of Object.entries(BUNDLE_KEYS)) {
+      const cached = this.cache.get(profileId, name, LOOKUPS[name].schema);
+      if (!cached) continue;
+      record[key] = cached.body;
+      if (!fetchedAt || cached.fetchedAt < fetchedAt) fetchedAt = cached.fetchedAt;
+    }
+    bundle.fetchedAt = fetchedAt;
+    this.memo.set(profileId, bundle);
+    return bundle;
+  }
+
+  /** Fetches every list; a list the service does not offer keeps its cached copy. */
+  async refresh(profileId: string, api: ServiceClient): Promise<LookupBundle> {
+    const names = Object.values(BUNDLE_KEYS);
+    const results = await Promise.allSettled(names.map((name) => api.lookup(name)));
+    const firstFailure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    // The essential lists must arrive; optional ones (users, partner) may be missing on a service.
+    if (firstFailure && results.slice(0, 6).some((r) => r.status === 'rejected')) throw firstFailure.reason;
+    results.forEach((result, i) => {
+      if (result.status === 'fulfilled') this.cache.put(profileId, names[i]!, result.value);
+    });
+    this.memo.delete(profileId);
+    return this.current(profileId);
+  }
+
+  forget(profileId: string): void {
+    this.memo.delete(profileId);
+  }
+}

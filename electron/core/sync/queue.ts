@@ -1,0 +1,463 @@
+// The persisted sync queue (in the spirit of Signal Desktop's job queues): jobs are read back through
+// their schema, marked inactive at start-up, run when their case's order and their prerequisites
+// allow, a few uploads side by side, with capped backoff and jitter; unknown outcomes are reconciled
+// before anything is sent again; a permanent error stops its case's jobs with the reason in words.
+import type { Connectivity, JobView } from '../../../shared/ipc/model.js';
+import type { ServiceClient } from '../api/client.js';
+import { ApiError, classifyError } from '../api/errors.js';
+import type { StoredCase } from '../cases/case-store.js';
+import { backoffDelay } from './backoff.js';
+import type { ConnectivityState } from './connectivity.js';
+import type { HandlerMap, JobEnv, JobHandler, ReadyContext, RunContext } from './job-handler.js';
+import { isUpload, mustWaitFor, type JobPayload } from './job-kinds.js';
+import type { StoredJob } from './job-store.js';
+import { waitPhrase } from './wait-phrases.js';
+
+export interface QueueOptions {
+  /** Jobs in flight at once (uploads included). */
+  concurrency: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** How often to probe the service while offline. */
+  probeIntervalMs: number;
+}
+
+export const DEFAULT_QUEUE_OPTIONS: QueueOptions = { concurrency: 4, backoffBaseMs: 1000, backoffMaxMs: 60_000, probeIntervalMs: 5000 };
+
+export interface QueueEvents {
+  queueChanged(): void;
+  progress(p: { jobId: string; documentId: string | null; sent: number; total: number }): void;
+  /** After a job's answer is recorded (or it failed), so the case's status and views are refreshed. */
+  caseChanged(caseId: string): void;
+}
+
+export interface QueueDeps extends JobEnv {
+  api: () => ServiceClient | null;
+  connectivity: ConnectivityState;
+  handlers: HandlerMap;
+  events: QueueEvents;
+  options?: Partial<QueueOptions>;
+  /** Counts of what happened, for tests and the bench. */
+  log?: (event: string, detail: Record<string, unknown>) => void;
+}
+
+interface InFlight {
+  abort: AbortController;
+  done: Promise<void>;
+  progress: { sent: number; total: number } | null;
+  caseId: string;
+}
+
+interface Evaluation {
+  job: StoredJob;
+  caseRow: StoredCase | null;
+  /** Null when the job may start now. */
+  waitingFor: string | null;
+  blockedByFailure: boolean;
+}
+
+export class SyncQueue {
+  private readonly options: QueueOptions;
+  private readonly inFlight = new Map<string, InFlight>();
+  private paused = false;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private probeTimer: NodeJS.Timeout | null = null;
+  private probing = false;
+  private pumping = false;
+  private pumpAgain = false;
+  lastSyncAt: string | null = null;
+
+  constructor(private readonly deps: QueueDeps) {
+    this.options = { ...DEFAULT_QUEUE_OPTIONS, ...deps.options };
+    deps.connectivity.onChange((state) => this.onConnectivity(state));
+  }
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  start(): void {
+    this.stopped = false;
+    const revived = this.deps.jobs.markInactive();
+    this.deps.log?.('start', { revived });
+    if (this.deps.connectivity.current === 'offline' || this.deps.connectivity.current === 'checking') void this.probe();
+    this.pump();
+  }
+
+  pause(): void {
+    this.paused = true;
+    this.deps.events.queueChanged();
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.pump();
+    this.deps.events.queueChanged();
+  }
+
+  /** "Send now": retries wait no longer, and an offline queue probes at once. */
+  sendNow(): void {
+    this.paused = false;
+    this.deps.jobs.wakeAll();
+    if (this.deps.connectivity.current !== 'online') void this.probe();
+    this.pump();
+  }
+
+  /** Lets in-flight jobs record their answers (up to `graceMs`), then stops the rest. */
+  async stop(graceMs = 5000): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.timer = this.probeTimer = null;
+    const pending = [...this.inFlight.values()];
+    const all = Promise.allSettled(pending.map((f) => f.done));
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([all, timeout]);
+    for (const f of this.inFlight.values()) f.abort.abort();
+    await all;
+  }
+
+  private onConnectivity(state: Connectivity): void {
+    this.deps.events.queueChanged();
+    if (state === 'online' || state === 'checking') this.pump();
+    if (state === 'offline') this.scheduleProbe();
+  }
+
+  private scheduleProbe(): void {
+    if (this.stopped || this.probeTimer) return;
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = null;
+      void this.probe();
+    }, this.options.probeIntervalMs);
+    this.probeTimer.unref?.();
+  }
+
+  /** A light request that tells whether the service answers (and whether it accepts our sign-in). */
+  async probe(): Promise<void> {
+    if (this.probing || this.stopped) return;
+    const api = this.deps.api();
+    if (!api) return;
+    this.probing = true;
+    try {
+      await api.lookup('entityTypes');
+      this.deps.connectivity.reached();
+    } catch (error) {
+      const failure = classifyError(error);
+      if (failure.kind === 'needs-sign-in') this.deps.connectivity.set('needs-sign-in');
+      else if (failure.reachedService) this.deps.connectivity.reached();
+      else {
+        this.deps.connectivity.unreachable();
+        if (this.deps.connectivity.current === 'offline') this.scheduleProbe();
+      }
+    } finally {
+      this.probing = false;
+    }
+  }
+
+  private canSend(): boolean {
+    const c = this.deps.connectivity.current;
+    return !this.stopped && !this.paused && (c === 'online' || c === 'checking') && this.deps.api() !== null;
+  }
+
+  private readyContext(job: StoredJob, caseRow: StoredCase): ReadyContext {
+    return { ...this.env(), job, case: caseRow };
+  }
+
+  private env(): JobEnv {
+    const { store, jobs, vault, lookups, currentUserId } = this.deps;
+    return { store, jobs, vault, lookups, currentUserId };
+  }
+
+  private handlerOf(payload: JobPayload): JobHandler {
+    return this.deps.handlers[payload.kind] as JobHandler;
+  }
+
+  /** Why each job waits, in order; stops early once `limit` startable jobs are found. */
+  private evaluate(limit = Infinity): Evaluation[] {
+    const jobs = this.deps.jobs.all();
+    const cases = new Map<string, StoredCase | null>();
+    const caseOf = (id: string) => {
+      if (!cases.has(id)) cases.set(id, this.deps.store.getCase(id));
+      return cases.get(id) ?? null;
+    };
+    const byCase = new Map<string, StoredJob[]>();
+    for (const j of jobs) byCase.set(j.caseId, [...(byCase.get(j.caseId) ?? []), j]);
+    const out: Evaluation[] = [];
+    let startable = 0;
+    for (const job of jobs) {
+      const caseRow = caseOf(job.caseId);
+      const siblings = byCase.get(job.caseId) ?? [];
+      const evaluation: Evaluation = { job, caseRow, waitingFor: null, blockedByFailure: false };
+      out.push(evaluation);
+      if (job.state !== 'ready' || !caseRow) continue;
+      const failed = siblings.find((s) => s.state === 'failed');
+      if (failed) {
+        evaluation.blockedByFailure = true;
+        evaluation.waitingFor = 'stopped: an earlier item of this case failed';
+        continue;
+      }
+      const kindOf = caseRow.kind;
+      const blocker = siblings.find((s) =>
+        mustWaitFor({ seq: job.seq, payload: job.payload, caseKind: kindOf }, { seq: s.seq, payload: s.payload, caseKind: kindOf }),
+      );
+      if (blocker) {
+        evaluation.waitingFor = waitPhrase(blocker.payload, this.deps.store);
+        continue;
+      }
+      try {
+        evaluation.waitingFor = this.handlerOf(job.payload).waitingFor?.(this.readyContext(job, caseRow)) ?? null;
+      } catch (error) {
+        evaluation.waitingFor = error instanceof Error ? error.message : String(error);
+      }
+      if (evaluation.waitingFor === null && ++startable >= limit) break;
+    }
+    return out;
+  }
+
+  /** Starts every job that may run now, up to the concurrency. */
+  pump(): void {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = true;
+    try {
+      do {
+        this.pumpAgain = false;
+        this.pumpOnce();
+      } while (this.pumpAgain);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private pumpOnce(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (!this.canSend()) return;
+    const free = this.options.concurrency - this.inFlight.size;
+    if (free <= 0) return;
+    const now = Date.now();
+    let nextWake = Infinity;
+    let started = 0;
+    for (const e of this.evaluate()) {
+      if (started >= free) break;
+      if (e.job.state !== 'ready' || e.waitingFor !== null || !e.caseRow || this.inFlight.has(e.job.id)) continue;
+      if (e.job.nextAttemptAt > now) {
+        nextWake = Math.min(nextWake, e.job.nextAttemptAt);
+        continue;
+      }
+      this.launch(e.job, e.caseRow);
+      started++;
+    }
+    if (nextWake !== Infinity && !this.stopped) {
+      this.timer = setTimeout(() => this.pump(), Math.max(10, nextWake - Date.now()));
+      this.timer.unref?.();
+    }
+    if (started > 0) this.deps.events.queueChanged();
+  }
+
+  private launch(job: StoredJob, caseRow: StoredCase): void {
+    const abort = new AbortController();
+    const flight: InFlight = { abort, done: Promise.resolve(), progress: null, caseId: job.caseId };
+    this.inFlight.set(job.id, flight);
+    flight.done = this.execute(job, caseRow, flight).finally(() => {
+      this.inFlight.delete(job.id);
+      this.deps.events.caseChanged(job.caseId);
+      this.deps.events.queueChanged();
+      if (!this.stopped) this.pump();
+    });
+  }
+
+  private async execute(job: StoredJob, caseRow: StoredCase, flight: InFlight): Promise<void> {
+    const api = this.deps.api();
+    if (!api) return;
+    const handler = this.handlerOf(job.payload);
+    const wasMaybeSent = job.maybeSent;
+    this.deps.jobs.markRunning(job.id, false);
+    let completed = false;
+    let lastProgress = 0;
+    const documentId = 'documentId' in job.payload ? job.payload.documentId : null;
+    const ctx: RunContext = {
+      ...this.readyContext(job, caseRow),
+      api,
+      signal: flight.abort.signal,
+      idempotencyKey: job.idempotencyKey,
+      progress: (sent, total) => {
+        flight.progress = { sent, total };
+        const now = Date.now();
+        // Throttled: a 40 MB upload reports many times a second.
+        if (sent === total || sent === 0 || now - lastProgress > 100) {
+          lastProgress = now;
+          this.deps.events.progress({ jobId: job.id, documentId, sent, total });
+        }
+      },
+      complete: (record) => {
+        this.deps.store.db.transaction(() => {
+          record();
+          this.deps.jobs.remove(job.id);
+        })();
+        completed = true;
+      },
+    };
+    try {
+      if (wasMaybeSent && handler.reconcile) {
+        this.deps.log?.('reconcile', { jobId: job.id, kind: job.payload.kind });
+        if (await handler.reconcile(ctx)) {
+          this.deps.log?.('reconciled', { jobId: job.id, kind: job.payload.kind });
+          this.lastSyncAt = new Date().toISOString();
+          return;
+        }
+      }
+      this.deps.jobs.setMaybeSent(job.id, true);
+      await handler.run(ctx);
+      if (!completed) ctx.complete(() => undefined);
+      this.lastSyncAt = new Date().toISOString();
+      this.deps.log?.('done', { jobId: job.id, kind: job.payload.kind });
+    } catch (error) {
+      this.handleFailure(job, classifyError(error), wasMaybeSent, flight.abort.signal.aborted, completed);
+    }
+  }
+
+  private handleFailure(job: StoredJob, failure: ApiError, wasMaybeSent: boolean, aborted: boolean, completed: boolean): void {
+    if (completed) return;
+    const jobs = this.deps.jobs;
+    this.deps.log?.('failure', { jobId: job.id, kind: job.payload.kind, failure: failure.kind, status: failure.status, message: failure.message });
+    if (aborted) {
+      jobs.release(job.id, true);
+      return;
+    }
+    const attempts = job.attempts + 1;
+    switch (failure.kind) {
+      case 'not-sent':
+        jobs.release(job.id, wasMaybeSent, failure.message);
+        this.deps.connectivity.unreachable();
+        return;
+      case 'outcome-unknown':
+        jobs.retryLater(job.id, Date.now() + backoffDelay(attempts, this.opts()), failure.message, true);
+        return;
+      case 'retryable':
+        jobs.retryLater(
+          job.id,
+          Date.now() + backoffDelay(attempts, this.opts(), failure.retryAfterMs),
+          failure.message,
+          // A 5xx may come after the work was done; 429/408/409 say it was not.
+          failure.status !== null && failure.status >= 500 ? true : wasMaybeSent,
+        );
+        return;
+      case 'needs-sign-in':
+        jobs.release(job.id, wasMaybeSent, failure.message);
+        this.deps.connectivity.set('needs-sign-in');
+        return;
+      case 'permanent': {
+        // Same key with a changed body (the person edited while an answer was lost): a new key, sent again.
+        if (failure.status === 422 && /idempot/i.test(failure.message)) {
+          jobs.newKey(job.id);
+          jobs.retryLater(job.id, Date.now(), failure.message, wasMaybeSent);
+          return;
+        }
+        const label = this.label(job);
+        const reason = `${label} was refused by the service: ${failure.message}`;
+        this.deps.store.db.transaction(() => {
+          jobs.fail(job.id, reason);
+          const c = this.deps.store.getCase(job.caseId);
+          if (c) {
+            c.blockedReason = reason;
+            this.deps.store.saveCase(c);
+          }
+          if ('documentId' in job.payload && isUpload(job.payload.kind)) {
+            this.deps.store.saveDocumentState(job.payload.documentId, { state: 'failed', error: failure.message });
+          }
+        })();
+      }
+    }
+  }
+
+  private opts() {
+    return { baseMs: this.options.backoffBaseMs, maxMs: this.options.backoffMaxMs };
+  }
+
+  label(job: StoredJob): string {
+    const c = this.deps.store.getCase(job.caseId);
+    if (!c) return job.payload.kind;
+    try {
+      return this.handlerOf(job.payload).label(this.readyContext(job, c));
+    } catch {
+      return job.payload.kind;
+    }
+  }
+
+  /** A person asked to try a failed or waiting job again. */
+  retry(jobId: string): boolean {
+    const job = this.deps.jobs.get(jobId);
+    if (!job) return false;
+    this.deps.store.db.transaction(() => {
+      this.deps.jobs.retryNow(jobId);
+      const c = this.deps.store.getCase(job.caseId);
+      if (c && c.blockedReason && !this.deps.jobs.ofCase(job.caseId).some((j) => j.state === 'failed')) {
+        c.blockedReason = null;
+        this.deps.store.saveCase(c);
+      }
+      if ('documentId' in job.payload && isUpload(job.payload.kind)) {
+        this.deps.store.saveDocumentState(job.payload.documentId, { state: 'queued', error: null });
+      }
+    })();
+    this.deps.events.caseChanged(job.caseId);
+    this.pump();
+    return true;
+  }
+
+  isRunning(jobId: string): boolean {
+    return this.inFlight.has(jobId);
+  }
+
+  /** Waiting reason of every job of a case, for its step views. */
+  waitingByCase(caseId: string): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const v of this.views()) if (v.caseId === caseId && v.waitingFor) out.set(v.id, v.waitingFor);
+    return out;
+  }
+
+  views(): JobView[] {
+    const connectivity = this.deps.connectivity.current;
+    const now = Date.now();
+    return this.evaluate().map(({ job, caseRow, waitingFor }) => {
+      const flight = this.inFlight.get(job.id);
+      let state: JobView['state'];
+      let reason = waitingFor;
+      if (job.state === 'failed') {
+        state = 'failed';
+        reason = null;
+      } else if (flight) state = 'running';
+      else if (waitingFor) state = 'waiting';
+      else if (this.paused) {
+        state = 'paused';
+        reason = 'paused';
+      } else if (connectivity === 'offline' || connectivity === 'no-profile') {
+        state = 'waiting';
+        reason = 'waiting for connection';
+      } else if (connectivity === 'needs-sign-in') {
+        state = 'waiting';
+        reason = 'waiting for sign-in';
+      } else if (job.nextAttemptAt > now && job.attempts > 0) state = 'retrying';
+      else state = 'ready';
+      return {
+        id: job.id,
+        caseId: job.caseId,
+        caseTitle: caseRow?.title ?? '',
+        kind: job.payload.kind,
+        label: this.label(job),
+        state,
+        waitingFor: reason,
+        attempts: job.attempts,
+        nextAttemptAt: job.nextAttemptAt > now ? new Date(job.nextAttemptAt).toISOString() : null,
+        progress: flight?.progress ?? null,
+        error: job.error ? { message: job.error, permanent: job.errorPermanent } : null,
+        createdAt: job.createdAt,
+      };
+    });
+  }
+}
