@@ -10,6 +10,12 @@ if [ "$#" -eq 0 ]; then
 fi
 
 if [ -z "${FICA_KEYRING_INNER:-}" ]; then
+  for tool in dbus-run-session gnome-keyring-daemon; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+      echo "$0: $tool is missing (Debian/Ubuntu: apt-get install dbus gnome-keyring)" >&2
+      exit 127
+    fi
+  done
   # Throwaway home: gnome-keyring writes its keyring files under XDG_DATA_HOME, never the real one.
   tmp="$(mktemp -d "${TMPDIR:-/tmp}/fica-keyring.XXXXXX")"
   trap 'rm -rf "$tmp"' EXIT
@@ -24,7 +30,10 @@ fi
 
 # Inside the D-Bus session: --unlock reads the password on stdin and creates (or unlocks) the
 # "login" keyring, which becomes the default collection libsecret stores into.
-eval "$(printf 'test' | gnome-keyring-daemon --unlock --components=secrets --daemonize)"
-export GNOME_KEYRING_CONTROL
+# It prints GNOME_KEYRING_CONTROL=… (only when XDG_RUNTIME_DIR is unset); export whatever it prints.
+keyring_env="$(printf 'test' | gnome-keyring-daemon --unlock --components=secrets --daemonize)"
+while IFS= read -r line; do
+  if [ -n "$line" ]; then export "${line?}"; fi
+done <<<"$keyring_env"
 export FICA_KEYRING=1
 exec "$@"

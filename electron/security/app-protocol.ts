@@ -1,7 +1,9 @@
 // The app:// protocol: serves the built renderer folder and nothing else. Resolution is a plain
 // function so traversal attempts are tested without Electron; the handler uses web Request/Response,
 // the same types Electron's protocol.handle passes and expects.
-import { readFile, realpath, stat } from 'node:fs/promises';
+// Looked up on fs.promises at call time: Electron patches those functions to read inside app.asar,
+// and a binding captured at import could miss the patch.
+import fs from 'node:fs';
 import path from 'node:path';
 import { APP_HOST, APP_SCHEME } from './app-origin.js';
 import { securityHeaders } from './csp.js';
@@ -68,7 +70,7 @@ export function resolveAppPath(rootDir: string, requestUrl: string): AppPathReso
     } catch {
       return { kind: 'forbidden', reason: 'malformed escape' };
     }
-    
+    if (decoded === '.' || decoded === '..') return { kind: 'forbidden', reason: 'dot segment' };
     if (/[/\\\0:]/.test(decoded)) return { kind: 'forbidden', reason: 'separator in segment' };
     if (decoded.startsWith('.')) return { kind: 'forbidden', reason: 'hidden file' };
     segments.push(decoded);
@@ -97,7 +99,7 @@ function refusal(status: 403 | 404 | 405): Response {
  * must still be inside the real root, so a link planted in the build folder cannot reach out of it.
  */
 export function createAppRequestHandler(rootDir: string): (request: Request) => Promise<Response> {
-  const rootReal = realpath(path.resolve(rootDir)).catch(() => null);
+  const rootReal = fs.promises.realpath(path.resolve(rootDir)).catch(() => null);
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return refusal(405);
     const resolved = resolveAppPath(rootDir, request.url);
@@ -107,13 +109,13 @@ export function createAppRequestHandler(rootDir: string): (request: Request) => 
     if (root === null) return refusal(404);
     let real: string;
     try {
-      real = await realpath(resolved.filePath);
+      real = await fs.promises.realpath(resolved.filePath);
       if (!real.startsWith(root + path.sep)) return refusal(403);
-      if (!(await stat(real)).isFile()) return refusal(404);
+      if (!(await fs.promises.stat(real)).isFile()) return refusal(404);
     } catch {
       return refusal(404);
     }
-    const body = request.method === 'HEAD' ? null : new Uint8Array(await readFile(real));
+    const body = request.method === 'HEAD' ? null : new Uint8Array(await fs.promises.readFile(real));
     return new Response(body, {
       status: 200,
       headers: { ...securityHeaders(), 'Content-Type': mimeTypeFor(real), 'Cache-Control': 'no-cache' },

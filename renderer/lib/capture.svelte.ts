@@ -2,7 +2,7 @@
 // and files the core refused with the reason.
 import type { DocumentDraft, DocumentOwner, DraftPage } from '../../shared/ipc/index.js';
 import { call, messageOf } from './desk.js';
-import { movePage, rotateClockwise, withoutPage } from './pages.js';
+import { movePage, rotateClockwise, tooLargeMessage, withoutPage } from './pages.js';
 
 export interface Refusal {
   name: string;
@@ -49,8 +49,22 @@ export class DocumentCapture {
   }
 
   async addBrowserFiles(list: FileList | readonly File[]): Promise<void> {
-    const files = await Promise.all([...list].map(async (f) => ({ name: f.name || 'file', bytes: new Uint8Array(await f.arrayBuffer()) })));
-    await this.addFiles(files);
+    const all = [...list];
+    if (all.length === 0) return;
+    let limit: number;
+    try {
+      limit = (await this.ensureDraft()).limitBytes;
+    } catch (e) {
+      this.error = messageOf(e);
+      return;
+    }
+    // Files over the limit are explained here rather than carried to the core only to be refused.
+    const tooLarge = all.filter((f) => f.size > limit);
+    const fitting = all.filter((f) => f.size <= limit);
+    const files = await Promise.all(fitting.map(async (f) => ({ name: f.name || 'file', bytes: new Uint8Array(await f.arrayBuffer()) })));
+    if (files.length > 0) await this.addFiles(files);
+    else this.refused = [];
+    if (tooLarge.length > 0) this.refused = [...this.refused, ...tooLarge.map((f) => ({ name: f.name, message: tooLargeMessage(f.size, limit) }))];
   }
 
   private async loadPreviews(): Promise<void> {

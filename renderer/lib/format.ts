@@ -59,7 +59,7 @@ export function formatBytes(bytes: number): string {
 export function formatPercent(value: number): string {
   if (!Number.isFinite(value)) return '';
   const rounded = Math.round(value * 100) / 100;
-  return `${rounded.toLocaleString('en-ZA', { maximumFractionDigits: 2 })} %`;
+  return `${rounded} %`;
 }
 
 /** Whole percent of a progress, 0 when nothing is known. */

@@ -33,3 +33,9 @@ export function documentFilename(typeName: string | undefined, pageCount: number
 
 /** Accepted by the service, judged from the name only as a hint; the core checks the content. */
 export const ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
+
+/** Why a file over the owner's limit cannot be added, with both sizes. */
+export function tooLargeMessage(size: number, limit: number): string {
+  const mb = (n: number): string => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  return `The file is too large: ${mb(size)}, and the limit is ${mb(limit)}. Scan it at a lower resolution or split it.`;
+}

@@ -68,7 +68,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
   db.prepare("DELETE FROM idempotency_keys WHERE state = 'in_progress' OR expires_at <= ?").run(now());
 
   const select = db.prepare('SELECT * FROM idempotency_keys WHERE scope = ? AND key = ?');
-  const removeExpired = db.prepare('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND expires_at <= ?');
+  const removeExpired = db.prepare(
+    'DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND expires_at <= ?',
+  );
   const claim = db.prepare(
     `INSERT OR IGNORE INTO idempotency_keys (scope, key, method, path, body_hash, state, created_at, expires_at)
      VALUES (?, ?, ?, ?, NULL, 'in_progress', ?, ?)`,
@@ -77,44 +79,56 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
     `UPDATE idempotency_keys SET state = 'done', body_hash = ?, status_code = ?, content_type = ?, response_body = ?
      WHERE scope = ? AND key = ? AND state = 'in_progress'`,
   );
-  const release = db.prepare("DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND state = 'in_progress'");
+  const release = db.prepare(
+    "DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND state = 'in_progress'",
+  );
 
   // Runs after the bearer check (an onRequest hook) and before any body is read: the body is
   // hashed as it streams past whoever reads it (the JSON parser, or a multipart upload).
   // Callback style: an early reply simply does not call `done` (an async preParsing hook cannot stop the chain).
-  app.addHook('preParsing', (request: FastifyRequest, reply: FastifyReply, payload: Readable, done: PreParsingDone) => {
-    if (request.method !== 'POST' && request.method !== 'PATCH') return done(null, payload);
-    const raw = request.headers[IDEMPOTENCY_HEADER];
-    if (raw === undefined) return done(null, payload);
-    const key = Array.isArray(raw) ? raw[0] : raw;
-    if (!key || key.length > MAX_KEY_LENGTH) {
-      reply
-        .status(400)
-        .type('application/json; charset=utf-8')
-        .send(errorBody(400, `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`));
-      return;
-    }
-    const hash = createHash('sha256');
-    const state: RequestState = { key, scope: scopeOf(request), hash, payload, owner: false, bodyDone: Promise.resolve(undefined) };
-    if (hasNoBody(request)) {
-      state.bodyHash = hash.digest('hex');
-      state.bodyDone = Promise.resolve(state.bodyHash);
-    } else {
-      state.bodyDone = new Promise((resolve) => {
-        payload.on('data', (chunk: Buffer | string) => hash.update(chunk));
-        payload.once('end', () => {
-          state.bodyHash = hash.digest('hex');
-          resolve(state.bodyHash);
+  app.addHook(
+    'preParsing',
+    (request: FastifyRequest, reply: FastifyReply, payload: Readable, done: PreParsingDone) => {
+      if (request.method !== 'POST' && request.method !== 'PATCH') return done(null, payload);
+      const raw = request.headers[IDEMPOTENCY_HEADER];
+      if (raw === undefined) return done(null, payload);
+      const key = Array.isArray(raw) ? raw[0] : raw;
+      if (!key || key.length > MAX_KEY_LENGTH) {
+        reply
+          .status(400)
+          .type('application/json; charset=utf-8')
+          .send(errorBody(400, `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`));
+        return;
+      }
+      const hash = createHash('sha256');
+      const state: RequestState = {
+        key,
+        scope: scopeOf(request),
+        hash,
+        payload,
+        owner: false,
+        bodyDone: Promise.resolve(undefined),
+      };
+      if (hasNoBody(request)) {
+        state.bodyHash = hash.digest('hex');
+        state.bodyDone = Promise.resolve(state.bodyHash);
+      } else {
+        state.bodyDone = new Promise((resolve) => {
+          payload.on('data', (chunk: Buffer | string) => hash.update(chunk));
+          payload.once('end', () => {
+            state.bodyHash = hash.digest('hex');
+            resolve(state.bodyHash);
+          });
+          payload.once('error', () => resolve(undefined));
+          payload.once('close', () => resolve(state.bodyHash));
         });
-        payload.once('error', () => resolve(undefined));
-        payload.once('close', () => resolve(state.bodyHash));
-      });
-      // Our listener must not start the flow: the body's reader resumes the stream when it is ready.
-      payload.pause();
-    }
-    (request as WithState)[STATE] = state;
-    done(null, payload);
-  });
+        // Our listener must not start the flow: the body's reader resumes the stream when it is ready.
+        payload.pause();
+      }
+      (request as WithState)[STATE] = state;
+      done(null, payload);
+    },
+  );
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const state = (request as WithState)[STATE];
@@ -155,7 +169,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
     const state = (request as WithState)[STATE];
     if (!state?.owner) return payload;
     state.owner = false;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined;
+    const body =
+      typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined;
     // Without the whole request body the fingerprint is unknown; without a buffered answer there
     // is nothing to replay. Either way the key is released and a retry runs afresh.
     if (!storable(reply.statusCode) || body === undefined || state.bodyHash === undefined) {

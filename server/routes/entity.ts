@@ -44,8 +44,8 @@ export function entityRoutes(scope: FastifyInstance, ctx: AppContext): void {
   scope.patch<IdParams>('/entity/:id/sanctions-review', async (request) => {
     const entity = entityService.get(request.partnerId, uuidParam(request.params.id, 'Entity'));
     const body = parseWith(PepReviewRequestSchema, jsonObject(request.body));
-    const saved = entityService.sanctionsReview(entity, body);
-    return { success: true, sanctionSearchCompleted: saved.sanctionSearchCompleted, adverseSearchKYC: saved.adverseSearchKYC };
+    entityService.sanctionsReview(entity, body);
+    return { success: true };
   });
 
   scope.patch('/entity/update-external-system-id', async (request) => {

@@ -21,6 +21,10 @@ export function individualDecisionRoutes(scope: FastifyInstance, ctx: AppContext
   scope.get<IdParams>('/individual/:id/pdf-report', async (request) => {
     const individual = service.get(request.partnerId, uuidParam(request.params.id, 'Individual'));
     const pdf = await individualReport(individual, service.documents(individual));
-    return { base64Content: pdf.toString('base64'), mimeType: 'application/pdf', filename: `fica-report-${individual.id}.pdf` };
+    return {
+      base64Content: pdf.toString('base64'),
+      mimeType: 'application/pdf',
+      filename: `fica-report-${individual.id}.pdf`,
+    };
   });
 }

@@ -32,14 +32,23 @@ export function individualDocumentRoutes(scope: FastifyInstance, ctx: AppContext
         );
       }
       const parsed = parseDocumentsField(raw, IndividualDocumentsFieldSchema);
-      if (!parsed.ok) throw new UploadError(parsed.kind === 'json' ? 'Invalid JSON format in documents' : 'Invalid documents value', parsed.details);
+      if (!parsed.ok)
+        throw new UploadError(
+          parsed.kind === 'json' ? 'Invalid JSON format in documents' : 'Invalid documents value',
+          parsed.details,
+        );
       pairs = parsed.value;
       service.checkDocumentPairs(pairs);
     } catch (error) {
       await ctx.files.remove(upload.file.storedName);
       throw error;
     }
-    const docs = service.addDocuments(individual, upload.file, pairs, upload.fields.additionalFicaDoc === 'true');
+    const docs = service.addDocuments(
+      individual,
+      upload.file,
+      pairs,
+      upload.fields.additionalFicaDoc === 'true',
+    );
     // `documents` holds the records this upload created: one per pair, all pointing at one stored file.
     return reply.status(201).send({
       message: docs.length === 1 ? 'Document uploaded' : `${docs.length} documents uploaded`,
@@ -50,8 +59,16 @@ export function individualDocumentRoutes(scope: FastifyInstance, ctx: AppContext
 
   scope.get<DocParams>('/individual/:id/documents/:docId', async (request) => {
     const individual = service.get(request.partnerId, uuidParam(request.params.id, 'Individual'));
-    const { doc, content } = await service.documentContent(individual, intParam(request.params.docId, 'Document'));
-    return { ficaIndividualDocsID: doc.id, base64Content: content.toString('base64'), mimeType: doc.mimeType, filename: doc.filename };
+    const { doc, content } = await service.documentContent(
+      individual,
+      intParam(request.params.docId, 'Document'),
+    );
+    return {
+      ficaIndividualDocsID: doc.id,
+      base64Content: content.toString('base64'),
+      mimeType: doc.mimeType,
+      filename: doc.filename,
+    };
   });
 
   scope.delete<DocParams>('/individual/:id/documents/:docId', async (request) => {

@@ -25,7 +25,8 @@ function wholeDay(value: string | undefined): { from: string; to: string } | und
 export function individualRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const service = individualServiceFor(ctx);
   const record = (partnerId: string, id: string) => service.get(partnerId, uuidParam(id, 'Individual'));
-  const view = (individual: ReturnType<typeof service.get>) => individualRecordView(individual, service.documents(individual));
+  const view = (individual: ReturnType<typeof service.get>) =>
+    individualRecordView(individual, service.documents(individual));
 
   scope.post('/individual', async (request, reply) => {
     const body = parseWith(IndividualCreateRequestSchema, jsonObject(request.body));
@@ -34,17 +35,28 @@ export function individualRoutes(scope: FastifyInstance, ctx: AppContext): void 
   });
 
   scope.get('/individual', async (request) => {
-    const { take, skip, approvalDate, lastUpdated, nextFicaReviewDate, ...contains } = parseWith(IndividualListQuerySchema, request.query);
+    const { take, skip, approvalDate, lastUpdated, nextFicaReviewDate, ...contains } = parseWith(
+      IndividualListQuerySchema,
+      request.query,
+    );
     const filters: IndividualFilters = { ...contains };
-    const days = { approvalDate: wholeDay(approvalDate), lastUpdated: wholeDay(lastUpdated), nextFicaReviewDate: wholeDay(nextFicaReviewDate) };
-    for (const [key, range] of Object.entries(days) as Array<[keyof typeof days, { from: string; to: string } | undefined]>) {
+    const days = {
+      approvalDate: wholeDay(approvalDate),
+      lastUpdated: wholeDay(lastUpdated),
+      nextFicaReviewDate: wholeDay(nextFicaReviewDate),
+    };
+    for (const [key, range] of Object.entries(days) as Array<
+      [keyof typeof days, { from: string; to: string } | undefined]
+    >) {
       if (range) filters[key] = range;
     }
     const page = service.list(request.partnerId, filters, take, skip);
     return { data: page.data.map(individualListItemView), count: page.count, take, skip };
   });
 
-  scope.get<IdParams>('/individual/:id', async (request) => view(record(request.partnerId, request.params.id)));
+  scope.get<IdParams>('/individual/:id', async (request) =>
+    view(record(request.partnerId, request.params.id)),
+  );
 
   scope.patch<IdParams>('/individual/:id', async (request) => {
     const individual = record(request.partnerId, request.params.id);

@@ -1,6 +1,9 @@
 // Webhook subscriptions (webhooks.md, contract §8). The secret appears only in the create answer.
 import type { FastifyInstance } from 'fastify';
-import { SubscriptionCreateRequestSchema, SubscriptionUpdateRequestSchema } from '../../shared/api/webhooks.js';
+import {
+  SubscriptionCreateRequestSchema,
+  SubscriptionUpdateRequestSchema,
+} from '../../shared/api/webhooks.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { jsonObject, parseWith, uuidParam } from '../http/validate.js';
@@ -39,9 +42,13 @@ export function webhookRoutes(scope: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  scope.get('/webhooks/subscriptions', async (request) => subscriptions.list(request.partnerId).map(subscriptionView));
+  scope.get('/webhooks/subscriptions', async (request) =>
+    subscriptions.list(request.partnerId).map(subscriptionView),
+  );
 
-  scope.get<IdParams>('/webhooks/subscriptions/:id', async (request) => subscriptionView(find(request.partnerId, request.params.id)));
+  scope.get<IdParams>('/webhooks/subscriptions/:id', async (request) =>
+    subscriptionView(find(request.partnerId, request.params.id)),
+  );
 
   scope.patch<IdParams>('/webhooks/subscriptions/:id', async (request) => {
     const current = find(request.partnerId, request.params.id);

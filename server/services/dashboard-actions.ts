@@ -5,9 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { DashboardAction } from '../../shared/api/sandbox.js';
 import { KybRequestSchema } from '../../shared/api/entity.js';
-import { UboBodySchema } from '../../shared/api/ubo.js';
+import type { UboBody } from '../../shared/api/ubo.js';
 import type { AppContext } from '../context.js';
-import { ENTITY_DOC_GROUPS, ENTITY_DOC_TYPES, INDIVIDUAL_DOC_GROUPS, INDIVIDUAL_DOC_TYPES } from '../fixtures/lookups.js';
+import {
+  ENTITY_DOC_GROUPS,
+  ENTITY_DOC_TYPES,
+  INDIVIDUAL_DOC_GROUPS,
+  INDIVIDUAL_DOC_TYPES,
+} from '../fixtures/lookups.js';
 import { UploadError, badRequest, notFound, zodDetails } from '../http/errors.js';
 import { formatBytes } from '../http/upload.js';
 import { cleanFilename } from '../http/filename.js';
@@ -90,7 +95,12 @@ export class DashboardActions {
     switch (action.action) {
       case 'createEntity': {
         const { entity, createdUbos } = ctx.entityService.create(partnerId, action.body);
-        events.push({ eventType: 'entity.created', sourceId: entity.id, externalID: null, data: entityCreatedData(entity, actor) });
+        events.push({
+          eventType: 'entity.created',
+          sourceId: entity.id,
+          externalID: null,
+          data: entityCreatedData(entity, actor),
+        });
         // Directors imported from the registry at setup are new UBOs of the entity.
         for (const ubo of createdUbos) events.push(this.uboEvent('ubo.created', entity, ubo, actor));
         break;
@@ -116,8 +126,23 @@ export class DashboardActions {
       }
       case 'uploadEntityDocument': {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
-        checkPair(ENTITY_DOC_GROUPS, ENTITY_DOC_TYPES, action.entityDocsID, action.entityDocTypesID, 'entityDocsID', 'entityDocTypesID');
-        const doc = await this.storeDocument('entity', entity.id, action.entityDocsID, action.entityDocTypesID, action.filename, action.contentBase64, ctx.config.limits.entityDocumentBytes);
+        checkPair(
+          ENTITY_DOC_GROUPS,
+          ENTITY_DOC_TYPES,
+          action.entityDocsID,
+          action.entityDocTypesID,
+          'entityDocsID',
+          'entityDocTypesID',
+        );
+        const doc = await this.storeDocument(
+          'entity',
+          entity.id,
+          action.entityDocsID,
+          action.entityDocTypesID,
+          action.filename,
+          action.contentBase64,
+          ctx.config.limits.entityDocumentBytes,
+        );
         ctx.entities.save(entity);
         events.push({
           eventType: 'entity.document.created',
@@ -170,14 +195,22 @@ export class DashboardActions {
       }
       case 'updateTrust': {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
-        const trust = ctx.trusts.listForEntity(entity.id).find((t) => t.id === action.entityTrustId.toLowerCase());
+        const trust = ctx.trusts
+          .listForEntity(entity.id)
+          .find((t) => t.id === action.entityTrustId.toLowerCase());
         if (!trust) throw notFound('Entity trust not found');
         const changes = parseChanges(TrustChangesSchema, action.changes);
-        const updated: EntityTrust = { ...trust, ...stripUndefined(changes), updatedAt: new Date().toISOString() };
+        const updated: EntityTrust = {
+          ...trust,
+          ...stripUndefined(changes),
+          updatedAt: new Date().toISOString(),
+        };
         ctx.db.transaction(() => {
           ctx.trusts.upsert(updated);
           // upsert keeps the status columns; a status change is written here.
-          ctx.db.prepare('UPDATE entity_trusts SET trust_status = ? WHERE id = ?').run(updated.trustStatus, updated.id);
+          ctx.db
+            .prepare('UPDATE entity_trusts SET trust_status = ? WHERE id = ?')
+            .run(updated.trustStatus, updated.id);
           ctx.entities.save(entity);
         })();
         events.push(this.trustEvent('entityTrust.updated', entity, updated, actor));
@@ -187,7 +220,10 @@ export class DashboardActions {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
         const body = action.body;
         const ubo: Ubo = {
-          ...newUbo(entity, 'api', body.firstName, body.lastName, { isDirector: body.isDirector, isShareholder: body.isShareholder }),
+          ...newUbo(entity, 'api', body.firstName, body.lastName, {
+            isDirector: body.isDirector,
+            isShareholder: body.isShareholder,
+          }),
           details: detailsOf(body),
           detailsCaptured: true,
           shareholderPercentage: body.shareholderPercentage ?? null,
@@ -224,8 +260,23 @@ export class DashboardActions {
       case 'uploadUboDocument': {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
         const ubo = this.uboOf(partnerId, entity, action.uboId);
-        checkPair(INDIVIDUAL_DOC_GROUPS, INDIVIDUAL_DOC_TYPES, action.individualDocsID, action.IndividualDocTypesID, 'individualDocsID', 'IndividualDocTypesID');
-        const doc = await this.storeDocument('ubo', ubo.id, action.individualDocsID, action.IndividualDocTypesID, action.filename, action.contentBase64, ctx.config.limits.uboDocumentBytes);
+        checkPair(
+          INDIVIDUAL_DOC_GROUPS,
+          INDIVIDUAL_DOC_TYPES,
+          action.individualDocsID,
+          action.IndividualDocTypesID,
+          'individualDocsID',
+          'IndividualDocTypesID',
+        );
+        const doc = await this.storeDocument(
+          'ubo',
+          ubo.id,
+          action.individualDocsID,
+          action.IndividualDocTypesID,
+          action.filename,
+          action.contentBase64,
+          ctx.config.limits.uboDocumentBytes,
+        );
         ctx.db.transaction(() => {
           ctx.ubos.save(ubo);
           ctx.entities.save(entity);
@@ -270,7 +321,12 @@ export class DashboardActions {
     return ubo;
   }
 
-  private uboEvent(eventType: 'ubo.created' | 'ubo.updated', entity: Entity, ubo: Ubo, actor: Actor): EventInput {
+  private uboEvent(
+    eventType: 'ubo.created' | 'ubo.updated',
+    entity: Entity,
+    ubo: Ubo,
+    actor: Actor,
+  ): EventInput {
     return {
       eventType,
       sourceId: ubo.id,
@@ -280,7 +336,12 @@ export class DashboardActions {
     };
   }
 
-  private trustEvent(eventType: 'entityTrust.created' | 'entityTrust.updated', entity: Entity, trust: EntityTrust, actor: Actor): EventInput {
+  private trustEvent(
+    eventType: 'entityTrust.created' | 'entityTrust.updated',
+    entity: Entity,
+    trust: EntityTrust,
+    actor: Actor,
+  ): EventInput {
     return {
       eventType,
       sourceId: trust.id,
@@ -342,13 +403,18 @@ function checkPair(
 ): void {
   const group = groups.find((g) => g.id === groupId && g.active);
   const type = types.find((t) => t.id === typeId && t.active !== false);
-  if (!group) throw badRequest(`${groupField}: ${groupId} is not a document group of the lookup`, [{ path: groupField, message: 'Unknown group' }]);
+  if (!group)
+    throw badRequest(`${groupField}: ${groupId} is not a document group of the lookup`, [
+      { path: groupField, message: 'Unknown group' },
+    ]);
   if (!type || type.docID !== group.id) {
-    throw badRequest(`${typeField}: ${typeId} is not a document type of group ${groupId}`, [{ path: typeField, message: 'Unknown type' }]);
+    throw badRequest(`${typeField}: ${typeId} is not a document type of group ${groupId}`, [
+      { path: typeField, message: 'Unknown type' },
+    ]);
   }
 }
 
-function detailsOf(body: z.infer<typeof UboBodySchema>): Ubo['details'] {
+function detailsOf(body: UboBody): Ubo['details'] {
   return stripUndefined({
     addressLine1: body.addressLine1,
     addressLine2: body.addressLine2,
@@ -366,4 +432,3 @@ function detailsOf(body: z.infer<typeof UboBodySchema>): Ubo['details'] {
 function stripUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
-

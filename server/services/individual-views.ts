@@ -34,7 +34,10 @@ export function individualListItemView(i: Individual): Record<string, unknown> {
 }
 
 /** The complete record: the create fields, then workflow results and documents (contract §4). */
-export function individualRecordView(i: Individual, documents: IndividualDocument[]): Record<string, unknown> {
+export function individualRecordView(
+  i: Individual,
+  documents: IndividualDocument[],
+): Record<string, unknown> {
   return {
     ...i.details,
     id: i.id,

@@ -11,6 +11,7 @@ import type { Ubo } from '../store/ubos.js';
 import { TRUST_RELATED_PARTY_TYPES } from '../fixtures/lookups.js';
 import { badRequest, zodDetails, type ErrorDetail, type HttpError } from '../http/errors.js';
 import { newUbo, type EntityService } from './entity-service.js';
+import { checkDepth } from '../http/validate.js';
 
 const PUBLISHED = new Set<string>(Object.values(ORGANIGRAM_ERRORS));
 
@@ -29,6 +30,7 @@ function organigramError(details: ErrorDetail[]): HttpError {
 
 /** Accepts `{entityOrganigram: [...]}` and, tolerantly, the bare array. */
 export function parseOrganigramBody(body: unknown): OrganigramNodeRequest {
+  checkDepth(body);
   const list: unknown = Array.isArray(body) ? body : typeof body === 'object' && body !== null ? (body as { entityOrganigram?: unknown }).entityOrganigram : undefined;
   const first: unknown = Array.isArray(list) ? list[0] : undefined;
   if (!Array.isArray(list) || typeof first !== 'object' || first === null || (first as { shareholderType?: unknown }).shareholderType !== 'Root') {

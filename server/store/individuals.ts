@@ -227,17 +227,21 @@ export class IndividualRepository {
 
   insert(individual: Individual): void {
     const row = toRow(individual);
-    const seq = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM individuals').get() as { next: number }).next;
+    const seq = (
+      this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM individuals').get() as { next: number }
+    ).next;
     const columns = [...Object.keys(row), 'seq'];
     this.db
-      .prepare(`INSERT INTO individuals (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)
+      .prepare(
+        `INSERT INTO individuals (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+      )
       .run({ ...row, seq });
   }
 
   get(partnerId: string, id: string): Individual | undefined {
-    const row = this.db.prepare('SELECT * FROM individuals WHERE id = ? AND partner_id = ?').get(id, partnerId) as
-      | IndividualRow
-      | undefined;
+    const row = this.db
+      .prepare('SELECT * FROM individuals WHERE id = ? AND partner_id = ?')
+      .get(id, partnerId) as IndividualRow | undefined;
     return row && toIndividual(row);
   }
 
@@ -253,16 +257,25 @@ export class IndividualRepository {
     return saved;
   }
 
-  list(partnerId: string, filters: IndividualFilters, take: number, skip: number): { data: Individual[]; count: number } {
+  list(
+    partnerId: string,
+    filters: IndividualFilters,
+    take: number,
+    skip: number,
+  ): { data: Individual[]; count: number } {
     const where = ['partner_id = ?'];
     const params: unknown[] = [partnerId];
-    for (const [key, column] of Object.entries(INDIVIDUAL_CONTAINS_FILTERS) as Array<[keyof typeof INDIVIDUAL_CONTAINS_FILTERS, string]>) {
+    for (const [key, column] of Object.entries(INDIVIDUAL_CONTAINS_FILTERS) as Array<
+      [keyof typeof INDIVIDUAL_CONTAINS_FILTERS, string]
+    >) {
       const value = filters[key];
       if (value === undefined || value === '') continue;
       where.push(`${column} LIKE ? ESCAPE '\\'`);
       params.push(likeContains(value));
     }
-    for (const [key, column] of Object.entries(INDIVIDUAL_DAY_FILTERS) as Array<[keyof typeof INDIVIDUAL_DAY_FILTERS, string]>) {
+    for (const [key, column] of Object.entries(INDIVIDUAL_DAY_FILTERS) as Array<
+      [keyof typeof INDIVIDUAL_DAY_FILTERS, string]
+    >) {
       const range = filters[key];
       if (!range) continue;
       // Stored values are ISO strings in UTC, which sort as text.
@@ -270,9 +283,13 @@ export class IndividualRepository {
       params.push(range.from, range.to);
     }
     const clause = where.join(' AND ');
-    const count = (this.db.prepare(`SELECT COUNT(*) AS n FROM individuals WHERE ${clause}`).get(...params) as { n: number }).n;
+    const count = (
+      this.db.prepare(`SELECT COUNT(*) AS n FROM individuals WHERE ${clause}`).get(...params) as { n: number }
+    ).n;
     const rows = this.db
-      .prepare(`SELECT * FROM individuals WHERE ${clause} ORDER BY last_updated DESC, seq DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT * FROM individuals WHERE ${clause} ORDER BY last_updated DESC, seq DESC LIMIT ? OFFSET ?`,
+      )
       .all(...params, take, skip) as IndividualRow[];
     return { data: rows.map(toIndividual), count };
   }
@@ -283,7 +300,17 @@ export class IndividualRepository {
         `INSERT INTO individual_documents (individual_id, group_id, type_id, filename, stored_name, mime_type, size, additional, active, upload_date)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
       )
-      .run(doc.individualId, doc.groupId, doc.typeId, doc.filename, doc.storedName, doc.mimeType, doc.size, int(doc.additional), doc.uploadDate);
+      .run(
+        doc.individualId,
+        doc.groupId,
+        doc.typeId,
+        doc.filename,
+        doc.storedName,
+        doc.mimeType,
+        doc.size,
+        int(doc.additional),
+        doc.uploadDate,
+      );
     return Number(result.lastInsertRowid);
   }
 
@@ -305,7 +332,9 @@ export class IndividualRepository {
   deactivateDocument(individualId: string, id: number): IndividualDocument | undefined {
     const now = new Date().toISOString();
     const changed = this.db
-      .prepare('UPDATE individual_documents SET active = 0, deleted_at = ? WHERE id = ? AND individual_id = ? AND active = 1')
+      .prepare(
+        'UPDATE individual_documents SET active = 0, deleted_at = ? WHERE id = ? AND individual_id = ? AND active = 1',
+      )
       .run(now, id, individualId).changes;
     if (changed !== 1) return undefined;
     const row = this.db.prepare('SELECT * FROM individual_documents WHERE id = ?').get(id) as DocumentRow;
@@ -314,7 +343,9 @@ export class IndividualRepository {
 
   recordBankVerification(individualId: string, request: unknown, result: unknown): void {
     this.db
-      .prepare('INSERT INTO bank_account_verifications (individual_id, request, result, created_at) VALUES (?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO bank_account_verifications (individual_id, request, result, created_at) VALUES (?, ?, ?, ?)',
+      )
       .run(individualId, JSON.stringify(request), JSON.stringify(result), new Date().toISOString());
   }
 }

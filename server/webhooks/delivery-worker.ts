@@ -74,27 +74,36 @@ export class DeliveryWorker {
     this.timer.unref();
   }
 
+  /** Claims what is due now and sends it; resolves once those tries are recorded (tests, tools). */
+  async runDue(): Promise<void> {
+    await Promise.allSettled(this.claimAndSend());
+  }
+
+  private claimAndSend(): Array<Promise<void>> {
+    const free = this.concurrency - this.inFlight.size;
+    const claimed = this.options.outbox.claimDue(free, this.timeoutMs + LEASE_MARGIN_MS, this.now());
+    return claimed.map((delivery) => {
+      const task = this.deliver(delivery).finally(() => {
+        this.inFlight.delete(task);
+        this.kick();
+      });
+      this.inFlight.add(task);
+      return task;
+    });
+  }
+
   private tick(): void {
     this.timer = undefined;
     if (!this.running) return;
     try {
-      const free = this.concurrency - this.inFlight.size;
-      const claimed = this.options.outbox.claimDue(free, this.timeoutMs + LEASE_MARGIN_MS, this.now());
-      for (const delivery of claimed) {
-        const task = this.deliver(delivery).finally(() => {
-          this.inFlight.delete(task);
-          this.kick();
-        });
-        this.inFlight.add(task);
-      }
+      this.claimAndSend();
     } catch {
       // The database may be closing; the next tick (or the next start) tries again.
     }
     if (!this.running) return;
     const due = this.safeNextDue();
     const wait = due === undefined ? this.maxIdleMs : Math.min(this.maxIdleMs, Math.max(due - this.now(), 1));
-    if (this.inFlight.size < this.concurrency || due === undefined) this.schedule(wait);
-    else this.schedule(this.maxIdleMs);
+    this.schedule(this.inFlight.size < this.concurrency ? wait : this.maxIdleMs);
   }
 
   private safeNextDue(): number | undefined {
@@ -109,7 +118,11 @@ export class DeliveryWorker {
     const { outbox, subscriptions } = this.options;
     const subscription = subscriptions.byId(delivery.subscriptionId);
     if (!subscription || !subscription.enabled) {
-      outbox.finish(delivery.id, { status: 'skipped', attempts: delivery.attempts, error: 'subscription deleted or disabled' }, this.now());
+      outbox.finish(
+        delivery.id,
+        { status: 'skipped', attempts: delivery.attempts, error: 'subscription deleted or disabled' },
+        this.now(),
+      );
       return;
     }
     const timestamp = Math.floor(this.now() / 1000);
@@ -144,7 +157,11 @@ export class DeliveryWorker {
       if (outcome.kind === 'response' && outcome.status === 410) {
         // 410 Gone: the receiver says this endpoint will never accept again.
         subscriptions.disable(subscription.id, 'The receiver answered 410 Gone');
-        outbox.finish(delivery.id, { status: 'failed', attempts, httpStatus: 410, error: 'Gone: subscription disabled' }, now);
+        outbox.finish(
+          delivery.id,
+          { status: 'failed', attempts, httpStatus: 410, error: 'Gone: subscription disabled' },
+          now,
+        );
         return;
       }
       const error =
@@ -154,13 +171,24 @@ export class DeliveryWorker {
             ? `redirect ${outcome.status} not followed`
             : `HTTP ${outcome.status}`;
       const httpStatus = outcome.kind === 'response' ? outcome.status : undefined;
-      const delay = attempts >= MAX_ATTEMPTS ? null : retryDelayMs(attempts, this.options.timeScale, this.random);
+      const delay =
+        attempts >= MAX_ATTEMPTS ? null : retryDelayMs(attempts, this.options.timeScale, this.random);
       if (delay === null) {
-        outbox.finish(delivery.id, { status: 'failed', attempts, error, ...(httpStatus ? { httpStatus } : {}) }, now);
+        outbox.finish(
+          delivery.id,
+          { status: 'failed', attempts, error, ...(httpStatus ? { httpStatus } : {}) },
+          now,
+        );
       } else {
         outbox.finish(
           delivery.id,
-          { status: 'pending', attempts, nextAttemptAt: now + delay, error, ...(httpStatus ? { httpStatus } : {}) },
+          {
+            status: 'pending',
+            attempts,
+            nextAttemptAt: now + delay,
+            error,
+            ...(httpStatus ? { httpStatus } : {}),
+          },
           now,
         );
       }

@@ -43,7 +43,10 @@ export function entityUpdatedData(e: Entity, actor: Actor): Record<string, unkno
     sameEntityName: k?.sameEntityName ?? null,
     registryCommercialName: e.registryCommercialName,
     // Provider internals are not part of the published payload: only the screening summary goes out.
-    amlScreeningResults: { matchedNumber: e.sanctionsResults.matchedNumber, matchedEntities: e.sanctionsResults.matchedEntities },
+    amlScreeningResults: {
+      matchedNumber: e.sanctionsResults.matchedNumber,
+      matchedEntities: e.sanctionsResults.matchedEntities,
+    },
     clientValidationResults: e.registryResponse,
     adverseSearchResults: { webSearchResults: e.sanctionsResults.webSearchResults },
     addressLine1: k?.physicalAddress1 ?? null,
@@ -96,11 +99,19 @@ function documentData(d: StoredDocument, actor: Actor, deletedAt: string | null)
   };
 }
 
-export function entityDocumentData(d: StoredDocument, actor: Actor, deletedAt: string | null = null): Record<string, unknown> {
+export function entityDocumentData(
+  d: StoredDocument,
+  actor: Actor,
+  deletedAt: string | null = null,
+): Record<string, unknown> {
   return { entityDocID: d.id, ...documentData(d, actor, deletedAt) };
 }
 
-export function uboDocumentData(d: StoredDocument, actor: Actor, deletedAt: string | null = null): Record<string, unknown> {
+export function uboDocumentData(
+  d: StoredDocument,
+  actor: Actor,
+  deletedAt: string | null = null,
+): Record<string, unknown> {
   return { uboDocID: d.id, ...documentData(d, actor, deletedAt) };
 }
 
@@ -115,7 +126,9 @@ export function trustData(t: EntityTrust, actor: Actor, updated: boolean): Recor
     adminAdded: actor.userId,
     dateAdded: t.createdAt,
   };
-  return updated ? { ...base, adminUpdated: actor.userId, adminUpdateName: actor.userName, dateUpdated: t.updatedAt } : base;
+  return updated
+    ? { ...base, adminUpdated: actor.userId, adminUpdateName: actor.userName, dateUpdated: t.updatedAt }
+    : base;
 }
 
 export function uboData(u: Ubo, actor: Actor, updated: boolean): Record<string, unknown> {
@@ -160,5 +173,11 @@ export function uboData(u: Ubo, actor: Actor, updated: boolean): Record<string, 
     dateAdded: u.createdAt,
   };
   if (!updated) return base;
-  return { ...base, clientRiskScore: null, riskReason: u.riskReason, adminUpdated: actor.userId, dateUpdated: u.updatedAt };
+  return {
+    ...base,
+    clientRiskScore: null,
+    riskReason: u.riskReason,
+    adminUpdated: actor.userId,
+    dateUpdated: u.updatedAt,
+  };
 }

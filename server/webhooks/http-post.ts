@@ -11,7 +11,12 @@ export interface PostOptions {
   lookup?: LookupFunction;
 }
 
-export function postRaw(url: string, headers: Record<string, string>, body: string, options: PostOptions): Promise<PostOutcome> {
+export function postRaw(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: PostOptions,
+): Promise<PostOutcome> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (outcome: PostOutcome) => {

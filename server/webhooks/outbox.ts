@@ -40,9 +40,13 @@ export class Outbox {
   record(event: StoredEvent, subscriptionIds: readonly string[], now = Date.now()): void {
     const iso = new Date(now).toISOString();
     this.db.transaction(() => {
-      const seq = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM webhook_events').get() as { n: number }).n;
+      const seq = (
+        this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM webhook_events').get() as { n: number }
+      ).n;
       this.db
-        .prepare('INSERT INTO webhook_events (id, seq, partner_id, event_type, body, occurred_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .prepare(
+          'INSERT INTO webhook_events (id, seq, partner_id, event_type, body, occurred_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
         .run(event.id, seq, event.partnerId, event.eventType, event.body, event.occurredAt);
       const insert = this.db.prepare(
         `INSERT INTO webhook_deliveries (event_id, subscription_id, status, attempts, next_attempt_at, created_at, updated_at)
@@ -53,10 +57,19 @@ export class Outbox {
   }
 
   event(id: string): StoredEvent | undefined {
-    const row = this.db.prepare('SELECT id, partner_id, event_type, body, occurred_at FROM webhook_events WHERE id = ?').get(id) as
-      | { id: string; partner_id: string; event_type: string; body: string; occurred_at: string }
-      | undefined;
-    return row && { id: row.id, partnerId: row.partner_id, eventType: row.event_type, body: row.body, occurredAt: row.occurred_at };
+    const row = this.db
+      .prepare('SELECT id, partner_id, event_type, body, occurred_at FROM webhook_events WHERE id = ?')
+      .get(id) as
+      { id: string; partner_id: string; event_type: string; body: string; occurred_at: string } | undefined;
+    return (
+      row && {
+        id: row.id,
+        partnerId: row.partner_id,
+        eventType: row.event_type,
+        body: row.body,
+        occurredAt: row.occurred_at,
+      }
+    );
   }
 
   /** Claims up to `limit` due rows (pending and due, or delivering with an expired lease). */
@@ -101,7 +114,13 @@ export class Outbox {
   /** Records a try's outcome; `status` is where the row goes next. */
   finish(
     id: number,
-    outcome: { status: DeliveryStatus; attempts: number; nextAttemptAt?: number; httpStatus?: number; error?: string },
+    outcome: {
+      status: DeliveryStatus;
+      attempts: number;
+      nextAttemptAt?: number;
+      httpStatus?: number;
+      error?: string;
+    },
     now = Date.now(),
   ): void {
     this.db
@@ -134,7 +153,9 @@ export class Outbox {
   }
 
   deliveriesOf(eventId: string): DeliveryRecord[] {
-    const rows = this.db.prepare('SELECT * FROM webhook_deliveries WHERE event_id = ? ORDER BY id').all(eventId) as Array<{
+    const rows = this.db
+      .prepare('SELECT * FROM webhook_deliveries WHERE event_id = ? ORDER BY id')
+      .all(eventId) as Array<{
       id: number;
       event_id: string;
       subscription_id: string;

@@ -34,7 +34,11 @@ export interface EventInput {
 }
 
 /** The published envelope, fields in the published order. */
-export function buildEnvelope(input: EventInput, eventId: string, occurredAt: string): Record<string, unknown> {
+export function buildEnvelope(
+  input: EventInput,
+  eventId: string,
+  occurredAt: string,
+): Record<string, unknown> {
   if (input.eventType === 'entity.created') {
     return {
       schemaVersion: SCHEMA_VERSION,

@@ -10,7 +10,10 @@ export function generateWebhookSecret(): string {
 
 /** `v1,<base64 HMAC-SHA256 of "{eventId}.{timestamp}.{rawBody}">`, keyed with the decoded secret. */
 export function signDelivery(secret: string, eventId: string, timestamp: number, rawBody: string): string {
-  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+  const key = Buffer.from(
+    secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret,
+    'base64',
+  );
   const mac = createHmac('sha256', key).update(`${eventId}.${timestamp}.${rawBody}`).digest('base64');
   return `v1,${mac}`;
 }

@@ -80,34 +80,55 @@ export interface SubscriptionChanges {
 export class SubscriptionStore {
   constructor(private readonly db: Db) {}
 
-  create(partnerId: string, input: { name: string; url: string; enabled: boolean; eventTypes: string[] }): Subscription {
+  create(
+    partnerId: string,
+    input: { name: string; url: string; enabled: boolean; eventTypes: string[] },
+  ): Subscription {
     const id = randomUUID();
     const now = new Date().toISOString();
-    const seq = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM webhook_subscriptions').get() as { n: number }).n;
+    const seq = (
+      this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM webhook_subscriptions').get() as {
+        n: number;
+      }
+    ).n;
     this.db
       .prepare(
         `INSERT INTO webhook_subscriptions (id, seq, partner_id, name, url, enabled, event_types, secret, disabled_reason, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
       )
-      .run(id, seq, partnerId, input.name, input.url, input.enabled ? 1 : 0, JSON.stringify(input.eventTypes), generateWebhookSecret(), now, now);
+      .run(
+        id,
+        seq,
+        partnerId,
+        input.name,
+        input.url,
+        input.enabled ? 1 : 0,
+        JSON.stringify(input.eventTypes),
+        generateWebhookSecret(),
+        now,
+        now,
+      );
     return this.get(partnerId, id) as Subscription;
   }
 
   get(partnerId: string, id: string): Subscription | undefined {
-    const row = this.db.prepare('SELECT * FROM webhook_subscriptions WHERE id = ? AND partner_id = ?').get(id, partnerId) as
-      | SubscriptionRow
-      | undefined;
+    const row = this.db
+      .prepare('SELECT * FROM webhook_subscriptions WHERE id = ? AND partner_id = ?')
+      .get(id, partnerId) as SubscriptionRow | undefined;
     return row && toSubscription(row);
   }
 
   /** Any partner's subscription, for the delivery worker. */
   byId(id: string): Subscription | undefined {
-    const row = this.db.prepare('SELECT * FROM webhook_subscriptions WHERE id = ?').get(id) as SubscriptionRow | undefined;
+    const row = this.db.prepare('SELECT * FROM webhook_subscriptions WHERE id = ?').get(id) as
+      SubscriptionRow | undefined;
     return row && toSubscription(row);
   }
 
   list(partnerId: string): Subscription[] {
-    const rows = this.db.prepare('SELECT * FROM webhook_subscriptions WHERE partner_id = ? ORDER BY seq').all(partnerId) as SubscriptionRow[];
+    const rows = this.db
+      .prepare('SELECT * FROM webhook_subscriptions WHERE partner_id = ? ORDER BY seq')
+      .all(partnerId) as SubscriptionRow[];
     return rows.map(toSubscription);
   }
 
@@ -142,11 +163,16 @@ export class SubscriptionStore {
   /** The receiver answered 410 Gone: stop sending until the partner re-enables it. */
   disable(id: string, reason: string): void {
     this.db
-      .prepare('UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ?')
+      .prepare(
+        'UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ?',
+      )
       .run(reason, new Date().toISOString(), id);
   }
 
   delete(partnerId: string, id: string): boolean {
-    return this.db.prepare('DELETE FROM webhook_subscriptions WHERE id = ? AND partner_id = ?').run(id, partnerId).changes === 1;
+    return (
+      this.db.prepare('DELETE FROM webhook_subscriptions WHERE id = ? AND partner_id = ?').run(id, partnerId)
+        .changes === 1
+    );
   }
 }

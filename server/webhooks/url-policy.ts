@@ -8,7 +8,9 @@ export type ServerMode = 'sandbox' | 'live';
 
 function ipv4Parts(address: string): number[] | undefined {
   const parts = address.split('.').map(Number);
-  return parts.length === 4 && parts.every((p) => Number.isInteger(p) && p >= 0 && p <= 255) ? parts : undefined;
+  return parts.length === 4 && parts.every((p) => Number.isInteger(p) && p >= 0 && p <= 255)
+    ? parts
+    : undefined;
 }
 
 export function isLoopbackAddress(address: string): boolean {
@@ -51,14 +53,20 @@ export function subscriptionUrlProblem(rawUrl: string, mode: ServerMode): string
   }
   if (url.username || url.password) return 'url must not carry credentials';
   if (url.protocol === 'https:') {
-    if (mode === 'live' && isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0 && isNonPublicAddress(url.hostname)) {
+    if (
+      mode === 'live' &&
+      isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0 &&
+      isNonPublicAddress(url.hostname)
+    ) {
       return 'url must not point at a private or link-local address';
     }
     return null;
   }
   if (url.protocol === 'http:') {
     if (mode === 'sandbox' && isLoopbackAddress(url.hostname)) return null;
-    return mode === 'sandbox' ? 'url must use https (http is accepted only on loopback in the sandbox)' : 'url must use https';
+    return mode === 'sandbox'
+      ? 'url must use https (http is accepted only on loopback in the sandbox)'
+      : 'url must use https';
   }
   return 'url must use https';
 }
@@ -70,7 +78,11 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
     const list = addresses as Array<{ address: string; family: number }>;
     const refused = list.find((a) => isNonPublicAddress(a.address));
     if (refused || list.length === 0) {
-      return callback(new Error(`Refused to deliver to non-public address ${refused?.address ?? hostname}`), '', 0);
+      return callback(
+        new Error(`Refused to deliver to non-public address ${refused?.address ?? hostname}`),
+        '',
+        0,
+      );
     }
     if (options.all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
     const first = list[0]!;

@@ -26,7 +26,10 @@ export interface Thumbnail {
 
 /** What pdf.js's Node canvas factory hands out (an @napi-rs/canvas canvas). */
 interface NodeCanvasFactory {
-  create(width: number, height: number): { canvas: { toBuffer(mime: 'image/png'): Buffer }; context: unknown };
+  create(
+    width: number,
+    height: number,
+  ): { canvas: { toBuffer(mime: 'image/png'): Buffer }; context: unknown };
 }
 
 export async function renderThumbnail(
@@ -37,7 +40,10 @@ export async function renderThumbnail(
   const maxSide = options.maxSide ?? 320;
   const rotation = options.rotation ?? 0;
   try {
-    const raster = mimeType === 'application/pdf' ? await renderPdfPage(bytes, options.page ?? 0, maxSide, rotation) : bytes;
+    const raster =
+      mimeType === 'application/pdf'
+        ? await renderPdfPage(bytes, options.page ?? 0, maxSide, rotation)
+        : bytes;
     let image = sharp(raster).flatten({ background: '#ffffff' });
     // Images: EXIF orientation first, then the clerk's turn. PDF pages are rendered already turned.
     if (mimeType !== 'application/pdf') image = image.autoOrient().rotate(rotation);
@@ -48,13 +54,22 @@ export async function renderThumbnail(
     return { bytes: new Uint8Array(data), mimeType: 'image/jpeg', width: info.width, height: info.height };
   } catch (error) {
     if (error instanceof CaptureError || error instanceof RangeError) throw error;
-    throw new CaptureError('damaged', `${displayName(options.fileName ?? '')} could not be shown. Scan or export it again.`, {
-      cause: error,
-    });
+    throw new CaptureError(
+      'damaged',
+      `${displayName(options.fileName ?? '')} could not be shown. Scan or export it again.`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
-async function renderPdfPage(bytes: Uint8Array, pageIndex: number, maxSide: number, rotation: Rotation): Promise<Buffer> {
+async function renderPdfPage(
+  bytes: Uint8Array,
+  pageIndex: number,
+  maxSide: number,
+  rotation: Rotation,
+): Promise<Buffer> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js transfers (detaches) the buffer it is given; the caller keeps its own copy.
   const pdf = await pdfjs.getDocument({
@@ -68,7 +83,10 @@ async function renderPdfPage(bytes: Uint8Array, pageIndex: number, maxSide: numb
     const turn = (page.rotate + rotation) % 360;
     const base = page.getViewport({ scale: 1, rotation: turn });
     // Rendered at twice the size, then scaled down by sharp, for legible small text.
-    const viewport = page.getViewport({ scale: (2 * maxSide) / Math.max(base.width, base.height), rotation: turn });
+    const viewport = page.getViewport({
+      scale: (2 * maxSide) / Math.max(base.width, base.height),
+      rotation: turn,
+    });
     const factory = pdf.canvasFactory as NodeCanvasFactory;
     const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
     await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
@@ -80,6 +98,7 @@ async function renderPdfPage(bytes: Uint8Array, pageIndex: number, maxSide: numb
 
 let fontsDir: string | undefined;
 function standardFontsDir(): string {
-  fontsDir ??= join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
+  fontsDir ??=
+    join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
   return fontsDir;
 }

@@ -51,6 +51,7 @@ export const EntityDataSchema = z.object({
   riskReason: z.string().nullable().default(null),
   decisionBody: EntityDecisionBodySchema.nullable().default(null),
   decision: DecisionViewSchema.nullable().default(null),
+  reportVaultId: z.string().nullable().default(null),
 });
 export type EntityData = z.infer<typeof EntityDataSchema>;
 
@@ -86,6 +87,7 @@ export const IndividualDataSchema = z.object({
   decisionBody: IndividualDecisionBodySchema.nullable().default(null),
   decision: DecisionViewSchema.nullable().default(null),
   bankVerification: BankAccountVerificationResponseSchema.nullable().default(null),
+  reportVaultId: z.string().nullable().default(null),
 });
 export type IndividualData = z.infer<typeof IndividualDataSchema>;
 

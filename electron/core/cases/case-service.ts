@@ -150,6 +150,7 @@ export class CaseService {
       riskReason: null,
       decisionBody: null,
       decision: null,
+      reportVaultId: null,
     };
     return this.tx(id, () => {
       this.store.insertCase({
@@ -427,6 +428,7 @@ export class CaseService {
       decisionBody: null,
       decision: null,
       bankVerification: null,
+      reportVaultId: null,
     };
     return this.tx(id, () => {
       this.store.insertCase({

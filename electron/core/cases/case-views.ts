@@ -167,7 +167,7 @@ export class CaseViews {
 
   private entityDetail(
     c: StoredCase & { data: EntityData },
-    base: Omit<CaseDetail, 'kind' | 'riskBand' | 'documents' | 'checklist' | 'steps'> & Record<string, unknown>,
+    base: Record<string, unknown>,
     jobs: StoredJob[],
     waiting: Map<string, string>,
     docs: StoredDocument[],

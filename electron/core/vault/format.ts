@@ -30,6 +30,9 @@ export interface FileHeader {
 }
 
 export function encodeHeader(id: Buffer, noncePrefix: Buffer, chunkBytes = DEFAULT_CHUNK_BYTES): FileHeader {
+  if (!Number.isInteger(chunkBytes) || chunkBytes < MIN_CHUNK_BYTES || chunkBytes > MAX_CHUNK_BYTES) {
+    throw new RangeError(`Chunk size must be between ${MIN_CHUNK_BYTES} and ${MAX_CHUNK_BYTES} bytes`);
+  }
   const bytes = Buffer.alloc(HEADER_BYTES);
   MAGIC.copy(bytes, 0);
   bytes.writeUInt8(FORMAT_VERSION, 4);

@@ -28,6 +28,8 @@ export interface VaultKeySource {
 export interface VaultOptions {
   dir: string;
   keyStore: VaultKeySource;
+  /** Chunk size of new files (tests use small ones to hit many boundaries); each file records its own. */
+  chunkBytes?: number;
 }
 
 /** What capture records about a stored file: its vault id and the plaintext's size and digest. */
@@ -51,14 +53,15 @@ export class Vault {
     readonly dir: string,
     private readonly fileKey: Buffer,
     fieldKey: Buffer,
+    private readonly chunkBytes: number,
   ) {
     this.fields = new FieldCipher(fieldKey);
   }
 
-  static async open({ dir, keyStore }: VaultOptions): Promise<Vault> {
+  static async open({ dir, keyStore, chunkBytes = DEFAULT_CHUNK_BYTES }: VaultOptions): Promise<Vault> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const keys = deriveVaultKeys(await keyStore.getOrCreate());
-    const vault = new Vault(dir, keys.fileKey, keys.fieldKey);
+    const vault = new Vault(dir, keys.fileKey, keys.fieldKey, chunkBytes);
     await vault.removeUnfinished();
     return vault;
   }
@@ -149,7 +152,7 @@ export class Vault {
   private async store(source: Readable): Promise<VaultEntry> {
     const idBytes = randomBytes(ID_BYTES);
     const id = idBytes.toString('hex');
-    const header = encodeHeader(idBytes, randomBytes(PREFIX_BYTES));
+    const header = encodeHeader(idBytes, randomBytes(PREFIX_BYTES), this.chunkBytes);
     const encrypt = new EncryptStream(this.fileKey, header);
     const partial = this.partialPathOf(id);
     try {

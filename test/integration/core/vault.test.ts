@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VaultKeyStore } from '../../../electron/core/keychain/vault-key-store.js';
 import { VaultFileNotFoundError, VaultIntegrityError } from '../../../electron/core/vault/errors.js';
@@ -83,6 +84,35 @@ describe('vault round trip', () => {
     const reopened = await Vault.open({ dir: vault.dir, keyStore });
     expect((await reopened.readAll(entry.id)).toString()).toBe('kept across restarts');
     expect(reopened.decryptField(vault.encryptField('8001015009087'))).toBe('8001015009087');
+  });
+});
+
+describe('vault chunk boundaries', () => {
+  it('round-trips any size fed in any pieces (1 KiB chunks)', async () => {
+    const small = await Vault.open({ dir: join(root, 'small-chunks'), keyStore, chunkBytes: 1024 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 5000 }),
+        fc.array(fc.integer({ min: 1, max: 3000 }), { maxLength: 6 }),
+        async (size, cuts) => {
+          const plain = randomBytes(size);
+          const pieces: Buffer[] = [];
+          let at = 0;
+          for (const cut of cuts) {
+            if (at >= size) break;
+            pieces.push(plain.subarray(at, Math.min(size, at + cut)));
+            at += cut;
+          }
+          if (at < size) pieces.push(plain.subarray(at));
+          const entry = await small.importFile(Readable.from(pieces));
+          expect(entry.size).toBe(size);
+          expect((await stat(join(small.dir, `${entry.id}.fdv`))).size).toBe(storedSize(size, 1024));
+          expect((await small.readAll(entry.id)).equals(plain)).toBe(true);
+          await small.remove(entry.id);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 

@@ -10,7 +10,12 @@ let individualId: string;
 beforeAll(async () => {
   t = await startTestSandbox();
   const created = await expectStatus(
-    t.api.post<{ id: string }>('/api/v1/individual', { firstName: 'Sipho', lastName: 'Dlamini', clientSACitizen: true, idNumber: '8001015009087' }),
+    t.api.post<{ id: string }>('/api/v1/individual', {
+      firstName: 'Sipho',
+      lastName: 'Dlamini',
+      clientSACitizen: true,
+      idNumber: '8001015009087',
+    }),
     201,
   );
   individualId = created.body.id;
@@ -20,7 +25,12 @@ afterAll(async () => {
 });
 
 const path = (id: string) => `/api/v1/services/individual/${id}/bank-account-verification`;
-const body = (accountNumber: string) => ({ accountNumber, branchCode: '250655', accountType: 'current', bankName: 'Sandbox Bank' });
+const body = (accountNumber: string) => ({
+  accountNumber,
+  branchCode: '250655',
+  accountType: 'current',
+  bankName: 'Sandbox Bank',
+});
 
 describe('bank account verification', () => {
   it('verifies an ordinary account number', async () => {
@@ -49,7 +59,11 @@ describe('bank account verification', () => {
     expect(isErrorBody(unknown.body, 404)).toBe(true);
     const other = await createPartner(t.url, { balance: 50 });
     expect((await other.client.post(path(individualId), body('62001234567'))).status).toBe(404);
-    const bad = await t.api.post(path(individualId), { accountNumber: 'abc', branchCode: '250655', accountType: 'cheque' });
+    const bad = await t.api.post(path(individualId), {
+      accountNumber: 'abc',
+      branchCode: '250655',
+      accountType: 'cheque',
+    });
     expect(bad.status).toBe(400);
     expect(isErrorBody(bad.body, 400)).toBe(true);
   });

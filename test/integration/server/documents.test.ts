@@ -21,6 +21,7 @@ import {
   uboBody,
   type Client,
   type Json,
+  type Reply,
   type TestSandbox,
 } from './helpers.js';
 
@@ -144,7 +145,7 @@ describe('UBO documents', () => {
 
   it('confirms once, only after the PEP review and the band’s documents', async () => {
     const { uboId } = await newUbo();
-    const confirm = (): Promise<{ status: number; body: Json }> => t.api.patch(`/api/v1/entity/${uboId}/ubo-doc-confirm`, { docsUploadedReviewed: true });
+    const confirm = (): Promise<Reply> => t.api.patch(`/api/v1/entity/${uboId}/ubo-doc-confirm`, { docsUploadedReviewed: true });
     expect((await confirm()).status).toBe(409);
     await expectStatus(t.api.patch(`/api/v1/entity/${uboId}/ubo-pep-confirm`, { adverseSearchKYC: true, pepConfirmReviewed: true }), 200);
     const missing = await confirm();

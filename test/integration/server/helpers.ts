@@ -24,7 +24,8 @@ export interface TestSandbox {
 
 export async function startTestSandbox(opts: StartSandboxOptions = {}): Promise<TestSandbox> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'fica-sbx-test-'));
-  const sandbox = await startSandbox({ port: 0, ...opts, dataDir });
+  // The rate limit is tested on its own; workflow tests would otherwise share one partner's budget.
+  const sandbox = await startSandbox({ port: 0, rateLimit: { max: 100_000 }, ...opts, dataDir });
   const token = await getToken(sandbox.url, sandbox.demoPartner.clientId, sandbox.demoPartner.clientSecret);
   return {
     sandbox,

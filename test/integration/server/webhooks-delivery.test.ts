@@ -3,7 +3,11 @@
 // receiver helper; /api/v1 changes emit nothing; events without a subscription are still stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { WEBHOOK_EVENT_TYPES, WebhookEventSchema, SubscriptionCreatedSchema } from '../../../shared/api/webhooks.js';
+import {
+  WEBHOOK_EVENT_TYPES,
+  WebhookEventSchema,
+  SubscriptionCreatedSchema,
+} from '../../../shared/api/webhooks.js';
 import { createEventDeduplicator, verifyWebhook } from '../../../shared/api/webhook-receiver.js';
 import { PDF, createPartner, expectStatus, startTestSandbox, type TestSandbox } from './helpers.js';
 import { TestReceiver, dashboardAction } from './webhooks-test-receiver.js';
@@ -18,7 +22,12 @@ beforeAll(async () => {
   receiver = await TestReceiver.start();
   partnerId = t.sandbox.demoPartner.partnerId;
   const created = await expectStatus(
-    t.api.post('/api/v1/webhooks/subscriptions', { name: 'All events', url: receiver.url(), enabled: true, eventTypes: [...WEBHOOK_EVENT_TYPES] }),
+    t.api.post('/api/v1/webhooks/subscriptions', {
+      name: 'All events',
+      url: receiver.url(),
+      enabled: true,
+      eventTypes: [...WEBHOOK_EVENT_TYPES],
+    }),
     201,
   );
   secret = SubscriptionCreatedSchema.parse(created.body).secret;
@@ -35,32 +44,77 @@ describe('webhook deliveries', () => {
     const run = (body: Record<string, unknown>) => dashboardAction(t.url, { partnerId, ...body });
     const [created, directorCreated] = await run({
       action: 'createEntity',
-      body: { entityRegName: 'Hooked Holdings', entityRegNumber: '2015/123456/07', entityType: 1, clientReference: 'hook-ref-1' },
+      body: {
+        entityRegName: 'Hooked Holdings',
+        entityRegNumber: '2015/123456/07',
+        entityType: 1,
+        clientReference: 'hook-ref-1',
+      },
     });
     expect(created && directorCreated).toBeTruthy();
     const entityId = (JSON.parse((await waitForEvent(created!)).rawBody) as { sourceId: string }).sourceId;
 
     const ids: string[] = [created!, directorCreated!];
-    ids.push(...(await run({ action: 'updateEntity', entityId, changes: { entityTradingName: 'Hooked Trading', clientReference: 'hook-ref-1' } })));
-    const [docCreated] = await run({ action: 'uploadEntityDocument', entityId, entityDocsID: 1, entityDocTypesID: 1, filename: 'cipc.pdf', contentBase64: base64 });
+    ids.push(
+      ...(await run({
+        action: 'updateEntity',
+        entityId,
+        changes: { entityTradingName: 'Hooked Trading', clientReference: 'hook-ref-1' },
+      })),
+    );
+    const [docCreated] = await run({
+      action: 'uploadEntityDocument',
+      entityId,
+      entityDocsID: 1,
+      entityDocTypesID: 1,
+      filename: 'cipc.pdf',
+      contentBase64: base64,
+    });
     ids.push(docCreated!);
-    const entityDocID = (JSON.parse((await waitForEvent(docCreated!)).rawBody) as { data: { entityDocID: number } }).data.entityDocID;
+    const entityDocID = (
+      JSON.parse((await waitForEvent(docCreated!)).rawBody) as { data: { entityDocID: number } }
+    ).data.entityDocID;
     ids.push(...(await run({ action: 'deleteEntityDocument', entityId, entityDocID })));
-    const [trustCreated] = await run({ action: 'addTrust', entityId, trustName: 'Family Trust', sharePercentage: 40, uboPercentage: 40 });
+    const [trustCreated] = await run({
+      action: 'addTrust',
+      entityId,
+      trustName: 'Family Trust',
+      sharePercentage: 40,
+      uboPercentage: 40,
+    });
     ids.push(trustCreated!);
-    const entityTrustId = (JSON.parse((await waitForEvent(trustCreated!)).rawBody) as { sourceId: string }).sourceId;
-    ids.push(...(await run({ action: 'updateTrust', entityId, entityTrustId, changes: { sharePercentage: 45 } })));
+    const entityTrustId = (JSON.parse((await waitForEvent(trustCreated!)).rawBody) as { sourceId: string })
+      .sourceId;
+    ids.push(
+      ...(await run({ action: 'updateTrust', entityId, entityTrustId, changes: { sharePercentage: 45 } })),
+    );
     const [uboCreated] = await run({
       action: 'createUbo',
       entityId,
-      body: { firstName: 'Ayanda', lastName: 'Zulu', clientSACitizen: true, idNumber: '8001015009087', isShareholder: true, shareholderPercentage: '60' },
+      body: {
+        firstName: 'Ayanda',
+        lastName: 'Zulu',
+        clientSACitizen: true,
+        idNumber: '8001015009087',
+        isShareholder: true,
+        shareholderPercentage: '60',
+      },
     });
     ids.push(uboCreated!);
     const uboId = (JSON.parse((await waitForEvent(uboCreated!)).rawBody) as { sourceId: string }).sourceId;
     ids.push(...(await run({ action: 'updateUbo', entityId, uboId, changes: { lastName: 'Zulu-Mthembu' } })));
-    const [uboDoc] = await run({ action: 'uploadUboDocument', entityId, uboId, individualDocsID: 1, IndividualDocTypesID: 1, filename: 'id.pdf', contentBase64: base64 });
+    const [uboDoc] = await run({
+      action: 'uploadUboDocument',
+      entityId,
+      uboId,
+      individualDocsID: 1,
+      IndividualDocTypesID: 1,
+      filename: 'id.pdf',
+      contentBase64: base64,
+    });
     ids.push(uboDoc!);
-    const uboDocID = (JSON.parse((await waitForEvent(uboDoc!)).rawBody) as { data: { uboDocID: number } }).data.uboDocID;
+    const uboDocID = (JSON.parse((await waitForEvent(uboDoc!)).rawBody) as { data: { uboDocID: number } })
+      .data.uboDocID;
     ids.push(...(await run({ action: 'deleteUboDocument', entityId, uboId, uboDocID })));
 
     const seenTypes = new Set<string>();
@@ -83,7 +137,11 @@ describe('webhook deliveries', () => {
         expect(event).toMatchObject({ source: 'Entity', sourceId: entityId, externalID: null });
         expect(event).not.toHaveProperty('sourceEntity');
       } else if (event.eventType === 'entity.updated') {
-        expect(event).toMatchObject({ sourceEntity: 'FICA_ENTITY', sourceId: entityId, externalID: 'hook-ref-1' });
+        expect(event).toMatchObject({
+          sourceEntity: 'FICA_ENTITY',
+          sourceId: entityId,
+          externalID: 'hook-ref-1',
+        });
       } else {
         // Child events name their parent entity.
         expect(event.externalID).toBe('hook-ref-1');
@@ -104,7 +162,11 @@ describe('webhook deliveries', () => {
     }
     expect([...seenTypes].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
 
-    const forged = await verifyWebhook({ secret, headers: (await waitForEvent(ids[0]!)).headers, rawBody: '{"eventId":"x"}' });
+    const forged = await verifyWebhook({
+      secret,
+      headers: (await waitForEvent(ids[0]!)).headers,
+      rawBody: '{"eventId":"x"}',
+    });
     expect(forged.ok).toBe(false);
   });
 
@@ -112,16 +174,28 @@ describe('webhook deliveries', () => {
     const before = eventCount();
     const received = receiver.received.length;
     const entity = await expectStatus(
-      t.api.post<{ id: string }>('/api/v1/entity', { entityRegName: 'Quiet Ltd', entityRegNumber: '2015/222222/07', entityType: 1 }),
+      t.api.post<{ id: string }>('/api/v1/entity', {
+        entityRegName: 'Quiet Ltd',
+        entityRegNumber: '2015/222222/07',
+        entityType: 1,
+      }),
       201,
     );
     await expectStatus(
-      t.api.patch(`/api/v1/entity/${entity.body.id}/kyb`, { entityTradingName: 'Quiet', transactionConsistent: 'true' }),
+      t.api.patch(`/api/v1/entity/${entity.body.id}/kyb`, {
+        entityTradingName: 'Quiet',
+        transactionConsistent: 'true',
+      }),
       200,
     );
     expect(eventCount()).toBe(before);
     // A dashboard action afterwards is delivered and is the only new delivery.
-    const [marker] = await dashboardAction(t.url, { partnerId, action: 'updateEntity', entityId: entity.body.id, changes: { entityTradingName: 'Loud' } });
+    const [marker] = await dashboardAction(t.url, {
+      partnerId,
+      action: 'updateEntity',
+      entityId: entity.body.id,
+      changes: { entityTradingName: 'Loud' },
+    });
     await waitForEvent(marker!);
     expect(receiver.received.slice(received).map((d) => d.eventId)).toEqual([marker]);
   });
@@ -136,9 +210,12 @@ describe('webhook deliveries', () => {
     });
     expect(eventIds).toHaveLength(1);
     const db = t.sandbox.context.db;
-    const stored = db.prepare('SELECT event_type FROM webhook_events WHERE id = ?').get(eventIds[0]) as { event_type: string } | undefined;
+    const stored = db.prepare('SELECT event_type FROM webhook_events WHERE id = ?').get(eventIds[0]) as
+      { event_type: string } | undefined;
     expect(stored?.event_type).toBe('entity.created');
-    const deliveries = db.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_id = ?').get(eventIds[0]) as { n: number };
+    const deliveries = db
+      .prepare('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_id = ?')
+      .get(eventIds[0]) as { n: number };
     expect(deliveries.n).toBe(0);
     expect(receiver.received.length).toBe(received);
   });
@@ -147,7 +224,12 @@ describe('webhook deliveries', () => {
     const res = await fetch(`${t.url}/sandbox/v1/dashboard-actions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ partnerId, action: 'updateEntity', entityId: '00000000-0000-4000-8000-000000000000', changes: { entityTradingName: 'X' } }),
+      body: JSON.stringify({
+        partnerId,
+        action: 'updateEntity',
+        entityId: '00000000-0000-4000-8000-000000000000',
+        changes: { entityTradingName: 'X' },
+      }),
     });
     expect(res.status).toBe(404);
     const bad = await fetch(`${t.url}/sandbox/v1/dashboard-actions`, {
@@ -160,7 +242,11 @@ describe('webhook deliveries', () => {
 });
 
 function eventCount(): number {
-  return (t.sandbox.context.db.prepare('SELECT COUNT(*) AS n FROM webhook_events WHERE partner_id = ?').get(partnerId) as { n: number }).n;
+  return (
+    t.sandbox.context.db
+      .prepare('SELECT COUNT(*) AS n FROM webhook_events WHERE partner_id = ?')
+      .get(partnerId) as { n: number }
+  ).n;
 }
 
 async function waitForEvent(eventId: string) {

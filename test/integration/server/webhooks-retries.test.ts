@@ -23,14 +23,23 @@ afterAll(async () => {
 
 async function subscribe(api: Client, path: string): Promise<{ id: string; secret: string }> {
   const res = await expectStatus(
-    api.post('/api/v1/webhooks/subscriptions', { name: path, url: receiver.url(path), enabled: true, eventTypes: ['entity.created', 'entity.updated'] }),
+    api.post('/api/v1/webhooks/subscriptions', {
+      name: path,
+      url: receiver.url(path),
+      enabled: true,
+      eventTypes: ['entity.created', 'entity.updated'],
+    }),
     201,
   );
   return SubscriptionCreatedSchema.parse(res.body);
 }
 
 const createEntity = (url: string, partnerId: string, name: string) =>
-  dashboardAction(url, { partnerId, action: 'createEntity', body: { entityRegName: name, entityRegNumber: '2015/000000/07', entityType: 1 } });
+  dashboardAction(url, {
+    partnerId,
+    action: 'createEntity',
+    body: { entityRegName: name, entityRegNumber: '2015/000000/07', entityType: 1 },
+  });
 
 describe('retries and failures', () => {
   let t: TestSandbox;
@@ -61,15 +70,25 @@ describe('retries and failures', () => {
     }
     const [delivery] = webhooksFor(t.sandbox.context).outbox.deliveriesOf(eventId!);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3 });
-    await expectStatus(t.api.delete(`/api/v1/webhooks/subscriptions/${(await listSubscriptions(t.api)).find((s) => s.name === '/flaky')?.id}`), 200);
+    await expectStatus(
+      t.api.delete(
+        `/api/v1/webhooks/subscriptions/${(await listSubscriptions(t.api)).find((s) => s.name === '/flaky')?.id}`,
+      ),
+      200,
+    );
   });
 
   it('counts a redirect as a failure and does not follow it', async () => {
     await subscribe(t.api, '/moved');
     receiver.responder = (d, attempt) =>
-      d.path === '/moved' && attempt === 1 ? { status: 302, headers: { location: receiver.url('/target') } } : { status: 200 };
+      d.path === '/moved' && attempt === 1
+        ? { status: 302, headers: { location: receiver.url('/target') } }
+        : { status: 200 };
     const [eventId] = await createEntity(t.url, t.sandbox.demoPartner.partnerId, 'Redirected Ltd');
-    await receiver.waitFor(() => receiver.of(eventId!).some((d) => d.answered === 200), 'the retry after the redirect');
+    await receiver.waitFor(
+      () => receiver.of(eventId!).some((d) => d.answered === 200),
+      'the retry after the redirect',
+    );
     expect(receiver.of(eventId!).map((d) => [d.path, d.answered])).toEqual([
       ['/moved', 302],
       ['/moved', 200],
@@ -80,20 +99,27 @@ describe('retries and failures', () => {
   });
 
   it('disables the subscription when the receiver answers 410', async () => {
-    for (const s of await listSubscriptions(t.api)) await expectStatus(t.api.delete(`/api/v1/webhooks/subscriptions/${s.id}`), 200);
+    for (const s of await listSubscriptions(t.api))
+      await expectStatus(t.api.delete(`/api/v1/webhooks/subscriptions/${s.id}`), 200);
     const { id } = await subscribe(t.api, '/gone');
     receiver.responder = (d) => ({ status: d.path === '/gone' ? 410 : 200 });
     const [eventId] = await createEntity(t.url, t.sandbox.demoPartner.partnerId, 'Gone Ltd');
     await receiver.waitFor(() => receiver.of(eventId!).length > 0, 'the 410 answer');
     const outbox = webhooksFor(t.sandbox.context).outbox;
-    await receiver.waitFor(() => outbox.deliveriesOf(eventId!)[0]?.status === 'failed', 'the delivery marked failed');
+    await receiver.waitFor(
+      () => outbox.deliveriesOf(eventId!)[0]?.status === 'failed',
+      'the delivery marked failed',
+    );
     const subscription = (await listSubscriptions(t.api)).find((s) => s.id === id);
     expect(subscription?.enabled).toBe(false);
     const [later] = await createEntity(t.url, t.sandbox.demoPartner.partnerId, 'After Gone Ltd');
     expect(outbox.deliveriesOf(later!)).toEqual([]);
     expect(receiver.of(eventId!)).toHaveLength(1);
     // The partner can turn it back on.
-    const enabled = await expectStatus(t.api.patch(`/api/v1/webhooks/subscriptions/${id}`, { enabled: true }), 200);
+    const enabled = await expectStatus(
+      t.api.patch(`/api/v1/webhooks/subscriptions/${id}`, { enabled: true }),
+      200,
+    );
     expect(enabled.body.enabled).toBe(true);
   });
 });
@@ -109,8 +135,18 @@ describe('restart', () => {
       let up = false;
       receiver.responder = (d) => ({ status: d.path === '/restart' && !up ? 503 : 200 });
       const eventIds: string[] = [];
-      for (const name of ['One Ltd', 'Two Ltd', 'Three Ltd']) eventIds.push(...(await createEntity(first.url, partnerId, name)));
-      await receiver.waitFor(() => eventIds.every((id) => receiver.of(id).length >= 1), 'a first failed try of each event');
+      for (const name of ['One Ltd', 'Two Ltd', 'Three Ltd'])
+        eventIds.push(...(await createEntity(first.url, partnerId, name)));
+      await receiver.waitFor(
+        () => eventIds.every((id) => receiver.of(id).length >= 1),
+        'a first failed try of each event',
+      );
+      const firstOutbox = webhooksFor(first.sandbox.context).outbox;
+      expect(
+        eventIds
+          .map((id) => firstOutbox.deliveriesOf(id)[0]?.status)
+          .every((s) => s === 'pending' || s === 'delivering'),
+      ).toBe(true);
       await first.stop();
 
       up = true;
@@ -118,9 +154,15 @@ describe('restart', () => {
       const second = await startTestSandbox({ dataDir, webhookTimeScale: SCALE });
       try {
         expect(second.sandbox.demoPartner.partnerId).toBe(partnerId);
-        await receiver.waitFor(() => eventIds.every((id) => receiver.of(id).some((d) => d.answered === 200)), 'every event delivered after the restart');
+        await receiver.waitFor(
+          () => eventIds.every((id) => receiver.of(id).some((d) => d.answered === 200)),
+          'every event delivered after the restart',
+        );
         const outbox = webhooksFor(second.sandbox.context).outbox;
-        await receiver.waitFor(() => eventIds.every((id) => outbox.deliveriesOf(id)[0]?.status === 'succeeded'), 'outcomes recorded');
+        await receiver.waitFor(
+          () => eventIds.every((id) => outbox.deliveriesOf(id)[0]?.status === 'succeeded'),
+          'outcomes recorded',
+        );
         for (const id of eventIds) {
           const tries = receiver.of(id);
           // Exactly one successful delivery per event, and nothing sent twice for one try.
@@ -138,5 +180,7 @@ describe('restart', () => {
 });
 
 async function listSubscriptions(api: Client) {
-  return SubscriptionListSchema.parse((await expectStatus(api.get('/api/v1/webhooks/subscriptions'), 200)).body);
+  return SubscriptionListSchema.parse(
+    (await expectStatus(api.get('/api/v1/webhooks/subscriptions'), 200)).body,
+  );
 }

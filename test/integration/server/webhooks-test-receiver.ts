@@ -11,7 +11,10 @@ export interface ReceivedDelivery {
   answered: number;
 }
 
-export type Responder = (delivery: Omit<ReceivedDelivery, 'answered'>, attempt: number) => { status: number; headers?: Record<string, string> };
+export type Responder = (
+  delivery: Omit<ReceivedDelivery, 'answered'>,
+  attempt: number,
+) => { status: number; headers?: Record<string, string> };
 
 export class TestReceiver {
   readonly received: ReceivedDelivery[] = [];
@@ -74,6 +77,7 @@ export async function dashboardAction(url: string, body: Record<string, unknown>
     body: JSON.stringify(body),
   });
   const answer = (await res.json()) as { eventIds?: string[] };
-  if (res.status !== 200 || !answer.eventIds) throw new Error(`dashboard action failed: ${res.status} ${JSON.stringify(answer)}`);
+  if (res.status !== 200 || !answer.eventIds)
+    throw new Error(`dashboard action failed: ${res.status} ${JSON.stringify(answer)}`);
   return answer.eventIds;
 }

@@ -1,7 +1,7 @@
 // design.md's import rules are enforced by lint: each deliberate cross-layer import below must fail
 // `npm run lint`, and the allowed ones must pass.
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -12,7 +12,14 @@ async function restrictedImportErrors(filePath: string, code: string): Promise<s
     .map((m) => m.message);
 }
 
+// ESLint loads typescript-eslint and the Svelte plugin on first use: slow on a busy machine.
+const SLOW = 60_000;
+
 describe('layer import rules', () => {
+  beforeAll(async () => {
+    await eslint.lintText('export {};\n', { filePath: 'shared/warm-up.ts' });
+  }, SLOW);
+
   const refused: Array<[string, string, string]> = [
     ['shared/domain/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'shared importing node:fs'],
     ['shared/api/probe.ts', "import path from 'path';\nexport const x = path;\n", 'shared importing a bare Node built-in'],
@@ -30,7 +37,7 @@ describe('layer import rules', () => {
 
   it.each(refused.map(([file, code, what]) => [what, file, code]))('refuses %s', async (_what, filePath, code) => {
     expect(await restrictedImportErrors(filePath, code)).not.toEqual([]);
-  });
+  }, SLOW);
 
   const allowed: Array<[string, string]> = [
     ['shared/domain/probe.ts', "import { z } from 'zod';\nexport const x = z;\n"],
@@ -42,5 +49,5 @@ describe('layer import rules', () => {
 
   it.each(allowed)('%s: allows a permitted import', async (filePath, code) => {
     expect(await restrictedImportErrors(filePath, code)).toEqual([]);
-  });
+  }, SLOW);
 });

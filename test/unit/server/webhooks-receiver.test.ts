@@ -31,7 +31,11 @@ describe('webhook receiver helper', () => {
   it('verifies a signature made by the standardwebhooks library', async () => {
     const now = new Date();
     const signature = new Webhook(secret).sign(eventId, now, body);
-    const result = await verifyWebhook({ secret, headers: headersFor(signature, Math.floor(now.getTime() / 1000)), rawBody: body });
+    const result = await verifyWebhook({
+      secret,
+      headers: headersFor(signature, Math.floor(now.getTime() / 1000)),
+      rawBody: body,
+    });
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.event.eventType).toBe('entity.created');
   });
@@ -64,19 +68,37 @@ describe('webhook receiver helper', () => {
       const r = await verifyWebhook(input);
       return r.ok ? 'ok' : r.error.code;
     };
-    expect(await code({ secret, headers: headersFor(signature, timestamp), rawBody: body.replace('In Progress', 'Approved') })).toBe(
+    expect(
+      await code({
+        secret,
+        headers: headersFor(signature, timestamp),
+        rawBody: body.replace('In Progress', 'Approved'),
+      }),
+    ).toBe('invalid_signature');
+    const other = `whsec_${randomBytes(32).toString('base64')}`;
+    expect(await code({ secret: other, headers: headersFor(signature, timestamp), rawBody: body })).toBe(
       'invalid_signature',
     );
-    const other = `whsec_${randomBytes(32).toString('base64')}`;
-    expect(await code({ secret: other, headers: headersFor(signature, timestamp), rawBody: body })).toBe('invalid_signature');
     expect(await code({ secret, headers: { 'webhook-id': eventId }, rawBody: body })).toBe('missing_headers');
-    expect(await code({ secret, headers: headersFor(signature, timestamp), rawBody: body, now: (timestamp + 301) * 1000 })).toBe(
-      'timestamp_too_old',
+    expect(
+      await code({
+        secret,
+        headers: headersFor(signature, timestamp),
+        rawBody: body,
+        now: (timestamp + 301) * 1000,
+      }),
+    ).toBe('timestamp_too_old');
+    expect(
+      await code({
+        secret,
+        headers: headersFor(signature, timestamp),
+        rawBody: body,
+        now: (timestamp - 301) * 1000,
+      }),
+    ).toBe('timestamp_too_new');
+    expect(await code({ secret: 'whsec_!!', headers: headersFor(signature, timestamp), rawBody: body })).toBe(
+      'invalid_secret',
     );
-    expect(await code({ secret, headers: headersFor(signature, timestamp), rawBody: body, now: (timestamp - 301) * 1000 })).toBe(
-      'timestamp_too_new',
-    );
-    expect(await code({ secret: 'whsec_!!', headers: headersFor(signature, timestamp), rawBody: body })).toBe('invalid_secret');
   });
 
   it('base64 round-trips like Node', () => {

@@ -1,0 +1,181 @@
+// Document drafts: pages picked one by one (checked at once: type by content, size limit), turned
+// and reordered, then assembled into one PDF that goes to the vault and the queue. Picked files are
+// kept in the vault from the first moment, so a crash mid-capture loses nothing and leaks nothing.
+import { randomUUID } from 'node:crypto';
+import { DOCUMENT_LIMITS } from '../../../shared/api/index.js';
+import { DeskError } from '../../../shared/ipc/errors.js';
+import type { DocPair, DocumentDraft, DocumentOwner } from '../../../shared/ipc/model.js';
+import { assemblePdf, CaptureError, checkDocumentSize, prepareSource, type PagePlacement, type PdfSource } from '../capture/index.js';
+import type { DraftPageRecord } from '../cases/case-data.js';
+import type { CaseService } from '../cases/case-service.js';
+import type { CaseStore, StoredDocument, StoredDraft } from '../cases/case-store.js';
+import type { Vault } from '../vault/index.js';
+import { serviceFilename } from '../sync/record.js';
+
+export interface DraftDeps {
+  store: CaseStore;
+  cases: CaseService;
+  vault: Vault;
+  changed: (caseId: string) => void;
+}
+
+type Target = keyof typeof DOCUMENT_LIMITS;
+
+const targetOf = (owner: DocumentOwner): Target => owner.kind;
+
+export class DraftService {
+  constructor(private readonly deps: DraftDeps) {}
+
+  private view(d: StoredDraft): DocumentDraft {
+    return {
+      id: d.id,
+      caseId: d.caseId,
+      owner: d.owner,
+      pages: d.pages.map((p) => ({ id: p.id, mimeType: p.mimeType, rotation: p.rotation, sourceName: p.sourceName, pdfPage: p.pdfPage })),
+      limitBytes: DOCUMENT_LIMITS[targetOf(d.owner)],
+    };
+  }
+
+  private require(draftId: string): StoredDraft {
+    const d = this.deps.store.getDraft(draftId);
+    if (!d) throw new DeskError('not-found', 'This document draft no longer exists.');
+    return d;
+  }
+
+  start(caseId: string, owner: DocumentOwner): DocumentDraft {
+    const c = this.deps.cases.requireCase(caseId);
+    if (owner.kind === 'individual' && c.kind !== 'individual') throw new DeskError('invalid-input', 'This case has no individual client.');
+    if (owner.kind !== 'individual' && c.kind !== 'entity') throw new DeskError('invalid-input', 'This case is not an entity application.');
+    if (owner.kind === 'ubo') this.deps.cases.requireUbo(caseId, owner.uboId);
+    const draft: StoredDraft = { id: randomUUID(), caseId, owner, pages: [], createdAt: new Date().toISOString() };
+    this.deps.store.insertDraft(draft);
+    return this.view(draft);
+  }
+
+  async addPages(draftId: string, files: { name: string; bytes: Uint8Array }[]): Promise<{ draft: DocumentDraft; refused: { name: string; message: string }[] }> {
+    const draft = this.require(draftId);
+    const refused: { name: string; message: string }[] = [];
+    const added: DraftPageRecord[] = [];
+    for (const file of files) {
+      try {
+        const source = await prepareSource(file, targetOf(draft.owner));
+        const entry = await this.deps.vault.importFile(source.bytes);
+        const sourceId = randomUUID();
+        for (let page = 1; page <= source.pages; page++) {
+          added.push({
+            id: randomUUID(),
+            vaultId: entry.id,
+            sourceId,
+            mimeType: source.mimeType,
+            rotation: 0,
+            sourceName: file.name,
+            pdfPage: source.mimeType === 'application/pdf' ? page : null,
+            sourcePages: source.pages,
+            size: entry.size,
+          });
+        }
+      } catch (error) {
+        if (error instanceof CaptureError) refused.push({ name: file.name, message: error.message });
+        else throw error;
+      }
+    }
+    const fresh = this.require(draftId);
+    fresh.pages = [...fresh.pages, ...added];
+    this.deps.store.saveDraftPages(draftId, fresh.pages);
+    return { draft: this.view(fresh), refused };
+  }
+
+  async update(draftId: string, pages: { id: string; rotation: 0 | 90 | 180 | 270 }[]): Promise<DocumentDraft> {
+    const draft = this.require(draftId);
+    const byId = new Map(draft.pages.map((p) => [p.id, p]));
+    const next: DraftPageRecord[] = [];
+    for (const p of pages) {
+      const page = byId.get(p.id);
+      if (!page) throw new DeskError('invalid-input', 'A page of this draft does not exist.', [{ path: 'pages', message: `Unknown page ${p.id}` }]);
+      next.push({ ...page, rotation: p.rotation });
+    }
+    this.deps.store.saveDraftPages(draftId, next);
+    await this.dropUnused(draft.pages, next);
+    return this.view({ ...draft, pages: next });
+  }
+
+  async preview(draftId: string, pageId: string): Promise<{ mimeType: string; bytes: Uint8Array; pdfPage: number | null }> {
+    const page = this.require(draftId).pages.find((p) => p.id === pageId);
+    if (!page) throw new DeskError('not-found', 'This page is not part of the draft.');
+    const bytes = await this.deps.vault.readAll(page.vaultId);
+    return { mimeType: page.mimeType, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), pdfPage: page.pdfPage };
+  }
+
+  async discard(draftId: string): Promise<void> {
+    const draft = this.require(draftId);
+    this.deps.store.deleteDraft(draftId);
+    await this.deps.vault.purge(new Set(draft.pages.map((p) => p.vaultId)));
+  }
+
+  async submit(draftId: string, pairs: DocPair[], filename?: string): Promise<StoredDocument> {
+    const draft = this.require(draftId);
+    if (draft.pages.length === 0) throw new DeskError('invalid-input', 'Add at least one scanned page.');
+    const target = targetOf(draft.owner);
+    const first = draft.pages[0]!;
+    // One PDF, all its pages, in order, unturned: keep the file exactly as picked.
+    const asIs =
+      first.mimeType === 'application/pdf' &&
+      draft.pages.length === first.sourcePages &&
+      draft.pages.every((p, i) => p.sourceId === first.sourceId && p.pdfPage === i + 1 && p.rotation === 0);
+    let entry: { id: string; size: number; sha256: string };
+    if (asIs) {
+      entry = { id: first.vaultId, size: first.size, sha256: '' };
+      entry.sha256 = await this.hashOf(first.vaultId);
+    } else {
+      const sourceIds = [...new Set(draft.pages.map((p) => p.sourceId))];
+      const sources: PdfSource[] = [];
+      for (const sourceId of sourceIds) {
+        const page = draft.pages.find((p) => p.sourceId === sourceId)!;
+        const bytes = await this.deps.vault.readAll(page.vaultId);
+        sources.push({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), mimeType: page.mimeType, name: page.sourceName });
+      }
+      const layout: PagePlacement[] = draft.pages.map((p) => ({ source: sourceIds.indexOf(p.sourceId), page: (p.pdfPage ?? 1) - 1, rotation: p.rotation }));
+      let bytes: Uint8Array;
+      try {
+        bytes = await assemblePdf(sources, layout);
+        checkDocumentSize(filename ?? first.sourceName, bytes.length, target);
+      } catch (error) {
+        if (error instanceof CaptureError) throw new DeskError('refused', error.message);
+        throw error;
+      }
+      entry = await this.deps.vault.importFile(bytes);
+    }
+    const name = serviceFilename(withPdfExtension(filename?.trim() || first.sourceName));
+    const doc = this.deps.cases.addDocument({
+      caseId: draft.caseId,
+      owner: draft.owner,
+      pairs,
+      filename: name || 'document.pdf',
+      mimeType: 'application/pdf',
+      size: entry.size,
+      sha256: entry.sha256,
+      pageCount: draft.pages.length,
+      vaultId: entry.id,
+    });
+    this.deps.store.deleteDraft(draftId);
+    await this.dropUnused(draft.pages, [], new Set([entry.id]));
+    return doc;
+  }
+
+  private async hashOf(vaultId: string): Promise<string> {
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256');
+    for await (const chunk of this.deps.vault.createReadStream(vaultId)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  }
+
+  private async dropUnused(before: DraftPageRecord[], after: DraftPageRecord[], keep: Set<string> = new Set()): Promise<void> {
+    const used = new Set([...after.map((p) => p.vaultId), ...keep]);
+    await this.deps.vault.purge(new Set(before.map((p) => p.vaultId).filter((id) => !used.has(id))));
+  }
+}
+
+function withPdfExtension(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? name;
+  return /\.pdf$/i.test(base) ? base : `${base.replace(/\.(png|jpe?g)$/i, '')}.pdf`;
+}

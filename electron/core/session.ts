@@ -1,0 +1,94 @@
+// The active environment profile and what it takes to talk to its service: a token manager over the
+// keychain and a typed client. Switching profile builds a fresh pair; secrets never leave here.
+import type { Profile as IpcProfile } from '../../shared/ipc/model.js';
+import { ServiceClient } from './api/client.js';
+import type { ReachabilityListener } from './api/http.js';
+import { TokenManager } from './auth/token-manager.js';
+import { tokenUrlOf, type Profile, type ProfileRepository, type SettingsRepository } from './db/index.js';
+import type { CredentialStore, TokenStore } from './keychain/index.js';
+import { z } from 'zod';
+
+const ACTIVE_KEY = 'activeProfileId';
+const ActiveSchema = z.string().nullable();
+
+export interface SessionDeps {
+  profiles: ProfileRepository;
+  settings: SettingsRepository;
+  credentials: CredentialStore;
+  tokens: TokenStore;
+  reachability: ReachabilityListener;
+}
+
+export class Session {
+  private client: ServiceClient | null = null;
+  private manager: TokenManager | null = null;
+  private readonly hasCreds = new Map<string, boolean>();
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  activeProfile(): Profile | null {
+    const id = this.deps.settings.get(ACTIVE_KEY, ActiveSchema) ?? null;
+    return id ? this.deps.profiles.get(id) : null;
+  }
+
+  get activeId(): string | null {
+    return this.activeProfile()?.id ?? null;
+  }
+
+  async activate(id: string | null): Promise<void> {
+    this.deps.settings.set(ACTIVE_KEY, ActiveSchema, id);
+    this.rebuild();
+    if (id) await this.refreshHasCredentials(id);
+  }
+
+  /** A new client and token manager for the active profile (after a switch or a URL change). */
+  rebuild(): void {
+    const profile = this.activeProfile();
+    if (!profile) {
+      this.client = null;
+      this.manager = null;
+      return;
+    }
+    this.manager = new TokenManager({
+      profileId: profile.id,
+      tokenUrl: tokenUrlOf(profile),
+      credentials: this.deps.credentials,
+      tokens: this.deps.tokens,
+    });
+    this.client = new ServiceClient({ baseUrl: profile.baseUrl, tokens: this.manager, reachability: this.deps.reachability });
+  }
+
+  api(): ServiceClient | null {
+    return this.client;
+  }
+
+  tokenManager(): TokenManager | null {
+    return this.manager;
+  }
+
+  async refreshHasCredentials(profileId: string): Promise<boolean> {
+    const has = await this.deps.credentials.hasCredentials(profileId);
+    this.hasCreds.set(profileId, has);
+    return has;
+  }
+
+  hasCredentials(profileId: string): boolean {
+    return this.hasCreds.get(profileId) ?? false;
+  }
+
+  setHasCredentials(profileId: string, value: boolean): void {
+    this.hasCreds.set(profileId, value);
+  }
+
+  view(profile: Profile): IpcProfile {
+    return {
+      id: profile.id,
+      name: profile.name,
+      kind: profile.kind,
+      baseUrl: profile.baseUrl,
+      tokenUrl: profile.tokenUrl,
+      hasCredentials: this.hasCredentials(profile.id),
+      active: this.activeId === profile.id,
+    };
+  }
+}

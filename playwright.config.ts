@@ -1,0 +1,37 @@
+// End-to-end tests of the renderer against the headless host (core + embedded sandbox) in Debian's
+// Chromium. Each test starts its own host on port 0 with a temporary data directory (test/e2e/fixtures.ts).
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results',
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
+  fullyParallel: false,
+  // Two shared cores: one browser and one host at a time keeps the run steady.
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 900 },
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    permissions: ['camera'],
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        // A fake camera so document capture from the webcam runs headless.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    },
+  },
+});

@@ -1,0 +1,48 @@
+// Each test gets its own headless host (core + embedded sandbox + built renderer) on port 0 with a
+// temporary data directory, and a page opened on it.
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startHost } from '../../electron/host/index.js';
+import { DeskApp } from './pages/desk-app.js';
+
+type Host = Awaited<ReturnType<typeof startHost>>;
+
+export const test = base.extend<{ host: Host; desk: DeskApp }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
+  host: async ({}, use) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'fica-e2e-'));
+    const host = await startHost({ dataDir, port: 0, rendererDir: resolve('dist/renderer') });
+    try {
+      await use(host);
+    } finally {
+      await host.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+  desk: async ({ page, host }, use) => {
+    const desk = new DeskApp(page);
+    await page.goto(host.url);
+    await desk.ready();
+    await use(desk);
+  },
+});
+
+export { expect };
+
+const SHOTS = resolve('artifacts/screenshots');
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** No serious or critical axe-core violation on the screen as it is now. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(report, `axe-core violations on ${screen}`).toEqual([]);
+}

@@ -1,0 +1,173 @@
+// Page objects: FICA Desk as a member of staff sees it, by roles and labels.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { makeSouthAfricanId } from '../../../shared/domain/index.js';
+import { pdfFile, pngFile, type UploadFile } from '../files.js';
+
+let idSequence = 100;
+
+export class DeskApp {
+  constructor(readonly page: Page) {}
+
+  async ready(): Promise<void> {
+    await expect(this.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+
+  get unsentLink(): Locator {
+    return this.page.getByRole('link', { name: /unsent items?, open the queue/ });
+  }
+
+  async unsentCount(): Promise<number> {
+    const label = (await this.unsentLink.getAttribute('aria-label')) ?? '';
+    const m = /^(\d+) unsent/.exec(label);
+    return m ? Number(m[1]) : Number.NaN;
+  }
+
+  connection(): Locator {
+    return this.page.getByRole('status', { name: /^Connection:/ });
+  }
+
+  async open(section: 'Cases' | 'Queue' | 'Settings'): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: section }).click();
+    await expect(this.page.getByRole('heading', { level: 1, name: section })).toBeVisible();
+  }
+
+  /** Settings → "Who is using FICA Desk": the first user of that role. */
+  async actAs(role: 'capturer' | 'reviewer', options: { allowSelfApproval?: boolean } = {}): Promise<void> {
+    await this.open('Settings');
+    const select = this.page.getByLabel('Who is using FICA Desk');
+    const option = select.locator('option', { hasText: `(${role})` }).first();
+    await expect(option).toBeAttached({ timeout: 30_000 });
+    await select.selectOption({ label: (await option.textContent())?.trim() ?? '' });
+    if (options.allowSelfApproval !== undefined) {
+      await this.page.getByLabel('Allow the person who captured an application to approve it').setChecked(options.allowSelfApproval);
+    }
+    await this.page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(this.page.getByText('Settings saved.')).toBeVisible();
+  }
+
+  async openCase(title: string): Promise<void> {
+    await this.open('Cases');
+    await this.page.getByRole('searchbox', { name: 'Search' }).fill(title);
+    await this.page.getByRole('link', { name: title }).first().click();
+    await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  }
+
+  steps(): Locator {
+    return this.page.getByRole('navigation', { name: 'Steps of this application' });
+  }
+
+  async goToStep(label: string | RegExp): Promise<void> {
+    await this.steps().getByRole('link', { name: label }).click();
+  }
+
+  async waitForSendingToFinish(timeout = 90_000): Promise<void> {
+    await expect.poll(() => this.unsentCount(), { timeout, message: 'queue drains to zero' }).toBe(0);
+  }
+
+  /** Captures one document for the owner whose capture area is on screen. */
+  async addDocument(ownerName: string, group: string, type: string | null, files: UploadFile[]): Promise<void> {
+    const area = this.page.getByRole('region', { name: `Add a document for ${ownerName}` });
+    await area.getByLabel('Document group').selectOption({ label: `${group} (required)` }).catch(async () => {
+      await area.getByLabel('Document group').selectOption({ label: group });
+    });
+    const typeSelect = area.getByLabel('Document type');
+    if (type) await typeSelect.selectOption({ label: type });
+    else if ((await typeSelect.inputValue()) === '') await typeSelect.selectOption({ index: 1 });
+    await area.getByLabel('Choose files…').setInputFiles(files);
+    await expect(area.getByText(/^Page 1 ·/)).toBeVisible();
+    await area.getByRole('button', { name: 'Queue document for upload' }).click();
+    await expect(area.getByRole('status').filter({ hasText: 'queued for upload' })).toBeVisible();
+  }
+
+  /** Uploads one document for every required group still missing, waiting for the band first. */
+  async completeChecklist(ownerName: string, file: () => Promise<UploadFile>): Promise<void> {
+    const checklist = this.page.getByRole('region', { name: `Required documents for ${ownerName}` });
+    await expect(checklist).toBeVisible();
+    await expect(checklist.getByText(/Provisional:/)).toHaveCount(0, { timeout: 90_000 });
+    const missing = checklist.getByRole('listitem').filter({ hasText: 'Missing' });
+    const names: string[] = [];
+    for (const item of await missing.all()) names.push(((await item.locator('strong').first().textContent()) ?? '').trim());
+    for (const group of names) await this.addDocument(ownerName, group, null, [await file()]);
+    await expect(checklist.getByRole('listitem').filter({ hasText: 'Missing' })).toHaveCount(0, { timeout: 90_000 });
+  }
+
+  content(): Locator {
+    return this.page.getByRole('region', { name: 'Current step' });
+  }
+
+  /** Every person's loop: details (an ID number when missing), PEP review, documents, confirm. */
+  async completePeople(onFirst?: () => Promise<void>): Promise<string[]> {
+    await this.goToStep(/Each person/);
+    const content = this.content();
+    await expect(content.getByRole('heading', { name: 'Each person' })).toBeVisible();
+    await expect(content.getByRole('listitem').getByRole('link').first()).toBeVisible({ timeout: 60_000 });
+    const names: string[] = [];
+    for (const link of await content.getByRole('listitem').getByRole('link').all()) names.push(((await link.textContent()) ?? '').trim());
+    for (const [i, person] of names.entries()) {
+      await this.goToStep(/Each person/);
+      await content.getByRole('link', { name: person, exact: true }).click();
+      await expect(this.page.getByRole('heading', { level: 2, name: person })).toBeVisible();
+      const details = this.page.getByRole('region', { name: '1. Personal details' });
+      const id = details.getByLabel('ID number');
+      if ((await id.inputValue()) === '') {
+        await id.fill(makeSouthAfricanId({ birthDate: '1975-06-15', gender: 'Male', citizenship: 'citizen', sequence: idSequence++ }));
+      }
+      await details.getByRole('button', { name: /Complete details|Save details/ }).click();
+      const pep = this.page.getByRole('region', { name: '2. PEP and sanctions review' });
+      await pep.getByLabel('I have reviewed the PEP and sanctions screening').check();
+      await pep.getByRole('button', { name: /Confirm PEP review|Update review/ }).click();
+      await expect(pep.getByText(/Band returned: (Low|Medium|High) Risk/)).toBeVisible({ timeout: 60_000 });
+      await this.completeChecklist(person, () => pngFile('id.png', person));
+      if (i === 0 && onFirst) await onFirst();
+      const confirm = this.page.getByRole('region', { name: '4. Confirm documents' });
+      await confirm.getByRole('button', { name: `Confirm documents of ${person}` }).click();
+      await expect(confirm.getByText(`Documents of ${person} confirmed.`)).toBeVisible({ timeout: 60_000 });
+    }
+    return names;
+  }
+
+  /** Shareholding confirmation, the entity's documents for its band, and their confirmation. */
+  async completeEntityDocuments(entityName: string): Promise<void> {
+    await this.goToStep(/Confirm shareholding/);
+    await this.page.getByRole('button', { name: 'Confirm shareholding' }).click();
+    await expect(this.page.getByText(/Shareholding confirmed\. Entity band:/)).toBeVisible({ timeout: 60_000 });
+    await this.page.getByRole('link', { name: 'Continue to entity documents' }).click();
+    await this.completeChecklist(entityName, () => pdfFile('registration.pdf', 'Registration certificate', 2));
+    await this.goToStep(/Confirm entity documents/);
+    await this.page.getByRole('button', { name: 'Confirm entity documents' }).click();
+    await expect(this.page.getByText('Entity documents confirmed.')).toBeVisible({ timeout: 60_000 });
+  }
+
+  async approve(): Promise<void> {
+    await this.goToStep(/Onboarding decision/);
+    await this.page.getByRole('radio', { name: 'Approve' }).check();
+    await this.page.getByRole('button', { name: 'Record decision' }).click();
+    await expect(this.page.getByText('Decision: Approved')).toBeVisible();
+  }
+
+  async createEntity(type: string, name: string, regNumber: string): Promise<void> {
+    await this.open('Cases');
+    await this.page.getByRole('link', { name: 'New entity' }).click();
+    await this.page.getByLabel('Entity type').selectOption({ label: type });
+    await this.page.getByLabel('Registered name').fill(name);
+    await this.page.getByLabel('Registration number').fill(regNumber);
+    await this.page.getByRole('button', { name: 'Create entity' }).click();
+    await expect(this.page.getByRole('heading', { name: 'Business details (KYB)' })).toBeVisible();
+  }
+
+  async saveKyb(): Promise<void> {
+    await this.page.getByLabel('Telephone number').fill('0115550100');
+    await this.page.getByLabel('Address line 1').fill('1 Main Road');
+    await this.page.getByLabel('Postal code').fill('2001');
+    await this.page.getByLabel('Country', { exact: true }).selectOption({ label: 'South Africa' });
+    await this.page.getByLabel('I confirm these entity details are correct').check();
+    await this.page.getByRole('button', { name: 'Save business details' }).click();
+  }
+
+  async reviewSanctions(): Promise<void> {
+    await expect(this.page.getByRole('heading', { name: 'Sanctions and adverse media review' })).toBeVisible();
+    await this.page.getByLabel('I have reviewed the PEP and sanctions screening').check();
+    await this.page.getByRole('button', { name: 'Confirm sanctions review' }).click();
+  }
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { UboBodySchema } from '../../../shared/api/index.js';
+import { DeskError } from '../../../shared/ipc/index.js';
+import { compact, errorsFromDeskError, fieldErrorsFrom, lookupValue, options, validate } from '../../../renderer/lib/forms.js';
+import { formatBytes, formatPercent, personName, progressPercent, unsentLabel } from '../../../renderer/lib/format.js';
+
+describe('format', () => {
+  it('writes sizes, percentages and counts as people read them', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(2048)).toBe('2.0 KB');
+    expect(formatBytes(41 * 1024 * 1024)).toBe('41.0 MB');
+    expect(formatPercent(33.33333)).toBe('33.33 %');
+    expect(unsentLabel(1)).toBe('1 unsent item');
+    expect(unsentLabel(3)).toBe('3 unsent items');
+    expect(personName({ firstName: 'Jane', lastName: ' ' })).toBe('Jane');
+    expect(personName({})).toBe('Unnamed person');
+  });
+
+  it('bounds progress between 0 and 100', () => {
+    expect(progressPercent(null)).toBe(0);
+    expect(progressPercent({ sent: 5, total: 0 })).toBe(0);
+    expect(progressPercent({ sent: 50, total: 200 })).toBe(25);
+    expect(progressPercent({ sent: 300, total: 200 })).toBe(100);
+  });
+});
+
+describe('forms', () => {
+  it('gives one friendly message per field from the shared schema', () => {
+    const result = validate(UboBodySchema, { firstName: '', lastName: 'Doe', clientSACitizen: false });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.firstName).toBeDefined();
+    expect(result.errors.passportNumber).toBe('Required');
+    expect(result.errors.passportCountry).toBe('Required');
+  });
+
+  it('passes valid data through', () => {
+    const result = validate(z.object({ a: z.number() }), { a: 1 });
+    expect(result).toEqual({ ok: true, data: { a: 1 } });
+  });
+
+  it('maps a DeskError’s issues under a prefix', () => {
+    const error = new DeskError('invalid-input', 'bad', [{ path: 'body.idNumber', message: 'Bad ID' }]);
+    expect(errorsFromDeskError(error, 'body')).toEqual({ idNumber: 'Bad ID' });
+    expect(errorsFromDeskError(new Error('x'))).toEqual({});
+    expect(fieldErrorsFrom([{ path: '', message: 'whole form' }])).toEqual({ _form: 'whole form' });
+  });
+
+  it('leaves out blank optional values', () => {
+    expect(compact({ a: '', b: 'x', c: undefined, d: Number.NaN, e: 0, f: false })).toEqual({ b: 'x', e: 0, f: false });
+    expect(lookupValue('')).toBeUndefined();
+    expect(lookupValue('7')).toBe(7);
+    expect(lookupValue('0')).toBeUndefined();
+    expect(options([{ id: 1, name: 'A', active: true }, { id: 2, name: 'B', active: false }])).toEqual([{ value: 1, label: 'A' }]);
+  });
+});
