@@ -25,12 +25,14 @@ export async function buildApp(config: SandboxConfig, opts: { logger?: boolean }
     logger: opts.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
     // Ids are UUIDs; a long path segment is refused rather than looked up.
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
   registerFormParser(app);
   // Upload limits are applied per route while streaming (http/upload.ts); these are outer bounds.
-  await app.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024, parts: 40, headerPairs: 200 } });
+  await app.register(multipart, {
+    limits: { fields: 20, fieldSize: 64 * 1024, parts: 40, headerPairs: 200 },
+  });
   // Root hooks: they run for every route, after the bearer check (onRequest) and before the body is read.
   registerRateLimit(app, config.rateLimit);
   registerIdempotency(app, ctx.db);

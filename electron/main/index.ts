@@ -42,7 +42,8 @@ async function main(): Promise<void> {
   configureSession(session.defaultSession);
   handleAppProtocol(session.defaultSession, RENDERER_DIR);
 
-  const core = await startCore({ dataDir: app.getPath('userData'), appVersion: app.getVersion() });
+  // Wiring point: pass `sandbox` here once an embedded sandbox is started for the desktop shell.
+  const core = await startCore({ userDataDir: app.getPath('userData'), appVersion: app.getVersion() });
 
   registerIpc({
     ipcMain,
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     target: () => window?.webContents ?? null,
     onRefused: (channel, senderUrl) =>
       console.warn(`Refused IPC ${channel} from ${senderUrl ?? 'a closed frame'}`),
+    onInternalError: (channel, error) => console.error(`The core failed on ${channel}`, error),
   });
 
   app.on(

@@ -1,9 +1,10 @@
 // ipcMain wiring generated from the contract: one handler per contract channel, each refusing
 // senders that are not the app's top frame, and one forwarder per contract event. Written against
 // the few ipcMain/webContents members it uses, so the registration is testable with recorders.
+import type { DeskErrorBody, IpcResult } from '../../shared/ipc/errors.js';
 import type { CoreLike } from './core-port.js';
 import { isTrustedSender } from '../security/ipc-sender.js';
-import { eventChannel, invokeChannel, toErrorResult, type InvokeResult } from '../security/ipc-wire.js';
+import { eventChannel, invokeChannel } from '../security/ipc-wire.js';
 
 /** The part of IpcMainInvokeEvent the handler reads. */
 export interface InvokeEventLike {
@@ -11,10 +12,7 @@ export interface InvokeEventLike {
 }
 
 export interface IpcMainLike {
-  handle(
-    channel: string,
-    listener: (event: InvokeEventLike, ...args: unknown[]) => Promise<InvokeResult>,
-  ): void;
+  handle(channel: string, listener: (event: InvokeEventLike, ...args: unknown[]) => Promise<IpcResult>): void;
 }
 
 export interface EventTargetLike {
@@ -29,37 +27,50 @@ export interface RegisterIpcOptions {
   eventNames: readonly string[];
   /** The window's webContents when there is one; events are dropped while there is none. */
   target: () => EventTargetLike | null;
-  /** Where refused calls are reported (never the payload: it may hold client details). */
+  /** Where refused calls and core crashes are reported (never the input: it holds client details). */
   onRefused?: (channel: string, senderUrl: string | null) => void;
+  onInternalError?: (channel: string, error: unknown) => void;
 }
 
 export const REFUSED_SENDER_MESSAGE = 'This request did not come from FICA Desk and was refused.';
+
+const failure = (error: DeskErrorBody): IpcResult => ({ ok: false, error });
+
+/** Reading a disposed WebFrameMain throws; such a sender is simply not trusted. */
+function describeSender(frame: InvokeEventLike['senderFrame']): { url: string; isMainFrame: boolean } | null {
+  if (!frame) return null;
+  try {
+    return { url: frame.url, isMainFrame: frame.parent === null };
+  } catch {
+    return null;
+  }
+}
 
 export function registerIpc(options: RegisterIpcOptions): void {
   const { ipcMain, core } = options;
   for (const name of options.channelNames) {
     ipcMain.handle(invokeChannel(name), async (event, ...args) => {
-      const frame = event.senderFrame;
-      const facts = frame ? { url: frame.url, isMainFrame: frame.parent === null } : null;
-      if (!isTrustedSender(facts)) {
-        options.onRefused?.(name, frame?.url ?? null);
-        return { ok: false, error: { name: 'ForbiddenSender', message: REFUSED_SENDER_MESSAGE } };
+      const sender = describeSender(event.senderFrame);
+      if (!isTrustedSender(sender)) {
+        options.onRefused?.(name, sender?.url ?? null);
+        return failure({ code: 'not-allowed', message: REFUSED_SENDER_MESSAGE });
       }
-      // One argument exactly: the preload sends (input); extra arguments mean someone else sent it.
+      // Exactly one argument: the preload always sends (input), so more means someone else sent it.
       if (args.length !== 1) {
-        return { ok: false, error: { name: 'BadRequest', message: 'Expected exactly one input.' } };
+        return failure({ code: 'invalid-input', message: 'Expected exactly one input.' });
       }
       try {
         // The core validates the input against the contract's schema before acting on it.
-        const value = await core.handle(name, args[0], { shell: 'electron', senderUrl: frame?.url ?? '' });
-        return { ok: true, value };
+        return await core.handle(name, args[0]);
       } catch (error) {
-        return toErrorResult(error);
+        // The core answers failures as data; a throw is a bug, reported without its details.
+        options.onInternalError?.(name, error);
+        return failure({ code: 'internal', message: 'Something went wrong in FICA Desk. Try again.' });
       }
     });
   }
   for (const name of options.eventNames) {
-    core.events.on(name, (payload) => {
+    core.on(name, (payload) => {
       const target = options.target();
       if (target && !target.isDestroyed()) target.send(eventChannel(name), payload);
     });

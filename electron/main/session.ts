@@ -10,7 +10,8 @@ export function configureSession(session: Session): void {
     callback({ responseHeaders: withSecurityHeaders(details.responseHeaders) });
   });
 
-  // The core does all networking in Node; the renderer may load only app:// and page-local URLs.
+  // The core does all networking in Node (axios, not Electron's net, which this filter would also
+  // stop); the renderer may load only app:// and page-local URLs.
   session.webRequest.onBeforeRequest((details, callback) => {
     callback({ cancel: !isRendererRequestAllowed(details.url) });
   });

@@ -1,15 +1,24 @@
-// The one place main starts the core. The data lives under Electron's per-user folder; everything
+// The one place main starts the core. Its data lives under Electron's per-user folder; everything
 // else (database, vault, queue) is the core's business.
+import path from 'node:path';
+import { createCore, type Core, type CoreOptions } from '../core/index.js';
 import type { CoreLike } from './core-port.js';
 
 export interface StartCoreOptions {
-  /** app.getPath('userData'): the core keeps its SQLite file and vault below it. */
-  dataDir: string;
+  /** app.getPath('userData'). */
+  userDataDir: string;
   appVersion: string;
+  /** The embedded sandbox's address and demo credentials, when main started one. */
+  sandbox?: CoreOptions['sandbox'];
 }
 
 export async function startCore(options: StartCoreOptions): Promise<CoreLike> {
-  // Wiring point: replace with `return createCore({ ...options, shell: 'electron' })` from
-  // ../core/index.js once electron/core exports it.
-  throw new Error(`The core is not wired into the desktop shell yet (data dir ${options.dataDir}).`);
+  const core: Core = await createCore({
+    // Same layout as the headless host (<data>/desk), so the two shells never share one database.
+    dataDir: path.join(options.userDataDir, 'desk'),
+    shell: 'electron',
+    version: options.appVersion,
+    sandbox: options.sandbox,
+  });
+  return core;
 }

@@ -2,7 +2,8 @@
 // refused here, before IPC), listeners get the payload alone (never the IpcRendererEvent, whose
 // `sender` would hand the page an ipcRenderer), and every subscription can be undone.
 import type { ChannelName, DeskApi, EventName } from '../../shared/ipc/contract.js';
-import { eventChannel, invokeChannel, isInvokeResult } from '../security/ipc-wire.js';
+import { IpcResultSchema, type DeskErrorBody } from '../../shared/ipc/errors.js';
+import { eventChannel, invokeChannel } from '../security/ipc-wire.js';
 
 /** The ipcRenderer members the bridge uses. */
 export interface IpcRendererLike {
@@ -16,24 +17,33 @@ export interface DeskApiNames {
   eventNames: readonly EventName[];
 }
 
+/**
+ * Failures reject with the plain DeskErrorBody ({ code, message, issues? }), not an Error:
+ * contextBridge keeps only the message of an Error, and forms need the code and field issues. The
+ * renderer turns the body back into a DeskError in its own realm (DeskError.fromBody).
+ */
+const reject = (body: DeskErrorBody): Promise<never> => Promise.reject(body);
+
 export function createDeskApi(ipc: IpcRendererLike, names: DeskApiNames): DeskApi {
   const channels = new Set<string>(names.channelNames);
   const events = new Set<string>(names.eventNames);
 
   const invoke = async (channel: string, input: unknown): Promise<unknown> => {
     if (typeof channel !== 'string' || !channels.has(channel)) {
-      throw new Error(`Unknown channel: ${String(channel)}`);
+      return reject({
+        code: 'unknown-channel',
+        message: `Unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}`,
+      });
     }
-    const result = await ipc.invoke(invokeChannel(channel), input);
-    if (!isInvokeResult(result)) throw new Error(`Malformed answer on ${channel}`);
-    if (result.ok) return result.value;
-    const error = new Error(result.error.message);
-    error.name = result.error.name;
-    throw error;
+    const parsed = IpcResultSchema.safeParse(await ipc.invoke(invokeChannel(channel), input));
+    if (!parsed.success)
+      return reject({ code: 'internal', message: 'The app answered with something it could not read.' });
+    if (parsed.data.ok) return parsed.data.value;
+    return reject(parsed.data.error);
   };
 
   const on = (event: string, handler: (payload: unknown) => void): (() => void) => {
-    if (typeof event !== 'string' || !events.has(event)) throw new Error(`Unknown event: ${String(event)}`);
+    if (typeof event !== 'string' || !events.has(event)) throw new Error(`Unknown event ${String(event)}`);
     if (typeof handler !== 'function') throw new TypeError('A listener function is required');
     const listener = (_event: unknown, payload: unknown) => handler(payload);
     const channel = eventChannel(event);
@@ -46,8 +56,8 @@ export function createDeskApi(ipc: IpcRendererLike, names: DeskApiNames): DeskAp
     };
   };
 
-  // The generic signatures of DeskApi are a compile-time promise; at run time both functions are
-  // name-checked and untyped, which is what crosses the bridge.
+  // DeskApi's generic signatures are a compile-time promise; at run time both functions are
+  // name-checked and untyped, which is all that crosses the bridge.
   return Object.freeze({ invoke, on }) as DeskApi;
 }
 

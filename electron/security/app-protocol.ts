@@ -1,7 +1,8 @@
 // The app:// protocol: serves the built renderer folder and nothing else. Resolution is a plain
 // function so traversal attempts are tested without Electron; the handler uses web Request/Response,
 // the same types Electron's protocol.handle passes and expects.
-// Looked up on fs.promises at call time: Electron patches those functions to read inside app.asar,
+//
+// fs.promises is looked up at call time: Electron patches those functions to read inside app.asar,
 // and a binding captured at import could miss the patch.
 import fs from 'node:fs';
 import path from 'node:path';

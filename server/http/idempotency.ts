@@ -82,6 +82,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
   const release = db.prepare(
     "DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND state = 'in_progress'",
   );
+  const sweepExpired = db.prepare("DELETE FROM idempotency_keys WHERE state = 'done' AND expires_at <= ?");
+  let lastSweep = now();
 
   // Runs after the bearer check (an onRequest hook) and before any body is read: the body is
   // hashed as it streams past whoever reads it (the JSON parser, or a multipart upload).
@@ -90,6 +92,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
     'preParsing',
     (request: FastifyRequest, reply: FastifyReply, payload: Readable, done: PreParsingDone) => {
       if (request.method !== 'POST' && request.method !== 'PATCH') return done(null, payload);
+      // A token request is not a mutation: replaying it could hand out a token that has expired.
+      if (request.url.startsWith('/oauth/')) return done(null, payload);
       const raw = request.headers[IDEMPOTENCY_HEADER];
       if (raw === undefined) return done(null, payload);
       const key = Array.isArray(raw) ? raw[0] : raw;
@@ -137,6 +141,11 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
     state.scope = scopeOf(request);
     const at = now();
     removeExpired.run(state.scope, state.key, at);
+    // Expired answers are dropped at most once a minute, so the table stays at one day of keys.
+    if (at - lastSweep > 60_000) {
+      lastSweep = at;
+      sweepExpired.run(at);
+    }
     if (claim.run(state.scope, state.key, request.method, request.url, at, at + ttlMs).changes === 1) {
       state.owner = true;
       return;

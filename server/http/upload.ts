@@ -22,6 +22,8 @@ export interface ReceivedUpload {
 }
 
 export const FILE_FIELD = 'file';
+const TEXT_PARTS = new Set(['documents', 'additionalFicaDoc']);
+const TEXT_PART_LIMIT = 64 * 1024;
 
 export function formatBytes(bytes: number): string {
   const MB = 1024 * 1024;
@@ -57,6 +59,11 @@ export async function receiveUpload(request: FastifyRequest, files: FileStore, l
         else fields[part.fieldname] = JSON.stringify(part.value);
         continue;
       }
+      if (TEXT_PARTS.has(part.fieldname) && !(part.fieldname in fields)) {
+        // Some clients send the JSON `documents` value as a blob, which arrives as a file part.
+        fields[part.fieldname] = await readText(part.file, TEXT_PART_LIMIT);
+        continue;
+      }
       if (part.fieldname !== FILE_FIELD || received || refusal) {
         // Extra or misnamed files are read to the end and dropped so the request completes.
         await drain(part.file);
@@ -69,6 +76,11 @@ export async function receiveUpload(request: FastifyRequest, files: FileStore, l
       }
       const { storedName, stream } = files.create();
       written.push(storedName);
+      // A disk error must not become an unhandled 'error' event; it is rethrown after the loop.
+      let diskError: Error | undefined;
+      stream.on('error', (error: Error) => {
+        diskError = error;
+      });
       let size = 0;
       let head = Buffer.alloc(0);
       let mime: AcceptedMime | undefined;
@@ -82,10 +94,11 @@ export async function receiveUpload(request: FastifyRequest, files: FileStore, l
             if (!mime) refusal = unsupportedType();
           }
         }
-        if (!refusal && !stream.write(chunk)) await once(stream, 'drain');
+        if (!refusal && !diskError && !stream.write(chunk)) await once(stream, 'drain');
       }
       stream.end();
-      await once(stream, 'close');
+      if (!stream.closed) await once(stream, 'close');
+      if (diskError) throw new StorageError(diskError);
       if (!refusal && part.file.truncated) refusal = tooLarge(request, limitBytes);
       if (!refusal && mime === undefined) mime = sniffMime(head);
       if (!refusal && size === 0) refusal = new UploadError('The file is empty');
@@ -95,6 +108,11 @@ export async function receiveUpload(request: FastifyRequest, files: FileStore, l
   } catch (error) {
     await Promise.all(written.map((name) => files.remove(name)));
     if (error instanceof UploadError) throw error;
+    if (error instanceof StorageError) throw error.cause;
+    // A field sent with Content-Type application/json is parsed by the multipart plugin itself.
+    if ((error as { code?: unknown }).code === 'FST_INVALID_JSON_FIELD_ERROR') {
+      throw new UploadError('Invalid JSON format in documents', error instanceof Error ? error.message : String(error));
+    }
     throw new UploadError('The multipart body could not be read', error instanceof Error ? error.message : String(error));
   }
   if (refusal || !received) {
@@ -122,4 +140,22 @@ function tooLarge(request: FastifyRequest, limitBytes: number): UploadError {
 
 async function drain(stream: Readable): Promise<void> {
   await pipeline(stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
+}
+
+/** The server could not store the file: not the client's fault, so it is answered as a 500. */
+class StorageError extends Error {
+  constructor(override readonly cause: Error) {
+    super(cause.message);
+  }
+}
+
+/** Reads a small part as UTF-8 text; anything past the limit is drained and dropped. */
+async function readText(stream: Readable, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (size < limit) chunks.push(chunk.subarray(0, limit - size));
+    size += chunk.length;
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

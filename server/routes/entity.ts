@@ -7,11 +7,20 @@ import {
   PepReviewRequestSchema,
   UpdateExternalSystemIdRequestSchema,
 } from '../../shared/api/entity.js';
+import { IsoDateSchema } from '../../shared/api/common.js';
 import type { AppContext } from '../context.js';
 import { jsonObject, parseWith, uuidParam } from '../http/validate.js';
 import { entityCreateView, entityListItemView, entityRecordView } from '../services/views.js';
 
 type IdParams = { Params: { id: string } };
+
+// The published list names more filters than the shared query schema; the date filters match the
+// individual list's whole-day rule (contract §4: "like the individual list").
+const ListQuerySchema = EntityListQuerySchema.extend({
+  approvalDate: IsoDateSchema.optional(),
+  lastUpdated: IsoDateSchema.optional(),
+  nextFicaReviewDate: IsoDateSchema.optional(),
+});
 
 export function entityRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const { entityService } = ctx;
@@ -23,7 +32,7 @@ export function entityRoutes(scope: FastifyInstance, ctx: AppContext): void {
   });
 
   scope.get('/entity', async (request) => {
-    const query = parseWith(EntityListQuerySchema, request.query);
+    const query = parseWith(ListQuerySchema, request.query);
     const { take, skip, ...filters } = query;
     const page = entityService.list(request.partnerId, filters, take, skip);
     return { data: page.data.map(entityListItemView), count: page.count, take, skip };

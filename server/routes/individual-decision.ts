@@ -18,13 +18,20 @@ export function individualDecisionRoutes(scope: FastifyInstance, ctx: AppContext
     return { message, onboardingDecision: saved.onboardingDecision, ficaStatus: saved.ficaStatus };
   });
 
-  scope.get<IdParams>('/individual/:id/pdf-report', async (request) => {
-    const individual = service.get(request.partnerId, uuidParam(request.params.id, 'Individual'));
-    const pdf = await individualReport(individual, service.documents(individual));
-    return {
-      base64Content: pdf.toString('base64'),
-      mimeType: 'application/pdf',
-      filename: `fica-report-${individual.id}.pdf`,
-    };
-  });
+  // Published: JSON with base64 content. `?format=binary` (raw bytes) mirrors the entity report.
+  scope.get<IdParams & { Querystring: { format?: string } }>(
+    '/individual/:id/pdf-report',
+    async (request, reply) => {
+      const individual = service.get(request.partnerId, uuidParam(request.params.id, 'Individual'));
+      const pdf = await individualReport(individual, service.documents(individual));
+      const filename = `fica-report-${individual.id}.pdf`;
+      if (request.query.format === 'binary') {
+        return reply
+          .type('application/pdf')
+          .header('Content-Disposition', `attachment; filename="${filename}"`)
+          .send(pdf);
+      }
+      return { base64Content: pdf.toString('base64'), mimeType: 'application/pdf', filename };
+    },
+  );
 }

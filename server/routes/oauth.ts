@@ -8,7 +8,10 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/oauth/token', async (request, reply) => {
     // RFC 6749 §5.2 error bodies, since token clients expect them rather than the API's shape.
     reply.header('Cache-Control', 'no-store');
-    const body = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+    const body: Record<string, unknown> = {
+      ...basicCredentials(request.headers.authorization),
+      ...(typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {}),
+    };
     if (body.grant_type !== undefined && body.grant_type !== 'client_credentials') {
       return reply.status(400).send({ error: 'unsupported_grant_type', error_description: 'Only grant_type=client_credentials is supported' });
     }
@@ -26,4 +29,22 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext): void {
     const ttl = ctx.config.tokenTtlSeconds;
     return { access_token: ctx.tokens.issue(partner.id, ttl), token_type: 'Bearer', expires_in: ttl };
   });
+}
+
+/** RFC 6749 §2.3.1 also allows the client to authenticate with HTTP Basic (client_secret_basic). */
+function basicCredentials(header: string | undefined): Record<string, string> {
+  const match = header ? /^Basic ([A-Za-z0-9+/]+=*)$/.exec(header) : null;
+  if (!match?.[1]) return {};
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return {};
+  return { client_id: safeDecode(decoded.slice(0, colon)), client_secret: safeDecode(decoded.slice(colon + 1)) };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

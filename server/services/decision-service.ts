@@ -57,12 +57,14 @@ export class DecisionService {
   decide(entity: Entity, body: EntityDecisionRequest): { message: string; onboardingDecision: string; ficaStatus: string } {
     this.entities.check(entity, { type: 'decision', decision: body.onboardingDecision });
     const now = new Date().toISOString();
+    // Stored in UTC so the list's whole-day filter compares like with like.
+    const reviewDate = body.nextFicaReviewDate ? new Date(body.nextFicaReviewDate).toISOString() : undefined;
     const next: Entity = { ...entity, onboardingDecision: body.onboardingDecision, ficaStatus: FICA_STATUS_AFTER[body.onboardingDecision] };
     switch (body.onboardingDecision) {
       case 'Approved':
         next.approvedComments = body.approvedComments ?? null;
         next.approvalDate = now;
-        next.nextFicaReviewDate = body.nextFicaReviewDate ?? entity.nextFicaReviewDate;
+        next.nextFicaReviewDate = reviewDate ?? entity.nextFicaReviewDate;
         break;
       case 'Declined':
         next.declinedComments = body.declinedComments ?? null;
@@ -73,7 +75,7 @@ export class DecisionService {
       case 'In Progress':
         break;
     }
-    if (body.nextFicaReviewDate && body.onboardingDecision !== 'Approved') next.nextFicaReviewDate = body.nextFicaReviewDate;
+    if (reviewDate && body.onboardingDecision !== 'Approved') next.nextFicaReviewDate = reviewDate;
     const saved = this.store.entities.save(next);
     return { message: OUTCOME[body.onboardingDecision], onboardingDecision: saved.onboardingDecision, ficaStatus: saved.ficaStatus };
   }

@@ -143,6 +143,10 @@ function toRow(e: Entity): Record<string, unknown> {
 }
 
 export interface EntityFilters {
+  /** Whole-day matches (YYYY-MM-DD, UTC) on the date columns, like the individual list. */
+  approvalDate?: string;
+  lastUpdated?: string;
+  nextFicaReviewDate?: string;
   clientReference?: string;
   ficaStatus?: string;
   riskDescription?: string;
@@ -151,7 +155,9 @@ export interface EntityFilters {
   externalSystemId?: string;
 }
 
-const FILTER_COLUMNS: Record<keyof EntityFilters, string> = {
+const DAY_COLUMNS = { approvalDate: 'approval_date', lastUpdated: 'last_updated', nextFicaReviewDate: 'next_fica_review_date' } as const;
+
+const FILTER_COLUMNS: Record<Exclude<keyof EntityFilters, keyof typeof DAY_COLUMNS>, string> = {
   clientReference: 'client_reference',
   ficaStatus: 'fica_status',
   riskDescription: 'risk_status',
@@ -195,11 +201,20 @@ export class EntityRepository {
   list(partnerId: string, filters: EntityFilters, take: number, skip: number): { data: Entity[]; count: number } {
     const where = ['partner_id = ?'];
     const params: unknown[] = [partnerId];
-    for (const [key, column] of Object.entries(FILTER_COLUMNS) as Array<[keyof EntityFilters, string]>) {
+    for (const [key, column] of Object.entries(FILTER_COLUMNS) as Array<[keyof typeof FILTER_COLUMNS, string]>) {
       const value = filters[key];
       if (value === undefined || value === '') continue;
       where.push(`${column} LIKE ? ESCAPE '\\'`);
       params.push(likeContains(value));
+    }
+    for (const [key, column] of Object.entries(DAY_COLUMNS) as Array<[keyof typeof DAY_COLUMNS, string]>) {
+      const day = filters[key];
+      if (day === undefined) continue;
+      // Stored timestamps are UTC ISO strings, so a day is a lexical range.
+      const start = new Date(`${day}T00:00:00.000Z`);
+      const end = new Date(start.getTime() + 24 * 60 * 60 * 1000);
+      where.push(`${column} >= ? AND ${column} < ?`);
+      params.push(start.toISOString(), end.toISOString());
     }
     const clause = where.join(' AND ');
     const count = (this.db.prepare(`SELECT COUNT(*) AS n FROM entities WHERE ${clause}`).get(...params) as { n: number }).n;

@@ -6,7 +6,7 @@ import type { SubscriptionStore } from './subscription-store.js';
 import { signDelivery } from './signing.js';
 import { retryDelayMs, MAX_ATTEMPTS } from './retry-schedule.js';
 import { postRaw, type PostOutcome } from './http-post.js';
-import { publicOnlyLookup, type ServerMode } from './url-policy.js';
+import { publicOnlyLookup, subscriptionUrlProblem, type ServerMode } from './url-policy.js';
 
 export interface DeliveryWorkerOptions {
   outbox: Outbox;
@@ -139,7 +139,10 @@ export class DeliveryWorker {
       'webhook-signature': signature,
     };
     let outcome: PostOutcome;
+    // Live mode checks the URL on every try too: a literal address skips the DNS check below.
+    const refused = this.options.mode === 'live' ? subscriptionUrlProblem(subscription.url, 'live') : null;
     try {
+      if (refused) throw new Error(refused);
       outcome = await this.post(subscription.url, headers, delivery.body, {
         timeoutMs: this.timeoutMs,
         ...(this.options.mode === 'live' ? { lookup: publicOnlyLookup } : {}),

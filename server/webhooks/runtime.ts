@@ -59,6 +59,8 @@ export function buildEnvelope(
     sourceEntity: SOURCE_ENTITY[input.eventType],
     sourceId: input.sourceId,
     ...(input.entityId ? { entityId: input.entityId } : {}),
+    // webhooks.md: "entity.updated (top level also carries entityType)"; it is in `data` as well.
+    ...(input.eventType === 'entity.updated' ? { entityType: input.data.entityType ?? null } : {}),
     externalID: input.externalID,
     data: input.data,
   };

@@ -86,6 +86,10 @@ test('entity path A from creation to approval, with its report previewed', async
   expect((await download).suggestedFilename()).toMatch(/^fica-report-.*\.pdf$/);
   await screenshot(page, 'report-viewer');
   await expectAccessible(page, 'report viewer');
+
+  await desk.open('Cases');
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Approved');
+  await screenshot(page, 'cases-list');
 });
 
 /** Share of pixels that are clearly not white: text and rules drawn by pdf.js. */

@@ -5,7 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { DOCUMENT_LIMITS } from '../../../shared/api/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { DocPair, DocumentDraft, DocumentOwner } from '../../../shared/ipc/model.js';
-import { assemblePdf, CaptureError, checkDocumentSize, prepareSource, type PagePlacement, type PdfSource } from '../capture/index.js';
+import {
+  assemblePdf,
+  CaptureError,
+  checkCapture,
+  checkDocumentSize,
+  prepareSource,
+  type PagePlacement,
+  type PdfSource,
+} from '../capture/index.js';
 import type { DraftPageRecord } from '../cases/case-data.js';
 import type { CaseService } from '../cases/case-service.js';
 import type { CaseStore, StoredDocument, StoredDraft } from '../cases/case-store.js';
@@ -31,7 +39,13 @@ export class DraftService {
       id: d.id,
       caseId: d.caseId,
       owner: d.owner,
-      pages: d.pages.map((p) => ({ id: p.id, mimeType: p.mimeType, rotation: p.rotation, sourceName: p.sourceName, pdfPage: p.pdfPage })),
+      pages: d.pages.map((p) => ({
+        id: p.id,
+        mimeType: p.mimeType,
+        rotation: p.rotation,
+        sourceName: p.sourceName,
+        pdfPage: p.pdfPage,
+      })),
       limitBytes: DOCUMENT_LIMITS[targetOf(d.owner)],
     };
   }
@@ -44,15 +58,26 @@ export class DraftService {
 
   start(caseId: string, owner: DocumentOwner): DocumentDraft {
     const c = this.deps.cases.requireCase(caseId);
-    if (owner.kind === 'individual' && c.kind !== 'individual') throw new DeskError('invalid-input', 'This case has no individual client.');
-    if (owner.kind !== 'individual' && c.kind !== 'entity') throw new DeskError('invalid-input', 'This case is not an entity application.');
+    if (owner.kind === 'individual' && c.kind !== 'individual')
+      throw new DeskError('invalid-input', 'This case has no individual client.');
+    if (owner.kind !== 'individual' && c.kind !== 'entity')
+      throw new DeskError('invalid-input', 'This case is not an entity application.');
     if (owner.kind === 'ubo') this.deps.cases.requireUbo(caseId, owner.uboId);
-    const draft: StoredDraft = { id: randomUUID(), caseId, owner, pages: [], createdAt: new Date().toISOString() };
+    const draft: StoredDraft = {
+      id: randomUUID(),
+      caseId,
+      owner,
+      pages: [],
+      createdAt: new Date().toISOString(),
+    };
     this.deps.store.insertDraft(draft);
     return this.view(draft);
   }
 
-  async addPages(draftId: string, files: { name: string; bytes: Uint8Array }[]): Promise<{ draft: DocumentDraft; refused: { name: string; message: string }[] }> {
+  async addPages(
+    draftId: string,
+    files: { name: string; bytes: Uint8Array }[],
+  ): Promise<{ draft: DocumentDraft; refused: { name: string; message: string }[] }> {
     const draft = this.require(draftId);
     const refused: { name: string; message: string }[] = [];
     const added: DraftPageRecord[] = [];
@@ -85,13 +110,19 @@ export class DraftService {
     return { draft: this.view(fresh), refused };
   }
 
-  async update(draftId: string, pages: { id: string; rotation: 0 | 90 | 180 | 270 }[]): Promise<DocumentDraft> {
+  async update(
+    draftId: string,
+    pages: { id: string; rotation: 0 | 90 | 180 | 270 }[],
+  ): Promise<DocumentDraft> {
     const draft = this.require(draftId);
     const byId = new Map(draft.pages.map((p) => [p.id, p]));
     const next: DraftPageRecord[] = [];
     for (const p of pages) {
       const page = byId.get(p.id);
-      if (!page) throw new DeskError('invalid-input', 'A page of this draft does not exist.', [{ path: 'pages', message: `Unknown page ${p.id}` }]);
+      if (!page)
+        throw new DeskError('invalid-input', 'A page of this draft does not exist.', [
+          { path: 'pages', message: `Unknown page ${p.id}` },
+        ]);
       next.push({ ...page, rotation: p.rotation });
     }
     this.deps.store.saveDraftPages(draftId, next);
@@ -99,11 +130,18 @@ export class DraftService {
     return this.view({ ...draft, pages: next });
   }
 
-  async preview(draftId: string, pageId: string): Promise<{ mimeType: string; bytes: Uint8Array; pdfPage: number | null }> {
+  async preview(
+    draftId: string,
+    pageId: string,
+  ): Promise<{ mimeType: string; bytes: Uint8Array; pdfPage: number | null }> {
     const page = this.require(draftId).pages.find((p) => p.id === pageId);
     if (!page) throw new DeskError('not-found', 'This page is not part of the draft.');
     const bytes = await this.deps.vault.readAll(page.vaultId);
-    return { mimeType: page.mimeType, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), pdfPage: page.pdfPage };
+    return {
+      mimeType: page.mimeType,
+      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      pdfPage: page.pdfPage,
+    };
   }
 
   async discard(draftId: string): Promise<void> {
@@ -132,9 +170,17 @@ export class DraftService {
       for (const sourceId of sourceIds) {
         const page = draft.pages.find((p) => p.sourceId === sourceId)!;
         const bytes = await this.deps.vault.readAll(page.vaultId);
-        sources.push({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), mimeType: page.mimeType, name: page.sourceName });
+        sources.push({
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          mimeType: page.mimeType,
+          name: page.sourceName,
+        });
       }
-      const layout: PagePlacement[] = draft.pages.map((p) => ({ source: sourceIds.indexOf(p.sourceId), page: (p.pdfPage ?? 1) - 1, rotation: p.rotation }));
+      const layout: PagePlacement[] = draft.pages.map((p) => ({
+        source: sourceIds.indexOf(p.sourceId),
+        page: (p.pdfPage ?? 1) - 1,
+        rotation: p.rotation,
+      }));
       let bytes: Uint8Array;
       try {
         bytes = await assemblePdf(sources, layout);
@@ -162,6 +208,32 @@ export class DraftService {
     return doc;
   }
 
+  /**
+   * A finished file captured in one step (a scanner's PDF, a photo), checked like a picked page and
+   * stored as is. Not on the IPC contract; the host's tools and the bench use it.
+   */
+  async importFile(caseId: string, owner: DocumentOwner, pairs: DocPair[], filename: string, bytes: Uint8Array): Promise<StoredDocument> {
+    let accepted;
+    try {
+      accepted = checkCapture({ name: filename, bytes, target: targetOf(owner) });
+    } catch (error) {
+      if (error instanceof CaptureError) throw new DeskError('refused', error.message);
+      throw error;
+    }
+    const entry = await this.deps.vault.importFile(bytes);
+    return this.deps.cases.addDocument({
+      caseId,
+      owner,
+      pairs,
+      filename: serviceFilename(filename) || 'document',
+      mimeType: accepted.mimeType,
+      size: entry.size,
+      sha256: entry.sha256,
+      pageCount: 1,
+      vaultId: entry.id,
+    });
+  }
+
   private async hashOf(vaultId: string): Promise<string> {
     const { createHash } = await import('node:crypto');
     const hash = createHash('sha256');
@@ -169,7 +241,11 @@ export class DraftService {
     return hash.digest('hex');
   }
 
-  private async dropUnused(before: DraftPageRecord[], after: DraftPageRecord[], keep: Set<string> = new Set()): Promise<void> {
+  private async dropUnused(
+    before: DraftPageRecord[],
+    after: DraftPageRecord[],
+    keep: Set<string> = new Set(),
+  ): Promise<void> {
     const used = new Set([...after.map((p) => p.vaultId), ...keep]);
     await this.deps.vault.purge(new Set(before.map((p) => p.vaultId).filter((id) => !used.has(id))));
   }

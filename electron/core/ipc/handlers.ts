@@ -38,7 +38,11 @@ export interface CoreContext {
   lookupBundle(): LookupBundle;
   audit(action: string, caseId: string | null, detail: string): void;
   /** Saves credentials after the service accepted them; false with the reason otherwise. */
-  signIn(profileId: string, clientId: string, clientSecret: string): Promise<{ verified: boolean; message: string }>;
+  signIn(
+    profileId: string,
+    clientId: string,
+    clientSecret: string,
+  ): Promise<{ verified: boolean; message: string }>;
   signOut(profileId: string): Promise<void>;
   activate(profileId: string | null): Promise<void>;
   statusChanged(): void;
@@ -58,6 +62,9 @@ function detail(ctx: CoreContext, caseId: string): CaseDetail {
 
 const OK = { ok: true as const };
 
+/** Bytes on their own ArrayBuffer, as the contract's Uint8Array type (and structured clone) want. */
+const copy = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(bytes);
+
 export function createHandlers(ctx: CoreContext): HandlerTable {
   const allowSelf = () => ctx.settings().allowSelfApproval;
   return {
@@ -66,7 +73,12 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
 
     'profiles.list': () => ctx.profiles.list().map((p) => ctx.session.view(p)),
     'profiles.save': async (input) => {
-      const fields = { name: input.name, kind: input.kind, baseUrl: input.baseUrl, tokenUrl: input.tokenUrl ?? null };
+      const fields = {
+        name: input.name,
+        kind: input.kind,
+        baseUrl: input.baseUrl,
+        tokenUrl: input.tokenUrl ?? null,
+      };
       let profile;
       if (input.id) {
         profile = ctx.profiles.update(input.id, fields);
@@ -82,7 +94,10 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     },
     'profiles.remove': async ({ id }) => {
       if (ctx.session.activeId === id && ctx.jobs.count().pending > 0) {
-        throw new DeskError('not-allowed', 'This profile still has unsent work. Send or discard it before removing the profile.');
+        throw new DeskError(
+          'not-allowed',
+          'This profile still has unsent work. Send or discard it before removing the profile.',
+        );
       }
       await ctx.signOut(id).catch(() => undefined);
       if (!ctx.profiles.remove(id)) throw new DeskError('not-found', 'This profile does not exist.');
@@ -120,7 +135,12 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       return ctx.store
         .listCases()
         .filter((c) => !kind || c.kind === kind)
-        .filter((c) => !needle || c.title.toLowerCase().includes(needle) || c.clientReference.toLowerCase().includes(needle))
+        .filter(
+          (c) =>
+            !needle ||
+            c.title.toLowerCase().includes(needle) ||
+            c.clientReference.toLowerCase().includes(needle),
+        )
         .map((c) => ctx.views.summary(c))
         .filter((s) => !status || s.status === status);
     },
@@ -199,21 +219,29 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     },
     'individual.verifyBankAccount': async ({ caseId, request }) => {
       const c = ctx.cases.requireIndividual(caseId);
-      if (!c.serverId) throw new DeskError('offline', 'The client is not on the service yet: wait until it has been sent.');
+      if (!c.serverId)
+        throw new DeskError('offline', 'The client is not on the service yet: wait until it has been sent.');
       const answer = await needApi(ctx).verifyBankAccount(c.serverId, request);
       ctx.store.db.transaction(() => {
         const fresh = ctx.cases.requireIndividual(caseId);
         fresh.data.bankVerification = answer;
         ctx.store.saveCase(fresh);
       })();
-      ctx.audit('individual.bank-verification', caseId, answer.verified ? 'Bank account verified' : 'Bank account not verified');
+      ctx.audit(
+        'individual.bank-verification',
+        caseId,
+        answer.verified ? 'Bank account verified' : 'Bank account not verified',
+      );
       return answer;
     },
 
     'documents.startDraft': ({ caseId, owner }) => ctx.drafts.start(caseId, owner),
     'documents.addPages': ({ draftId, files }) => ctx.drafts.addPages(draftId, files),
     'documents.updateDraft': ({ draftId, pages }) => ctx.drafts.update(draftId, pages),
-    'documents.pagePreview': ({ draftId, pageId }) => ctx.drafts.preview(draftId, pageId),
+    'documents.pagePreview': async ({ draftId, pageId }) => {
+      const page = await ctx.drafts.preview(draftId, pageId);
+      return { ...page, bytes: copy(page.bytes) };
+    },
     'documents.discardDraft': async ({ draftId }) => {
       await ctx.drafts.discard(draftId);
       return OK;
@@ -221,17 +249,24 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     'documents.submitDraft': async ({ draftId, pairs, filename }) => {
       const doc = await ctx.drafts.submit(draftId, pairs, filename);
       const view = ctx.views.detail(doc.caseId);
-      const all = view ? [...view.documents, ...(view.kind === 'entity' ? view.ubos.flatMap((u) => u.documents) : [])] : [];
+      const all = view
+        ? [...view.documents, ...(view.kind === 'entity' ? view.ubos.flatMap((u) => u.documents) : [])]
+        : [];
       const found = all.find((d) => d.id === doc.id);
       if (!found) throw new DeskError('internal', 'The document was stored but cannot be shown.');
       return found;
     },
     'documents.content': async ({ documentId }) => {
       const doc = ctx.store.getDocument(documentId);
-      if (!doc || doc.removed) throw new DeskError('not-found', 'This document does not exist on this laptop.');
-      if (!doc.vaultId) throw new DeskError('not-found', 'This document was removed from this laptop after the retention period.');
+      if (!doc || doc.removed)
+        throw new DeskError('not-found', 'This document does not exist on this laptop.');
+      if (!doc.vaultId)
+        throw new DeskError(
+          'not-found',
+          'This document was removed from this laptop after the retention period.',
+        );
       const bytes = await ctx.vault.readAll(doc.vaultId);
-      return { mimeType: doc.mimeType, filename: doc.filename, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+      return { mimeType: doc.mimeType, filename: doc.filename, bytes: copy(bytes) };
     },
     'documents.remove': async ({ documentId }) => {
       const { vaultIdToPurge } = ctx.cases.removeDocument(documentId);
@@ -252,7 +287,10 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       ctx.store.db.transaction(() => {
         ctx.jobs.remove(jobId);
         if ('documentId' in job.payload && job.payload.kind !== 'document.delete') {
-          ctx.store.saveDocumentState(job.payload.documentId, { state: 'failed', error: 'Not sent: discarded from the queue' });
+          ctx.store.saveDocumentState(job.payload.documentId, {
+            state: 'failed',
+            error: 'Not sent: discarded from the queue',
+          });
         }
         const c = ctx.store.getCase(job.caseId);
         if (c && !ctx.jobs.ofCase(job.caseId).some((j) => j.state === 'failed')) {
@@ -287,13 +325,21 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       const cached = c.data.reportVaultId;
       const fromCache = async () => {
         const bytes = await ctx.vault.readAll(cached!);
-        return { filename: `fica-report-${c.serverId}.pdf`, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), fetchedAt: c.reportCachedAt ?? '' };
+        return {
+          filename: `fica-report-${c.serverId}.pdf`,
+          bytes: copy(bytes),
+          fetchedAt: c.reportCachedAt ?? '',
+        };
       };
       if (cached && !refresh) return fromCache();
-      if (!c.serverId) throw new DeskError('offline', 'The report is available once the case has been sent to the service.');
+      if (!c.serverId)
+        throw new DeskError('offline', 'The report is available once the case has been sent to the service.');
       let report;
       try {
-        report = c.kind === 'entity' ? await needApi(ctx).entityReport(c.serverId) : await needApi(ctx).individualReport(c.serverId);
+        report =
+          c.kind === 'entity'
+            ? await needApi(ctx).entityReport(c.serverId)
+            : await needApi(ctx).individualReport(c.serverId);
       } catch (error) {
         if (cached) return fromCache();
         throw error;
@@ -308,8 +354,12 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
         ctx.store.saveCase(fresh);
       })();
       if (cached) await ctx.vault.remove(cached);
-      ctx.audit('report.fetch', caseId, `Report fetched (${createHash('sha256').update(bytes).digest('hex').slice(0, 12)})`);
-      return { filename: report.filename, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), fetchedAt };
+      ctx.audit(
+        'report.fetch',
+        caseId,
+        `Report fetched (${createHash('sha256').update(bytes).digest('hex').slice(0, 12)})`,
+      );
+      return { filename: report.filename, bytes: copy(bytes), fetchedAt };
     },
 
     'webhooks.list': () => needApi(ctx).listSubscriptions(),

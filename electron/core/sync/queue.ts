@@ -22,7 +22,12 @@ export interface QueueOptions {
   probeIntervalMs: number;
 }
 
-export const DEFAULT_QUEUE_OPTIONS: QueueOptions = { concurrency: 4, backoffBaseMs: 1000, backoffMaxMs: 60_000, probeIntervalMs: 5000 };
+export const DEFAULT_QUEUE_OPTIONS: QueueOptions = {
+  concurrency: 4,
+  backoffBaseMs: 1000,
+  backoffMaxMs: 60_000,
+  probeIntervalMs: 5000,
+};
 
 export interface QueueEvents {
   queueChanged(): void;
@@ -81,7 +86,8 @@ export class SyncQueue {
     this.stopped = false;
     const revived = this.deps.jobs.markInactive();
     this.deps.log?.('start', { revived });
-    if (this.deps.connectivity.current === 'offline' || this.deps.connectivity.current === 'checking') void this.probe();
+    if (this.deps.connectivity.current === 'offline' || this.deps.connectivity.current === 'checking')
+      void this.probe();
     this.pump();
   }
 
@@ -199,14 +205,18 @@ export class SyncQueue {
       }
       const kindOf = caseRow.kind;
       const blocker = siblings.find((s) =>
-        mustWaitFor({ seq: job.seq, payload: job.payload, caseKind: kindOf }, { seq: s.seq, payload: s.payload, caseKind: kindOf }),
+        mustWaitFor(
+          { seq: job.seq, payload: job.payload, caseKind: kindOf },
+          { seq: s.seq, payload: s.payload, caseKind: kindOf },
+        ),
       );
       if (blocker) {
         evaluation.waitingFor = waitPhrase(blocker.payload, this.deps.store);
         continue;
       }
       try {
-        evaluation.waitingFor = this.handlerOf(job.payload).waitingFor?.(this.readyContext(job, caseRow)) ?? null;
+        evaluation.waitingFor =
+          this.handlerOf(job.payload).waitingFor?.(this.readyContext(job, caseRow)) ?? null;
       } catch (error) {
         evaluation.waitingFor = error instanceof Error ? error.message : String(error);
       }
@@ -245,7 +255,8 @@ export class SyncQueue {
     let started = 0;
     for (const e of this.evaluate()) {
       if (started >= free) break;
-      if (e.job.state !== 'ready' || e.waitingFor !== null || !e.caseRow || this.inFlight.has(e.job.id)) continue;
+      if (e.job.state !== 'ready' || e.waitingFor !== null || !e.caseRow || this.inFlight.has(e.job.id))
+        continue;
       if (e.job.nextAttemptAt > now) {
         nextWake = Math.min(nextWake, e.job.nextAttemptAt);
         continue;
@@ -322,10 +333,22 @@ export class SyncQueue {
     }
   }
 
-  private handleFailure(job: StoredJob, failure: ApiError, wasMaybeSent: boolean, aborted: boolean, completed: boolean): void {
+  private handleFailure(
+    job: StoredJob,
+    failure: ApiError,
+    wasMaybeSent: boolean,
+    aborted: boolean,
+    completed: boolean,
+  ): void {
     if (completed) return;
     const jobs = this.deps.jobs;
-    this.deps.log?.('failure', { jobId: job.id, kind: job.payload.kind, failure: failure.kind, status: failure.status, message: failure.message });
+    this.deps.log?.('failure', {
+      jobId: job.id,
+      kind: job.payload.kind,
+      failure: failure.kind,
+      status: failure.status,
+      message: failure.message,
+    });
     if (aborted) {
       jobs.release(job.id, true);
       return;
@@ -369,7 +392,10 @@ export class SyncQueue {
             this.deps.store.saveCase(c);
           }
           if ('documentId' in job.payload && isUpload(job.payload.kind)) {
-            this.deps.store.saveDocumentState(job.payload.documentId, { state: 'failed', error: failure.message });
+            this.deps.store.saveDocumentState(job.payload.documentId, {
+              state: 'failed',
+              error: failure.message,
+            });
           }
         })();
       }
@@ -408,6 +434,14 @@ export class SyncQueue {
     this.deps.events.caseChanged(job.caseId);
     this.pump();
     return true;
+  }
+
+  progressOfDocument(documentId: string): { sent: number; total: number } | null {
+    for (const [jobId, flight] of this.inFlight) {
+      const job = this.deps.jobs.get(jobId);
+      if (job && 'documentId' in job.payload && job.payload.documentId === documentId) return flight.progress;
+    }
+    return null;
   }
 
   isRunning(jobId: string): boolean {

@@ -13,4 +13,11 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m001Partners, m002Entities, m003Documents, m010Webhooks, m011Idempotency, m012Individuals];
+export const MIGRATIONS: readonly Migration[] = [
+  m001Partners,
+  m002Entities,
+  m003Documents,
+  m010Webhooks,
+  m011Idempotency,
+  m012Individuals,
+];

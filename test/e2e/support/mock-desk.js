@@ -1,3 +1,4 @@
+/* global window, location */
 // A canned window.desk for looking at the screens before a core exists (preview.mjs). Not a test double
 // for the e2e tests: those run against the real headless host.
 (() => {

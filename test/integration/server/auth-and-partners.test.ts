@@ -40,6 +40,22 @@ describe('POST /oauth/token', () => {
     expect(rows.some((r) => r.token_hash === parsed.access_token)).toBe(false);
   });
 
+  it('also accepts the client credentials as HTTP Basic', async () => {
+    const { clientId, clientSecret } = t.sandbox.demoPartner;
+    const res = await fetch(`${t.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
+      body: 'grant_type=client_credentials',
+    });
+    expect(res.status).toBe(200);
+    const bad = await fetch(`${t.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('%E0%A4%A:x').toString('base64')}` },
+      body: 'grant_type=client_credentials',
+    });
+    expect(bad.status).toBe(401);
+  });
+
   it('refuses a wrong secret, an unknown client and a wrong grant type', async () => {
     const { clientId } = t.sandbox.demoPartner;
     const wrong = await token({ grant_type: 'client_credentials', client_id: clientId, client_secret: 'nope' });

@@ -101,6 +101,17 @@ describe('UBO documents', () => {
     expect(badJson.status).toBe(400);
     expect(badJson.body.error).toBe('Invalid JSON format in documents');
     expect(badJson.body.details).toEqual(expect.any(String));
+    // A documents part sent as an application/json blob is read the same way.
+    const jsonPart = async (text: string): Promise<Response> => {
+      const form = new FormData();
+      form.append('documents', new Blob([text], { type: 'application/json' }));
+      form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'blob.pdf');
+      return fetch(`${t.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${t.api.token}` }, body: form });
+    };
+    expect((await jsonPart(JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 2 }))).status).toBe(201);
+    const badBlob = await jsonPart('{nope');
+    expect(badBlob.status).toBe(400);
+    expect(((await badBlob.json()) as Json).error).toBe('Invalid JSON format in documents');
     // The capital I of IndividualDocTypesID is the published spelling.
     const lowercase = await t.api.upload(path, { documents: JSON.stringify({ individualDocsID: 1, individualDocTypesID: 1 }) }, pdfFile());
     expect(lowercase.status).toBe(400);

@@ -47,6 +47,12 @@ describe('path A from create to approval', () => {
     expect(isErrorBody(early.body, 409)).toBe(true);
     const earlyUbo = await api.post(`/api/v1/entity/${id}/ubo-create`, uboBody('Early', 'Bird'));
     expect(earlyUbo.status).toBe(409);
+    // Registry directors exist from the start, but their work waits for the sanctions review too.
+    const firstDirector = entity.createdUbos[0]?.uboUUID ?? '';
+    expect((await api.patch(`/api/v1/entity/${firstDirector}/director-ubo-update`, uboBody('A', 'B'))).status).toBe(409);
+    const earlyDoc = await api.upload(`/api/v1/entity/${firstDirector}/ubo-doc-upload`, { documents: JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 }) }, pdfFile());
+    expect(earlyDoc.status).toBe(409);
+    expect(earlyDoc.body.message).toMatch(/KYB/);
 
     await expectStatus(api.patch(`/api/v1/entity/${id}/kyb`, KYB), 200).then((r) => expect(r.body).toEqual({ success: true }));
     const review = await expectStatus(api.patch(`/api/v1/entity/${id}/sanctions-review`, REVIEWED), 200);

@@ -462,6 +462,9 @@ describe('the flow from create to approval', () => {
     expect(report.body.mimeType).toBe('application/pdf');
     const text = await pdfText(Buffer.from(report.body.base64Content, 'base64'));
     expect(text).toContain('Lerato Adverse Mokoena');
+    const binary = await t.api.get(`/api/v1/individual/${id}/pdf-report?format=binary`);
+    expect(binary.headers.get('content-type')).toBe('application/pdf');
+    expect(binary.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });
 

@@ -142,6 +142,8 @@ describe('webhook deliveries', () => {
           sourceId: entityId,
           externalID: 'hook-ref-1',
         });
+        expect(event).toHaveProperty('entityType', 1);
+        expect(event.data).toMatchObject({ entityType: 1, clientRef: 'hook-ref-1' });
       } else {
         // Child events name their parent entity.
         expect(event.externalID).toBe('hook-ref-1');

@@ -3,34 +3,35 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, EVENT_NAMES } from '../../../shared/ipc/contract.js';
 import { registerIpc, REFUSED_SENDER_MESSAGE, type InvokeEventLike } from '../../../electron/main/ipc.js';
-import type { CallContext, CoreLike } from '../../../electron/main/core-port.js';
+import type { CoreLike } from '../../../electron/main/core-port.js';
 import {
   createDeskApi,
   DESK_API_KEY,
   exposeDeskApi,
   type IpcRendererLike,
 } from '../../../electron/preload/desk-api.js';
-import { eventChannel, invokeChannel, type InvokeResult } from '../../../electron/security/ipc-wire.js';
+import { eventChannel, invokeChannel } from '../../../electron/security/ipc-wire.js';
+import { DeskError, type IpcResult } from '../../../shared/ipc/errors.js';
 
-type MainHandler = (event: InvokeEventLike, ...args: unknown[]) => Promise<InvokeResult>;
+type MainHandler = (event: InvokeEventLike, ...args: unknown[]) => Promise<IpcResult>;
 type RendererListener = (event: unknown, ...args: unknown[]) => void;
 
 const appFrame = { url: 'app://fica-desk/index.html', parent: null };
 
 /** A core that records calls and lets the test emit events. */
-function recordingCore(answer: (channel: string, input: unknown) => unknown = () => ({ ok: true })) {
-  const calls: { channel: string; input: unknown; ctx: CallContext }[] = [];
+function recordingCore(
+  answer: (channel: string, input: unknown) => IpcResult = () => ({ ok: true, value: { ok: true } }),
+) {
+  const calls: { channel: string; input: unknown }[] = [];
   const listeners = new Map<string, (payload: unknown) => void>();
   const core: CoreLike = {
-    async handle(channel, input, ctx) {
-      calls.push({ channel, input, ctx });
+    async handle(channel, input) {
+      calls.push({ channel, input });
       return answer(channel, input);
     },
-    events: {
-      on(name, listener) {
-        listeners.set(name, listener);
-        return () => listeners.delete(name);
-      },
+    on(name, listener) {
+      listeners.set(name, listener);
+      return () => listeners.delete(name);
     },
     shutdown: async () => undefined,
   };
@@ -82,10 +83,11 @@ function linkedIpc() {
   };
 }
 
-function wire(answer?: (channel: string, input: unknown) => unknown) {
+function wire(answer?: (channel: string, input: unknown) => IpcResult) {
   const ipc = linkedIpc();
   const core = recordingCore(answer);
   const refused: string[] = [];
+  const crashes: string[] = [];
   registerIpc({
     ipcMain: ipc.ipcMain,
     core: core.core,
@@ -93,9 +95,10 @@ function wire(answer?: (channel: string, input: unknown) => unknown) {
     eventNames: EVENT_NAMES,
     target: () => ipc.webContents,
     onRefused: (channel) => refused.push(channel),
+    onInternalError: (channel) => crashes.push(channel),
   });
   const desk = createDeskApi(ipc.ipcRenderer, { channelNames: CHANNEL_NAMES, eventNames: EVENT_NAMES });
-  return { ...ipc, ...core, desk, refused };
+  return { ...ipc, ...core, desk, refused, crashes };
 }
 
 describe('IPC wiring from the contract', () => {
@@ -106,16 +109,13 @@ describe('IPC wiring from the contract', () => {
   });
 
   it('lets the preload reach every contract channel, and the core receives name and input', async () => {
-    const { desk, calls } = wire((channel) => ({ answered: channel }));
+    const { desk, calls } = wire((channel) => ({ ok: true, value: { answered: channel } }));
     for (const name of CHANNEL_NAMES) {
       const input = { probe: name };
       // Inputs are the core's to validate; the wiring passes them through untouched.
       await expect(desk.invoke(name, input as never)).resolves.toStrictEqual({ answered: name });
     }
-    expect(calls.map((call) => call.channel)).toStrictEqual([...CHANNEL_NAMES]);
-    expect(calls.every((call) => call.ctx.shell === 'electron' && call.ctx.senderUrl === appFrame.url)).toBe(
-      true,
-    );
+    expect(calls).toStrictEqual(CHANNEL_NAMES.map((name) => ({ channel: name, input: { probe: name } })));
   });
 
   it('delivers every contract event to preload listeners as the payload alone, until unsubscribed', () => {
@@ -139,9 +139,9 @@ describe('IPC wiring from the contract', () => {
       invoke(c: unknown, i: unknown): Promise<unknown>;
       on(e: unknown, h: unknown): unknown;
     };
-    await expect(loose.invoke('shell.openExternal', {})).rejects.toThrow('Unknown channel');
-    await expect(loose.invoke('__proto__', {})).rejects.toThrow('Unknown channel');
-    await expect(loose.invoke(invokeChannel('cases.list'), {})).rejects.toThrow('Unknown channel');
+    for (const name of ['shell.openExternal', '__proto__', 'constructor', invokeChannel('cases.list'), 42]) {
+      await expect(loose.invoke(name, {})).rejects.toMatchObject({ code: 'unknown-channel' });
+    }
     expect(() => loose.on('ipc-message', () => undefined)).toThrow('Unknown event');
     expect(() => loose.on(EVENT_NAMES[0], 'not a function')).toThrow(TypeError);
     expect(calls).toHaveLength(0);
@@ -159,10 +159,22 @@ describe('IPC wiring from the contract', () => {
     ['another origin', { url: 'https://evil.example/', parent: null }],
     ['a file:// page', { url: 'file:///tmp/index.html', parent: null }],
     ['a destroyed frame', null],
+    [
+      'a disposed frame that throws when read',
+      {
+        get url(): string {
+          throw new Error('Render frame was disposed before WebFrameMain could be accessed');
+        },
+        parent: null,
+      },
+    ],
   ])('refuses calls from %s without reaching the core', async (_label, frame) => {
     const { desk, calls, setSenderFrame, refused } = wire();
     setSenderFrame(frame);
-    await expect(desk.invoke('cases.list', {})).rejects.toThrow(REFUSED_SENDER_MESSAGE);
+    await expect(desk.invoke('cases.list', {})).rejects.toStrictEqual({
+      code: 'not-allowed',
+      message: REFUSED_SENDER_MESSAGE,
+    });
     expect(calls).toHaveLength(0);
     expect(refused).toStrictEqual(['cases.list']);
   });
@@ -170,19 +182,40 @@ describe('IPC wiring from the contract', () => {
   it('refuses a call carrying more than the one input argument', async () => {
     const { ipcRenderer, calls } = wire();
     const result = await ipcRenderer.invoke(invokeChannel('cases.list'), {}, 'extra');
-    expect(result).toMatchObject({ ok: false, error: { name: 'BadRequest' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(calls).toHaveLength(0);
   });
 
-  it('carries the core’s error name and message to the renderer intact', async () => {
-    const { desk } = wire(() => {
-      const error = new Error('Case not found');
-      error.name = 'NotFound';
-      throw error;
-    });
+  it('rejects with the core’s error body intact, so the renderer can rebuild the DeskError', async () => {
+    const body = {
+      code: 'invalid-input' as const,
+      message: 'Some fields need attention.',
+      issues: [{ path: 'kyb.registrationNumber', message: 'Required' }],
+    };
+    const { desk } = wire(() => ({ ok: false, error: body }));
     const failure = await desk.invoke('cases.get', { caseId: 'c1' }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(Error);
-    expect(failure).toMatchObject({ name: 'NotFound', message: 'Case not found' });
+    // A plain object, because contextBridge would keep only an Error's message.
+    expect(failure).toStrictEqual(body);
+    expect(DeskError.fromBody(body).issues).toStrictEqual(body.issues);
+  });
+
+  it('turns a core that throws into an internal error without its details', async () => {
+    const { desk, crashes } = wire(() => {
+      throw new Error('SQLITE_CORRUPT at /home/clerk/.config/FICA Desk/desk.db');
+    });
+    const failure = await desk.invoke('cases.list', {}).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'internal' });
+    expect(JSON.stringify(failure)).not.toContain('SQLITE');
+    expect(crashes).toStrictEqual(['cases.list']);
+  });
+
+  it('refuses an answer that is not an IpcResult', async () => {
+    const ipc = linkedIpc();
+    const desk = createDeskApi(
+      { ...ipc.ipcRenderer, invoke: async () => ({ value: 'no ok flag' }) },
+      { channelNames: CHANNEL_NAMES, eventNames: EVENT_NAMES },
+    );
+    await expect(desk.invoke('cases.list', {})).rejects.toMatchObject({ code: 'internal' });
   });
 
   it('exposes window.desk through contextBridge under one key, with invoke and on only', () => {

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, retryDelayMs } from '../../../server/webhooks/retry-schedule.js';
-import { isNonPublicAddress, subscriptionUrlProblem } from '../../../server/webhooks/url-policy.js';
+import {
+  isNonPublicAddress,
+  publicOnlyLookup,
+  subscriptionUrlProblem,
+} from '../../../server/webhooks/url-policy.js';
 import { generateWebhookSecret, signDelivery } from '../../../server/webhooks/signing.js';
 
 describe('retry schedule', () => {
@@ -79,5 +83,14 @@ describe('signing', () => {
         'webhook-signature': signature,
       }),
     ).not.toThrow();
+  });
+});
+
+describe('live mode DNS check', () => {
+  it('refuses a name that resolves to a loopback address', async () => {
+    const error = await new Promise<Error | null>((resolve) =>
+      publicOnlyLookup('localhost', { all: true }, (err) => resolve(err)),
+    );
+    expect(error?.message).toMatch(/non-public address/);
   });
 });

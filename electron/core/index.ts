@@ -1,0 +1,397 @@
+// createCore: the main process's work, Electron-free. Electron's ipcMain wiring and the headless
+// host both call `handle(channel, input)` and subscribe with `on(event, listener)`; nothing else of
+// the core is reachable from the renderer.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
+import type { IpcResult } from '../../shared/ipc/errors.js';
+import { SettingsSchema, type Settings, type Status } from '../../shared/ipc/model.js';
+import { ApiError, classifyError } from './api/errors.js';
+import { TokenManager } from './auth/token-manager.js';
+import { CaseService } from './cases/case-service.js';
+import { CaseStore } from './cases/case-store.js';
+import { CaseViews } from './cases/case-views.js';
+import { LookupService } from './cases/lookups.js';
+import {
+  AuditLog,
+  LookupsCacheRepository,
+  openDatabase,
+  ProfileRepository,
+  SettingsRepository,
+  tokenUrlOf,
+  type Db,
+} from './db/index.js';
+import { DraftService } from './documents/drafts.js';
+import { dispatch } from './ipc/dispatch.js';
+import { CoreEvents } from './ipc/events.js';
+import { createHandlers, type CoreContext } from './ipc/handlers.js';
+import {
+  CredentialStore,
+  keytarSecretStores,
+  TokenStore,
+  VaultKeyStore,
+  type SecretStoreFactory,
+} from './keychain/index.js';
+import { purgeDecided } from './purge.js';
+import { Session } from './session.js';
+import { ConnectivityState } from './sync/connectivity.js';
+import { HANDLERS } from './sync/handlers.js';
+import { JobStore } from './sync/job-store.js';
+import { SyncQueue, type QueueOptions } from './sync/queue.js';
+import { Vault } from './vault/index.js';
+
+export interface CoreOptions {
+  /** Folder for the SQLite file and the vault. */
+  dataDir: string;
+  /** The OS keychain by default; tests pass an in-memory store. */
+  secretStore?: SecretStoreFactory;
+  /** The embedded sandbox: a "Sandbox" profile with these credentials is created on first run. */
+  sandbox?: { url: string; clientId: string; clientSecret: string };
+  shell?: 'electron' | 'web';
+  version?: string;
+  queue?: Partial<QueueOptions>;
+  /** Start sending at once (default true); tests capture first and start later. */
+  startQueue?: boolean;
+  /** Overrides the retention setting, for tests: ms after a decided, synced case's files are purged. */
+  retentionMs?: number;
+  /** How often the retention purge runs (default hourly). */
+  purgeIntervalMs?: number;
+  /** Diagnostic events (never secrets or personal data): job outcomes, internal errors. */
+  log?: (event: string, detail: Record<string, unknown>) => void;
+}
+
+export interface Core {
+  handle(channel: string, input: unknown): Promise<IpcResult>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** Lets in-flight jobs record their state, then closes the database. */
+  shutdown(): Promise<void>;
+  /** For the host, tests and the bench; never exposed to the renderer. */
+  internals: CoreInternals;
+}
+
+export interface CoreInternals {
+  db: Db;
+  store: CaseStore;
+  jobs: JobStore;
+  queue: SyncQueue;
+  cases: CaseService;
+  drafts: DraftService;
+  vault: Vault;
+  session: Session;
+  connectivity: ConnectivityState;
+  dataDir: string;
+  startQueue(): void;
+  purgeNow(now?: number): Promise<string[]>;
+  tokenManager(): TokenManager | null;
+}
+
+const DEFAULT_SETTINGS: Settings = {
+  currentUserId: null,
+  theme: 'system',
+  retentionDays: 30,
+  allowSelfApproval: false,
+};
+const SETTINGS_KEY = 'app';
+export const SANDBOX_PROFILE_ID = 'sandbox';
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const secrets = options.secretStore ?? keytarSecretStores;
+  const credentials = new CredentialStore(secrets);
+  const tokens = new TokenStore(secrets);
+  const vault = await Vault.open({
+    dir: join(options.dataDir, 'vault'),
+    keyStore: new VaultKeyStore(secrets),
+  });
+  const db = openDatabase(join(options.dataDir, 'fica-desk.sqlite'));
+  const profiles = new ProfileRepository(db);
+  const settingsRepo = new SettingsRepository(db);
+  const auditLog = new AuditLog(db);
+  const lookups = new LookupService(new LookupsCacheRepository(db));
+  const events = new CoreEvents();
+  const connectivity = new ConnectivityState();
+  const store = new CaseStore(db, vault);
+  const jobs = new JobStore(db);
+
+  const settings = (): Settings => ({
+    ...DEFAULT_SETTINGS,
+    ...(settingsRepo.get(SETTINGS_KEY, SettingsSchema.partial()) ?? {}),
+  });
+  const session = new Session({
+    profiles,
+    settings: settingsRepo,
+    credentials,
+    tokens,
+    reachability: { reached: () => connectivity.reached(), unreachable: () => connectivity.unreachable() },
+  });
+  const lookupBundle = () => lookups.current(session.activeId);
+  const audit = (action: string, caseId: string | null, detail: string) => {
+    auditLog.append({
+      profileId: session.activeId,
+      userId: settings().currentUserId ?? 'local',
+      action,
+      caseId,
+      detail: { message: detail },
+    });
+  };
+
+  // ---- events, throttled so a drain of hundreds of documents does not flood the renderer
+  let queueEventTimer: NodeJS.Timeout | null = null;
+  let lastStatus = '';
+  let views: CaseViews;
+  let queue: SyncQueue;
+  const status = (): Status => {
+    const profile = session.activeProfile();
+    const counts = jobs.count();
+    return {
+      profile: profile ? session.view(profile) : null,
+      connectivity: profile ? connectivity.current : 'no-profile',
+      unsentCount: counts.pending,
+      failedCount: counts.failed,
+      queuePaused: queue.isPaused,
+      lastSyncAt: queue.lastSyncAt,
+      currentUserId: settings().currentUserId,
+    };
+  };
+  const statusChanged = () => {
+    const next = status();
+    const text = JSON.stringify(next);
+    if (text === lastStatus) return;
+    lastStatus = text;
+    events.emit('status.changed', next);
+  };
+  const queueChanged = () => {
+    if (queueEventTimer) return;
+    queueEventTimer = setTimeout(() => {
+      queueEventTimer = null;
+      if (closed) return;
+      events.emit('queue.changed', { jobs: queue.views() });
+      statusChanged();
+    }, 100);
+    queueEventTimer.unref?.();
+  };
+  const caseChanged = (caseId: string) => {
+    views.refreshStatus(caseId);
+    events.emit('case.changed', { caseId });
+    queueChanged();
+  };
+
+  const cases = new CaseService({
+    store,
+    jobs,
+    lookups: lookupBundle,
+    currentUserId: () => settings().currentUserId,
+    profileId: () => session.activeId,
+    audit,
+    changed: (caseId) => {
+      caseChanged(caseId);
+      queue.pump();
+    },
+  });
+  queue = new SyncQueue({
+    store,
+    jobs,
+    vault,
+    lookups: lookupBundle,
+    currentUserId: () => settings().currentUserId,
+    api: () => session.api(),
+    connectivity,
+    handlers: HANDLERS,
+    options: options.queue,
+    log: options.log,
+    events: {
+      queueChanged,
+      progress: (p) => events.emit('queue.progress', p),
+      caseChanged,
+    },
+  });
+  views = new CaseViews({
+    store,
+    jobs,
+    lookups: lookupBundle,
+    waiting: (caseId) => queue.waitingByCase(caseId),
+    progressOf: (documentId) => queue.progressOfDocument(documentId),
+  });
+  const drafts = new DraftService({ store, cases, vault, changed: caseChanged });
+  connectivity.onChange(() => statusChanged());
+
+  // ---- profiles and sign-in
+  const refreshLookupsQuietly = async () => {
+    const id = session.activeId;
+    const api = session.api();
+    if (!id || !api) return;
+    try {
+      await lookups.refresh(id, api);
+    } catch (error) {
+      options.log?.('lookups-refresh-failed', { kind: classifyError(error).kind });
+    }
+  };
+  const activate = async (profileId: string | null) => {
+    await session.activate(profileId);
+    connectivity.set(
+      profileId ? (session.hasCredentials(profileId) ? 'checking' : 'needs-sign-in') : 'no-profile',
+    );
+    statusChanged();
+    if (profileId && session.hasCredentials(profileId)) {
+      queue.sendNow();
+      void refreshLookupsQuietly();
+    }
+  };
+  const signIn = async (profileId: string, clientId: string, clientSecret: string) => {
+    const profile = profiles.get(profileId)!;
+    const manager = new TokenManager({ profileId, tokenUrl: tokenUrlOf(profile), credentials, tokens });
+    try {
+      await manager.signIn({ clientId, clientSecret });
+    } catch (error) {
+      const failure = error instanceof ApiError ? error : classifyError(error);
+      const message =
+        failure.kind === 'needs-sign-in'
+          ? 'The service refused these credentials. Check the client id and secret.'
+          : failure.kind === 'not-sent' || failure.kind === 'outcome-unknown'
+            ? 'The service cannot be reached, so the credentials were not checked or saved. Try again when online.'
+            : `The credentials could not be checked: ${failure.message}`;
+      audit('profile.sign-in-failed', null, 'Sign-in refused or not possible');
+      return { verified: false, message };
+    }
+    session.setHasCredentials(profileId, true);
+    audit('profile.sign-in', null, 'Signed in');
+    if (session.activeId === profileId) {
+      session.rebuild();
+      connectivity.set('checking');
+      queue.sendNow();
+      await refreshLookupsQuietly();
+    } else if (!session.activeId) await activate(profileId);
+    statusChanged();
+    return { verified: true, message: 'Signed in. Queued work will be sent.' };
+  };
+  const signOut = async (profileId: string) => {
+    await credentials.remove(profileId);
+    await tokens.clear(profileId);
+    session.setHasCredentials(profileId, false);
+    if (session.activeId === profileId) {
+      session.rebuild();
+      connectivity.set('needs-sign-in');
+    }
+    audit('profile.sign-out', null, 'Signed out');
+    statusChanged();
+  };
+
+  // ---- first run: the embedded sandbox's profile
+  if (options.sandbox) {
+    const existing = profiles.get(SANDBOX_PROFILE_ID);
+    if (!existing)
+      profiles.create({
+        id: SANDBOX_PROFILE_ID,
+        name: 'Sandbox',
+        kind: 'sandbox',
+        baseUrl: options.sandbox.url,
+      });
+    else if (existing.baseUrl !== options.sandbox.url)
+      profiles.update(SANDBOX_PROFILE_ID, { baseUrl: options.sandbox.url });
+    if (!(await credentials.hasCredentials(SANDBOX_PROFILE_ID))) {
+      await credentials.save(SANDBOX_PROFILE_ID, {
+        clientId: options.sandbox.clientId,
+        clientSecret: options.sandbox.clientSecret,
+      });
+    }
+    if (!session.activeId) settingsRepo.set('activeProfileId', z.string().nullable(), SANDBOX_PROFILE_ID);
+  }
+  for (const p of profiles.list()) await session.refreshHasCredentials(p.id);
+  session.rebuild();
+  const active = session.activeId;
+  connectivity.set(active ? (session.hasCredentials(active) ? 'checking' : 'needs-sign-in') : 'no-profile');
+
+  const retentionMs = () => options.retentionMs ?? settings().retentionDays * 24 * 3600 * 1000;
+  const purgeNow = (now?: number) =>
+    purgeDecided(
+      { store, jobs, vault, retentionMs, audit: (a, c, d) => audit(a, c, d), changed: caseChanged },
+      now,
+    );
+
+  const ctx: CoreContext = {
+    store,
+    jobs,
+    cases,
+    drafts,
+    views,
+    queue,
+    session,
+    lookups,
+    profiles,
+    auditLog,
+    vault,
+    connectivity,
+    info: {
+      version: options.version ?? '0.1.0',
+      shell: options.shell ?? 'electron',
+      sandboxUrl: options.sandbox?.url ?? null,
+    },
+    status,
+    settings,
+    saveSettings: (next) => {
+      settingsRepo.set(SETTINGS_KEY, SettingsSchema, next);
+      statusChanged();
+      return settings();
+    },
+    lookupBundle,
+    audit,
+    signIn,
+    signOut,
+    activate,
+    statusChanged,
+  };
+  const handlers = createHandlers(ctx);
+
+  let closed = false;
+  let queueStarted = false;
+  const startQueue = () => {
+    if (queueStarted) return;
+    queueStarted = true;
+    queue.start();
+    if (active && session.hasCredentials(active) && lookupBundle().fetchedAt === null)
+      void refreshLookupsQuietly();
+  };
+  if (options.startQueue !== false) startQueue();
+  const purgeTimer = setInterval(
+    () => void purgeNow().catch(() => undefined),
+    options.purgeIntervalMs ?? 3600_000,
+  );
+  purgeTimer.unref();
+
+  return {
+    handle: (channel, input) =>
+      closed
+        ? Promise.resolve({ ok: false, error: { code: 'internal', message: 'FICA Desk is shutting down.' } })
+        : dispatch(handlers, channel, input, (ch, error) =>
+            options.log?.('internal-error', {
+              channel: ch,
+              error: error instanceof Error ? error.message : String(error),
+            }),
+          ),
+    on: (event, listener) => events.on(event, listener),
+    shutdown: async () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(purgeTimer);
+      if (queueEventTimer) clearTimeout(queueEventTimer);
+      await queue.stop();
+      db.close();
+    },
+    internals: {
+      db,
+      store,
+      jobs,
+      queue,
+      cases,
+      drafts,
+      vault,
+      session,
+      connectivity,
+      dataDir: options.dataDir,
+      startQueue,
+      purgeNow,
+      tokenManager: () => session.tokenManager(),
+    },
+  };
+}

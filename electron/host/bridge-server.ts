@@ -1,0 +1,198 @@
+// The headless host's HTTP server on loopback: the built renderer as static files (index.html with
+// the per-run token in a meta tag and a strict CSP) and the IPC contract over POST + server-sent
+// events. Anything without the token is refused with 403, and so is a foreign Host or Origin
+// (DNS rebinding), because another local web page must not drive the core.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import { BRIDGE } from '../../shared/ipc/bridge.js';
+import { EVENT_NAMES } from '../../shared/ipc/contract.js';
+import { decodeWire, encodeWire } from '../../shared/ipc/wire.js';
+import type { Core } from '../core/index.js';
+import { securityHeaders } from '../security/csp.js';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json',
+  '.bcmap': 'application/octet-stream',
+  '.pfb': 'application/octet-stream',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Documents of up to 50 pages of 40 MB each, base64 in JSON: bigger bodies are refused. */
+const MAX_BODY_BYTES = 300 * 1024 * 1024;
+
+export interface BridgeServerOptions {
+  core: Core;
+  rendererDir: string;
+  token: string;
+  port: number;
+}
+
+function sameToken(given: string | undefined | null, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req) {
+    total += (chunk as Buffer).length;
+    if (total > MAX_BODY_BYTES) throw new Error('too large');
+    parts.push(chunk as Buffer);
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
+
+export function createBridgeServer(opts: BridgeServerOptions): Server {
+  const root = resolve(opts.rendererDir);
+  const clients = new Set<ServerResponse>();
+  const unsubscribe = EVENT_NAMES.map((name) =>
+    opts.core.on(name, (payload) => {
+      const frame = `event: ${name}\ndata: ${encodeWire(payload)}\n\n`;
+      for (const res of clients) res.write(frame);
+    }),
+  );
+  const heartbeat = setInterval(() => {
+    for (const res of clients) res.write(': keep-alive\n\n');
+  }, 15_000);
+  heartbeat.unref();
+
+  const server = createServer((req, res) => {
+    void route(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end('Internal error');
+    });
+  });
+
+  const allowedHosts = () => {
+    const port = (server.address() as { port: number } | null)?.port ?? opts.port;
+    return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  };
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const hosts = allowedHosts();
+    if (!req.headers.host || !hosts.has(req.headers.host)) return deny(res);
+    const origin = req.headers.origin;
+    if (origin && !hosts.has(origin.replace(/^http:\/\//, ''))) return deny(res);
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+
+    if (url.pathname === BRIDGE.eventsPath) {
+      if (req.method !== 'GET' || !sameToken(url.searchParams.get(BRIDGE.tokenQuery), opts.token))
+        return deny(res);
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+      });
+      res.write(': connected\n\n');
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    if (url.pathname.startsWith('/ipc/')) {
+      const header = req.headers[BRIDGE.tokenHeader];
+      if (req.method !== 'POST' || !sameToken(Array.isArray(header) ? header[0] : header, opts.token))
+        return deny(res);
+      const channel = decodeURIComponent(url.pathname.slice('/ipc/'.length));
+      let input: unknown;
+      try {
+        const body = await readBody(req);
+        input = body ? decodeWire(body) : {};
+      } catch {
+        res.writeHead(400, { 'Content-Type': 'application/json' });
+        res.end(
+          encodeWire({
+            ok: false,
+            error: { code: 'invalid-input', message: 'The request body is not valid.' },
+          }),
+        );
+        return;
+      }
+      const result = await opts.core.handle(channel, input);
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(encodeWire(result));
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405);
+      res.end();
+      return;
+    }
+    await serveStatic(url.pathname, res);
+  }
+
+  async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
+    let relative = decodeURIComponent(pathname);
+    if (relative.endsWith('/')) relative += 'index.html';
+    const file = normalize(join(root, relative));
+    if (file !== root && !file.startsWith(root + sep)) return deny(res);
+    let target = file;
+    const info = await stat(target).catch(() => null);
+    // A client-side route (no file extension): the app's shell answers.
+    if (!info?.isFile()) {
+      if (extname(relative) !== '') {
+        res.writeHead(404, { 'Content-Type': 'text/plain' });
+        res.end('Not found');
+        return;
+      }
+      target = join(root, 'index.html');
+    }
+    const headers: Record<string, string> = {
+      ...securityHeaders(),
+      'Content-Type': MIME[extname(target)] ?? 'application/octet-stream',
+    };
+    if (target.endsWith('index.html')) {
+      const html = await readFile(target, 'utf8').catch(() => null);
+      if (html === null) {
+        res.writeHead(503, { 'Content-Type': 'text/plain' });
+        res.end('The renderer is not built. Run npm run build:renderer.');
+        return;
+      }
+      const meta = `<meta name="${BRIDGE.tokenMeta}" content="${opts.token}">`;
+      const body = html.includes('<head>') ? html.replace('<head>', `<head>\n    ${meta}`) : meta + html;
+      res.writeHead(200, { ...headers, 'Cache-Control': 'no-store' });
+      res.end(body);
+      return;
+    }
+    res.writeHead(200, headers);
+    res.end(await readFile(target));
+  }
+
+  server.on('close', () => {
+    clearInterval(heartbeat);
+    unsubscribe.forEach((off) => off());
+    for (const res of clients) res.end();
+    clients.clear();
+  });
+  // Event streams never end on their own: close them so server.close() can finish.
+  const close = server.close.bind(server);
+  server.close = ((cb?: (err?: Error) => void) => {
+    for (const res of clients) res.end();
+    clients.clear();
+    server.closeAllConnections?.();
+    return close(cb);
+  }) as typeof server.close;
+  return server;
+}
+
+function deny(res: ServerResponse): void {
+  res.writeHead(403, { 'Content-Type': 'text/plain' });
+  res.end('Forbidden');
+}

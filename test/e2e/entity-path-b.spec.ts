@@ -1,0 +1,69 @@
+// Path B: an ownership tree with an Entity layer and a Trust with related parties, to approval.
+import { expectAccessible, expect, screenshot, test } from './fixtures.js';
+
+test('entity path B with an organigram of an entity layer and a trust, to approval', async ({ desk, page }) => {
+  const name = `Layered Holdings ${Date.now() % 100000}`;
+  await desk.actAs('capturer', { allowSelfApproval: true });
+  await desk.createEntity('Company with layered ownership', name, '2018/654322/07');
+  await desk.saveKyb();
+  await desk.reviewSanctions();
+
+  await expect(page.getByRole('heading', { name: 'Ownership tree' })).toBeVisible();
+  const tree = page.getByRole('group', { name: 'Ownership tree' });
+  const editor = (title: string | RegExp) => page.getByRole('region', { name: title });
+  const pct = page.getByLabel('Shareholding at this level (%)');
+
+  await page.getByRole('button', { name: 'Add individual' }).click();
+  await page.getByLabel('First name').fill('Alice');
+  await page.getByLabel('Last name').fill('Adams');
+  await pct.fill('40');
+
+  await tree.getByRole('button', { name: /^Entity being onboarded/ }).click();
+  await page.getByRole('button', { name: 'Add entity' }).click();
+  await page.getByLabel('Entity name').fill('Holdco (Pty) Ltd');
+  await pct.fill('60');
+
+  await page.getByRole('button', { name: 'Add individual' }).click();
+  await page.getByLabel('First name').fill('Bob');
+  await page.getByLabel('Last name').fill('Brown');
+  await pct.fill('50');
+
+  await tree.getByRole('button', { name: /^Entity: Holdco/ }).click();
+  await page.getByRole('button', { name: 'Add trust' }).click();
+  await page.getByLabel('Trust name').fill('Family Trust');
+  await pct.fill('50');
+
+  await page.getByRole('button', { name: 'Add individual' }).click();
+  await page.getByLabel('First name').fill('Carol');
+  await page.getByLabel('Last name').fill('Cole');
+  await pct.fill('100');
+  const problems = page.getByRole('list', { name: 'Problems to fix before sending' });
+  await expect(problems).toContainText('Missing trust relationship types');
+  await expect(page.getByRole('button', { name: 'Send ownership tree for verification' })).toBeDisabled();
+  await editor(/Edit Carol Cole/).getByLabel('Founder').check();
+  await editor(/Edit Carol Cole/).getByLabel('Trustee').check();
+
+  // Children over 100 % are flagged before sending.
+  await tree.getByRole('button', { name: /^Individual: Alice Adams/ }).click();
+  await pct.fill('70');
+  await expect(problems).toContainText(/add up to 130 %, over 100 %/);
+  await pct.fill('40');
+  await expect(page.getByText('No problems found.')).toBeVisible();
+
+  const owners = page.getByRole('table').filter({ hasText: 'Effective share' });
+  await expect(owners.getByRole('row', { name: /Alice Adams 40 %/ })).toBeVisible();
+  await expect(owners.getByRole('row', { name: /Bob Brown 30 %/ })).toBeVisible();
+  await expect(owners.getByRole('row', { name: /Carol Cole 30 %/ })).toBeVisible();
+  await screenshot(page, 'organigram-editor');
+  await expectAccessible(page, 'organigram editor');
+
+  await page.getByRole('button', { name: 'Send ownership tree for verification' }).click();
+  await page.getByRole('dialog', { name: 'Send the ownership tree?' }).getByRole('button', { name: 'Send for verification' }).click();
+  await expect(page.getByText(/The ownership tree is (verified by the service|sent for verification)/)).toBeVisible({ timeout: 60_000 });
+
+  const people = await desk.completePeople();
+  expect(people).toEqual(expect.arrayContaining(['Alice Adams', 'Bob Brown', 'Carol Cole']));
+  await desk.completeEntityDocuments(name);
+  await desk.approve();
+  await desk.waitForSendingToFinish();
+});

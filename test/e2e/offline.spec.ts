@@ -1,0 +1,45 @@
+// Offline: the sandbox is unreachable while a whole application with documents is captured; the
+// unsent count rises; when the connection is back the queue drains to zero on its own.
+import { makeSouthAfricanId } from '../../shared/domain/index.js';
+import { expectAccessible, expect, screenshot, test } from './fixtures.js';
+import { pdfFile, pngFile } from './files.js';
+
+test('captured offline, sent by itself when the connection returns', async ({ desk, host, page }) => {
+  const name = `Offline Traders ${Date.now() % 100000}`;
+  await desk.actAs('capturer'); // the look-ups are cached once online
+  await host.sandboxControl.stop();
+  await expect(desk.connection()).toHaveAccessibleName(/Offline/, { timeout: 60_000 });
+  const before = await desk.unsentCount();
+
+  await desk.createEntity('Private Company (Pty) Ltd', name, '2016/222333/07');
+  await expect.poll(() => desk.unsentCount()).toBeGreaterThan(before);
+  await desk.saveKyb();
+  const afterKyb = await desk.unsentCount();
+  await expect(desk.steps()).toContainText(/waiting for connection/i);
+
+  // A person and their identity document, captured while offline.
+  await desk.goToStep(/Directors and owners/);
+  await page.getByRole('button', { name: 'Add a person' }).click();
+  const form = page.getByRole('region', { name: 'Add a person' });
+  await form.getByLabel('First name').fill('Lerato');
+  await form.getByLabel('Last name').fill('Khumalo');
+  await form.getByLabel('ID number').fill(makeSouthAfricanId({ birthDate: '1985-09-09', gender: 'Female', citizenship: 'citizen', sequence: 55 }));
+  await form.getByLabel('Shareholding %').fill('100');
+  await form.getByRole('button', { name: 'Add person' }).click();
+  await page.getByRole('link', { name: 'Lerato Khumalo' }).click();
+  await desk.addDocument('Lerato Khumalo', 'Proof of identity', 'Smart ID card', [await pngFile('lerato-id.png', 'LK')]);
+
+  // Entity documents captured ahead of time.
+  await desk.goToStep(/^\d+\. Entity documents/);
+  await desk.addDocument(name, 'Proof of registration', 'Registration certificate (CoR 14.3)', [await pdfFile('cor14.pdf')]);
+  await expect.poll(() => desk.unsentCount()).toBeGreaterThan(afterKyb);
+  await desk.open('Queue');
+  await expect(page.getByText(/waiting for connection/i).first()).toBeVisible();
+  await screenshot(page, 'queue');
+  await expectAccessible(page, 'queue while offline');
+
+  await host.sandboxControl.start();
+  await expect(desk.connection()).toHaveAccessibleName(/Online/, { timeout: 90_000 });
+  await desk.waitForSendingToFinish(120_000);
+  await expect(page.getByText('Nothing waiting.')).toBeVisible();
+});

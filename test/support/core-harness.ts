@@ -1,0 +1,61 @@
+// A core in a temporary folder, pointed at a test sandbox, with a typed `call` that throws the
+// DeskError body on failure so tests read like the renderer's code.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
+import { DeskError } from '../../shared/ipc/errors.js';
+import { createCore, type Core, type CoreOptions } from '../../electron/core/index.js';
+import { keytarSecretStores, type SecretStoreFactory } from '../../electron/core/keychain/index.js';
+import { memorySecretStores } from './memory-secret-store.js';
+
+export const HAS_KEYRING = process.env.FICA_KEYRING === '1';
+export const KEYRING_SKIP_MESSAGE =
+  'needs the OS keychain: run with `bash scripts/with-keyring.sh npx vitest run --project integration test/integration/core`';
+
+export interface TestCore {
+  core: Core;
+  dataDir: string;
+  call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>;
+  restart(options?: Partial<CoreOptions>): Promise<void>;
+}
+
+/** Keychain secrets when a keyring is available (the MUST-SHOW tests), else in memory. */
+export function testSecrets(kind: 'keychain' | 'memory' = HAS_KEYRING ? 'keychain' : 'memory'): SecretStoreFactory {
+  return kind === 'keychain' ? keytarSecretStores : memorySecretStores();
+}
+
+export const FAST_QUEUE: CoreOptions['queue'] = { backoffBaseMs: 50, backoffMaxMs: 500, probeIntervalMs: 100, concurrency: 4 };
+
+export async function startTestCore(options: Partial<CoreOptions> & { sandbox?: CoreOptions['sandbox'] }): Promise<TestCore> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'fica-core-')));
+  const secretStore = options.secretStore ?? testSecrets();
+  let opts: CoreOptions = { queue: FAST_QUEUE, ...options, dataDir, secretStore };
+  const harness: TestCore = {
+    core: await createCore(opts),
+    dataDir,
+    async call(channel, input) {
+      const result = await harness.core.handle(channel, input);
+      if (!result.ok) throw DeskError.fromBody(result.error);
+      return result.value as never;
+    },
+    async restart(more = {}) {
+      await harness.core.shutdown();
+      opts = { ...opts, ...more };
+      harness.core = await createCore(opts);
+    },
+  };
+  return harness;
+}
+
+/** Polls until `check` holds, or fails after `timeoutMs` with the last state. */
+export async function waitFor<T>(what: string, read: () => Promise<T> | T, check: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (!check(last)) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last: ${JSON.stringify(last).slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 50));
+    last = await read();
+  }
+  return last;
+}

@@ -1,0 +1,129 @@
+// Whole applications captured through the IPC contract, as a person at the counter would: used by
+// the offline, crash and fault tests.
+import { randomUUID } from 'node:crypto';
+import { makeSouthAfricanId } from '../../shared/domain/index.js';
+import type { CaseDetail, DocumentOwner, EntityCase, IndividualCase } from '../../shared/ipc/model.js';
+import type { TestCore } from './core-harness.js';
+import { makePdf } from './documents.js';
+
+let counter = 0;
+export const saId = () => makeSouthAfricanId({ birthDate: '1985-04-12', gender: 'Female', citizenship: 'citizen', sequence: 100 + (counter++ % 4000) });
+
+export async function captureDocument(t: TestCore, caseId: string, owner: DocumentOwner, pair: { groupId: number; typeId: number }, name: string) {
+  const draft = await t.call('documents.startDraft', { caseId, owner });
+  const added = await t.call('documents.addPages', { draftId: draft.id, files: [{ name, bytes: await makePdf(`${name} ${randomUUID()}`) }] });
+  if (added.refused.length) throw new Error(`refused: ${JSON.stringify(added.refused)}`);
+  return t.call('documents.submitDraft', { draftId: draft.id, pairs: [pair] });
+}
+
+/** One document per required group of a checklist. */
+async function captureChecklist(t: TestCore, caseId: string, owner: DocumentOwner, checklist: CaseDetail['checklist'], prefix: string) {
+  for (const item of checklist.items) {
+    await captureDocument(t, caseId, owner, { groupId: item.groupId, typeId: item.types[0]!.id }, `${prefix} ${item.name}.pdf`);
+  }
+}
+
+const entity = async (t: TestCore, caseId: string) => (await t.call('cases.get', { caseId })) as EntityCase;
+
+export interface EntityFlowOptions {
+  name?: string;
+  /** Extra entity documents beyond the required ones. */
+  extraEntityDocs?: number;
+  decide?: boolean;
+}
+
+async function finishPeopleAndEntity(t: TestCore, caseId: string, options: EntityFlowOptions): Promise<void> {
+  let c = await entity(t, caseId);
+  for (const ubo of c.ubos) {
+    await t.call('entity.uboPepConfirm', { caseId, uboId: ubo.id, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+    c = await entity(t, caseId);
+    const fresh = c.ubos.find((u) => u.id === ubo.id)!;
+    await captureChecklist(t, caseId, { kind: 'ubo', uboId: ubo.id }, fresh.checklist, `${fresh.details.firstName}`);
+    await t.call('entity.uboConfirmDocs', { caseId, uboId: ubo.id });
+  }
+  await t.call('entity.confirmShareholding', { caseId });
+  c = await entity(t, caseId);
+  await captureChecklist(t, caseId, { kind: 'entity' }, c.checklist, 'Entity');
+  const extraGroup = c.checklist.items[0]!;
+  for (let i = 0; i < (options.extraEntityDocs ?? 0); i++) {
+    await captureDocument(t, caseId, { kind: 'entity' }, { groupId: extraGroup.groupId, typeId: extraGroup.types[0]!.id }, `Extra ${i}.pdf`);
+  }
+  await t.call('entity.confirmDocs', { caseId });
+  if (options.decide !== false) {
+    await t.call('entity.decide', { caseId, decision: { onboardingDecision: 'Approved', approvedComments: 'All documents on file' } });
+  }
+}
+
+/** Path A: flat owner list. Registration number 000000 keeps the registry from adding directors. */
+export async function captureEntityPathA(t: TestCore, options: EntityFlowOptions = {}): Promise<string> {
+  const { caseId } = await t.call('entity.create', { entityRegName: options.name ?? 'Offline Traders (Pty) Ltd', entityRegNumber: '2019/000000/07', entityType: 1 });
+  await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Offline Traders', addressCountry: 1, countriesTransactedWith: [1], entityDetailsConfirmed: true } });
+  await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+  await t.call('entity.saveUbo', {
+    caseId,
+    body: { firstName: 'Jane', lastName: 'Doe', clientSACitizen: true, idNumber: saId(), isDirector: true, isShareholder: true, shareholderPercentage: '100' },
+  });
+  await finishPeopleAndEntity(t, caseId, options);
+  return caseId;
+}
+
+/** Path B: an ownership tree with a person and a trust with a trustee. */
+export async function captureEntityPathB(t: TestCore, options: EntityFlowOptions = {}): Promise<string> {
+  const { caseId } = await t.call('entity.create', { entityRegName: options.name ?? 'Layered Holdings (Pty) Ltd', entityRegNumber: '2018/000000/07', entityType: 4 });
+  await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Layered', addressCountry: 1, entityDetailsConfirmed: true } });
+  await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+  const root = randomUUID();
+  const trust = randomUUID();
+  const tree = [
+    {
+      guid: root,
+      shareholderType: 'Root' as const,
+      shareholderEntityName: options.name ?? 'Layered Holdings (Pty) Ltd',
+      shareholderPercentage: 100,
+      uboPercentage: 100,
+      children: [
+        { guid: randomUUID(), parentGUID: root, shareholderType: 'Individual' as const, firstName: 'Mary', lastName: 'Major', uboID: null, shareholderPercentage: 60, uboPercentage: 60, isDirector: true, hasResolution: 'false' as const, children: [] },
+        {
+          guid: trust,
+          parentGUID: root,
+          shareholderType: 'Trust' as const,
+          shareholderTrustName: 'Major Family Trust',
+          shareholderPercentage: 40,
+          uboPercentage: 40,
+          children: [
+            { guid: randomUUID(), parentGUID: trust, shareholderType: 'Individual' as const, firstName: 'Tom', lastName: 'Trustee', uboID: null, isTrustMember: true, shareholderPercentage: 100, uboPercentage: 40, hasResolution: 'false' as const, trustRelatedPartyTypes: JSON.stringify([{ id: 2, name: 'Trustee' }]), children: [] },
+          ],
+        },
+      ],
+    },
+  ];
+  await t.call('entity.saveOrganigram', { caseId, tree });
+  await t.call('entity.verifyOrganigram', { caseId });
+  const c = await entity(t, caseId);
+  for (const ubo of c.ubos) {
+    await t.call('entity.saveUbo', {
+      caseId,
+      uboId: ubo.id,
+      body: { firstName: ubo.details.firstName, lastName: ubo.details.lastName, clientSACitizen: true, idNumber: saId(), isShareholder: true },
+    });
+  }
+  await finishPeopleAndEntity(t, caseId, options);
+  return caseId;
+}
+
+export async function captureIndividual(t: TestCore, options: { name?: string; extraDocs?: number; decide?: boolean } = {}): Promise<string> {
+  const [firstName, lastName] = (options.name ?? 'Ivy Individual').split(' ');
+  const { caseId } = await t.call('individual.create', { firstName: firstName!, lastName: lastName ?? 'Client', clientSACitizen: true, idNumber: saId(), clientEmail: 'ivy@example.com' });
+  await t.call('individual.runScreening', { caseId });
+  await t.call('individual.runValidation', { caseId });
+  await t.call('individual.pepDecision', { caseId, pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: false });
+  const c = (await t.call('cases.get', { caseId })) as IndividualCase;
+  await captureChecklist(t, caseId, { kind: 'individual' }, c.checklist, 'Ivy');
+  const group = c.checklist.items[0]!;
+  for (let i = 0; i < (options.extraDocs ?? 0); i++) {
+    await captureDocument(t, caseId, { kind: 'individual' }, { groupId: group.groupId, typeId: group.types[0]!.id }, `Ivy extra ${i}.pdf`);
+  }
+  await t.call('individual.confirmDocs', { caseId });
+  if (options.decide !== false) await t.call('individual.decide', { caseId, onboardingDecision: 'Approved', additionalComments: 'Complete' });
+  return caseId;
+}
