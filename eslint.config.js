@@ -67,6 +67,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict(noElectron, noServer, noRenderer) },
   },
   {
+    // The security policies are plain modules so tests can check them without Electron.
+    files: ['electron/security/**'],
+    rules: { 'no-restricted-imports': restrict(noElectron, noServer, noRenderer) },
+  },
+  {
     files: ['electron/main/**', 'electron/preload/**'],
     rules: { 'no-restricted-imports': restrict(noServer, noRenderer) },
   },

@@ -9,7 +9,7 @@ import type { StoredCase } from '../cases/case-store.js';
 import { backoffDelay } from './backoff.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { HandlerMap, JobEnv, JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import { isUpload, mustWaitFor, type JobPayload } from './job-kinds.js';
+import { isUpload, mustWaitFor, rankOf, type JobPayload } from './job-kinds.js';
 import type { StoredJob } from './job-store.js';
 import { waitPhrase } from './wait-phrases.js';
 
@@ -204,12 +204,17 @@ export class SyncQueue {
         continue;
       }
       const kindOf = caseRow.kind;
-      const blocker = siblings.find((s) =>
-        mustWaitFor(
-          { seq: job.seq, payload: job.payload, caseKind: kindOf },
-          { seq: s.seq, payload: s.payload, caseKind: kindOf },
-        ),
-      );
+      // The nearest job in front names the wait best ("PEP review of Jane Doe", not "the entity").
+      let blocker: StoredJob | undefined;
+      let blockerRank = -1;
+      for (const s of siblings) {
+        const me = { seq: job.seq, payload: job.payload, caseKind: kindOf };
+        const other = { seq: s.seq, payload: s.payload, caseKind: kindOf };
+        if (mustWaitFor(me, other) && rankOf(other) > blockerRank) {
+          blocker = s;
+          blockerRank = rankOf(other);
+        }
+      }
       if (blocker) {
         evaluation.waitingFor = waitPhrase(blocker.payload, this.deps.store);
         continue;

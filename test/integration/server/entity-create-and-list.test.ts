@@ -147,6 +147,10 @@ describe('entity record and list', () => {
     expect(EntityPageSchema.parse((await p.client.get('/api/v1/entity?ficaStatus=In%20Progress&riskDescription=Undetermined')).body).count).toBe(5);
     expect(EntityPageSchema.parse((await p.client.get('/api/v1/entity?entityRegName=Lister%203')).body).count).toBe(1);
     expect(EntityPageSchema.parse((await p.client.get('/api/v1/entity?clientReference=%25')).body).count).toBe(0);
+    const day = String(page.data[0]?.lastUpdated).slice(0, 10);
+    expect(EntityPageSchema.parse((await p.client.get(`/api/v1/entity?lastUpdated=${day}`)).body).count).toBe(5);
+    expect(EntityPageSchema.parse((await p.client.get('/api/v1/entity?lastUpdated=2000-01-01')).body).count).toBe(0);
+    expect((await p.client.get('/api/v1/entity?lastUpdated=yesterday')).status).toBe(400);
     expect((await p.client.get('/api/v1/entity?take=100')).status).toBe(200);
     for (const query of ['take=101', 'take=0', 'take=abc', 'skip=-1']) {
       const res = await p.client.get(`/api/v1/entity?${query}`);

@@ -31,6 +31,7 @@ describe('layer import rules', () => {
     ['renderer/lib/probe.ts', "import { createCore } from '../../electron/core/index.js';\nexport const x = createCore;\n", 'renderer importing the core'],
     ['electron/core/sync/probe.ts', "import { ipcMain } from 'electron';\nexport const x = ipcMain;\n", 'core importing electron'],
     ['electron/core/sync/probe.ts', "import { startSandbox } from '../../../server/index.js';\nexport const x = startSandbox;\n", 'core importing the server'],
+    ['electron/security/probe.ts', "import { session } from 'electron';\nexport const x = session;\n", 'security policy importing electron'],
     ['electron/main/probe.ts', "import { startSandbox } from '../../server/index.js';\nexport const x = startSandbox;\n", 'main importing the server'],
     ['server/routes/probe.ts', "import { createCore } from '../../electron/core/index.js';\nexport const x = createCore;\n", 'server importing the app'],
   ];
