@@ -2,7 +2,7 @@
 // HTTP Header Field"): the first answer to a key is stored with the request's fingerprint and
 // replayed to a retry; a different request under the same key is 422; a retry while the first is
 // still running is 409. Keys are scoped per partner and kept in SQLite, so they survive a restart.
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../store/db.js';
@@ -32,10 +32,61 @@ interface KeyRow {
   expires_at: number;
 }
 
+/** Stands in for a multipart boundary in the fingerprint (no boundary can contain a space). */
+const BOUNDARY_TOKEN = Buffer.from('<multipart boundary>');
+
+/** The boundary parameter of a multipart content type, if there is one. */
+export function multipartBoundary(contentType: string | undefined): string | undefined {
+  if (!contentType || !/^\s*multipart\//i.test(contentType)) return undefined;
+  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  return match?.[1] ?? match?.[2];
+}
+
+/**
+ * The fingerprint of a request body. Every new FormData picks a new multipart boundary, so a
+ * retry of the same upload differs from the first only there: the boundary is replaced by a fixed
+ * token before hashing, which leaves the fields, part headers and file bytes as the fingerprint.
+ */
+export class BodyFingerprint {
+  private readonly hash = createHash('sha256');
+  private readonly boundary: Buffer | undefined;
+  private tail: Buffer = Buffer.alloc(0);
+
+  constructor(boundary?: string) {
+    this.boundary = boundary ? Buffer.from(boundary, 'latin1') : undefined;
+  }
+
+  update(chunk: Buffer | string): void {
+    const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const boundary = this.boundary;
+    if (!boundary) {
+      this.hash.update(data);
+      return;
+    }
+    const buf = this.tail.length > 0 ? Buffer.concat([this.tail, data]) : data;
+    let pos = 0;
+    for (let at = buf.indexOf(boundary, pos); at !== -1; at = buf.indexOf(boundary, pos)) {
+      this.hash.update(buf.subarray(pos, at));
+      this.hash.update(BOUNDARY_TOKEN);
+      pos = at + boundary.length;
+    }
+    // A boundary may straddle two chunks: the bytes that could begin one wait for the next chunk.
+    const keep = Math.min(buf.length - pos, boundary.length - 1);
+    this.hash.update(buf.subarray(pos, buf.length - keep));
+    this.tail = Buffer.from(buf.subarray(buf.length - keep));
+  }
+
+  digest(): string {
+    this.hash.update(this.tail);
+    this.tail = Buffer.alloc(0);
+    return this.hash.digest('hex');
+  }
+}
+
 interface RequestState {
   key: string;
   scope: string;
-  hash: Hash;
+  hash: BodyFingerprint;
   bodyHash?: string;
   bodyDone: Promise<string | undefined>;
   payload: Readable;
@@ -104,7 +155,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
           .send(errorBody(400, `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`));
         return;
       }
-      const hash = createHash('sha256');
+      const contentType = request.headers['content-type'];
+      const hash = new BodyFingerprint(multipartBoundary(typeof contentType === 'string' ? contentType : undefined));
       const state: RequestState = {
         key,
         scope: scopeOf(request),
@@ -114,13 +166,13 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
         bodyDone: Promise.resolve(undefined),
       };
       if (hasNoBody(request)) {
-        state.bodyHash = hash.digest('hex');
+        state.bodyHash = hash.digest();
         state.bodyDone = Promise.resolve(state.bodyHash);
       } else {
         state.bodyDone = new Promise((resolve) => {
           payload.on('data', (chunk: Buffer | string) => hash.update(chunk));
           payload.once('end', () => {
-            state.bodyHash = hash.digest('hex');
+            state.bodyHash = hash.digest();
             resolve(state.bodyHash);
           });
           payload.once('error', () => resolve(undefined));

@@ -63,7 +63,7 @@ test('an individual from creation to approval', async ({ desk, page }) => {
 
   await desk.goToStep(/Confirm documents/);
   await page.getByRole('button', { name: 'Confirm documents' }).click();
-  await expect(page.getByText('Documents confirmed.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Onboarding decision' })).toBeVisible({ timeout: 60_000 });
   await desk.approve();
   await desk.waitForSendingToFinish();
   await screenshot(page, 'individual-approved');

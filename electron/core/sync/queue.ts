@@ -20,6 +20,8 @@ export interface QueueOptions {
   backoffMaxMs: number;
   /** How often to probe the service while offline. */
   probeIntervalMs: number;
+  /** How often an idle, online queue checks the service is still there (the status bar). */
+  heartbeatMs: number;
 }
 
 export const DEFAULT_QUEUE_OPTIONS: QueueOptions = {
@@ -68,6 +70,7 @@ export class SyncQueue {
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
   private probeTimer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
   private probing = false;
   private pumping = false;
   private pumpAgain = false;
@@ -86,6 +89,10 @@ export class SyncQueue {
     this.stopped = false;
     const revived = this.deps.jobs.markInactive();
     this.deps.log?.('start', { revived });
+    this.heartbeat = setInterval(() => {
+      if (this.deps.connectivity.current === 'online' && this.inFlight.size === 0) void this.probe();
+    }, this.options.heartbeatMs);
+    this.heartbeat.unref?.();
     if (this.deps.connectivity.current === 'offline' || this.deps.connectivity.current === 'checking')
       void this.probe();
     this.pump();
@@ -106,7 +113,8 @@ export class SyncQueue {
   sendNow(): void {
     this.paused = false;
     this.deps.jobs.wakeAll();
-    if (this.deps.connectivity.current !== 'online') void this.probe();
+    // Also when "online": a person pressing the button wants to know now.
+    void this.probe();
     this.pump();
   }
 
@@ -115,7 +123,8 @@ export class SyncQueue {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.probeTimer) clearTimeout(this.probeTimer);
-    this.timer = this.probeTimer = null;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.timer = this.probeTimer = this.heartbeat = null;
     const pending = [...this.inFlight.values()];
     const all = Promise.allSettled(pending.map((f) => f.done));
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());

@@ -131,11 +131,13 @@ export class DeskApp {
   async completeEntityDocuments(entityName: string): Promise<void> {
     await this.goToStep(/Confirm shareholding/);
     await this.page.getByRole('button', { name: 'Confirm shareholding' }).click();
-    await expect(this.page.getByText(/Shareholding confirmed\. Entity band:/)).toBeVisible({ timeout: 60_000 });
-    await this.page.getByRole('link', { name: 'Continue to entity documents' }).click();
+    // Confirming moves on to the entity's documents, listed for the band the service returned.
+    await expect(this.page.getByRole('heading', { level: 2, name: 'Entity documents' })).toBeVisible({ timeout: 60_000 });
     await this.completeChecklist(entityName, () => pdfFile('registration.pdf', 'Registration certificate', 2));
     await this.goToStep(/Confirm entity documents/);
     await this.page.getByRole('button', { name: 'Confirm entity documents' }).click();
+    await expect(this.page.getByRole('heading', { level: 2, name: 'Onboarding decision' })).toBeVisible({ timeout: 60_000 });
+    await this.goToStep(/Confirm entity documents/);
     await expect(this.page.getByText('Entity documents confirmed.')).toBeVisible({ timeout: 60_000 });
   }
 

@@ -22,7 +22,17 @@ beforeAll(async () => {
   entityId = str(e.id);
   await api.patch(`/api/v1/entity/${entityId}/kyb`, { entityTradingName: 'Upload Co' });
   await api.patch(`/api/v1/entity/${entityId}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
-  const ubo = await api.post(`/api/v1/entity/${entityId}/ubo-create`, { firstName: 'Una', lastName: 'Owner', clientSACitizen: true, idNumber: SA_ID, isShareholder: true, shareholderPercentage: '100' });
+  const owner = str(obj((await api.post(`/api/v1/entity/${entityId}/ubo-create`, { firstName: 'Olga', lastName: 'Owner', clientSACitizen: true, idNumber: SA_ID, isShareholder: true, shareholderPercentage: '100' })).body).uboUUID);
+  await api.patch(`/api/v1/entity/${owner}/ubo-pep-confirm`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+  await api.post(`/api/v1/entity/${owner}/ubo-doc-upload`, form({ file: { bytes: PDF, name: 'id.pdf' }, documents: UBO_DOCS }));
+  expect((await api.patch(`/api/v1/entity/${owner}/ubo-doc-confirm`, { docsUploadedReviewed: true })).status).toBe(200);
+  const confirmed = await api.patch(`/api/v1/entity/${entityId}/shareholding-confirm`, { ownershipConfirmation: true });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  // A second entity holds the UBO whose documents are uploaded.
+  const e2 = str(obj((await api.post('/api/v1/entity', { entityRegName: 'Upload Owner Co', entityRegNumber: 'F-98', entityType: 7 })).body).id);
+  await api.patch(`/api/v1/entity/${e2}/kyb`, { entityTradingName: 'Upload Owner Co' });
+  await api.patch(`/api/v1/entity/${e2}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+  const ubo = await api.post(`/api/v1/entity/${e2}/ubo-create`, { firstName: 'Una', lastName: 'Owner', clientSACitizen: true, idNumber: SA_ID, isShareholder: true, shareholderPercentage: '100' });
   uboId = str(obj(ubo.body).uboUUID);
   // An individual at the documents step.
   const partner = obj((await api.get('/api/v1/settings/partner')).body);

@@ -1,0 +1,86 @@
+// The headless host: the built renderer with the per-run token and a strict CSP, the IPC contract
+// over loopback with the token required, events as server-sent events, and a sandbox the tests can
+// take away and bring back.
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRIDGE } from '../../../shared/ipc/bridge.js';
+import { decodeWire, encodeWire } from '../../../shared/ipc/wire.js';
+import { IpcResultSchema } from '../../../shared/ipc/errors.js';
+import { startHost, type Host } from '../../../electron/host/index.js';
+import { testSecrets, waitFor } from '../../support/core-harness.js';
+
+describe('headless host', () => {
+  let host: Host;
+
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fica-host-'));
+    const rendererDir = join(dir, 'renderer');
+    await mkdir(rendererDir, { recursive: true });
+    await writeFile(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>FICA Desk</title></head><body></body></html>');
+    await writeFile(join(rendererDir, 'app.js'), 'console.log("app")');
+    host = await startHost({ dataDir: join(dir, 'data'), port: 0, rendererDir, secretStore: testSecrets(), queue: { probeIntervalMs: 100 } });
+  });
+
+  afterAll(async () => {
+    await host?.stop();
+  });
+
+  const invoke = async (channel: string, input: unknown, token: string | null = host.token) => {
+    const res = await fetch(new URL(BRIDGE.invokePath(channel), host.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { [BRIDGE.tokenHeader]: token } : {}) },
+      body: encodeWire(input),
+    });
+    return { status: res.status, body: res.status === 200 ? IpcResultSchema.parse(decodeWire(await res.text())) : null };
+  };
+
+  it('serves index.html with the token and a CSP without unsafe-eval', async () => {
+    const res = await fetch(host.url);
+    const html = await res.text();
+    expect(html).toContain(`<meta name="desk-token" content="${host.token}">`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect((await fetch(new URL('app.js', host.url))).status).toBe(200);
+    expect((await fetch(new URL('/%2F..%2F..%2F..%2Fetc%2Fpasswd', host.url))).status).toBe(403);
+  });
+
+  it('refuses IPC without the token, answers with it', async () => {
+    expect((await invoke('status.get', {}, null)).status).toBe(403);
+    expect((await invoke('status.get', {}, 'wrong')).status).toBe(403);
+    const ok = await invoke('app.info', {});
+    expect(ok.body).toMatchObject({ ok: true, value: { shell: 'web' } });
+    const bad = await invoke('entity.create', { entityRegName: '' });
+    expect(bad.body).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const unknown = await invoke('nope.nothing', {});
+    expect(unknown.body).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+  });
+
+  it('streams events and follows the sandbox going away and coming back', async () => {
+    const events: string[] = [];
+    const controller = new AbortController();
+    const res = await fetch(new URL(`${BRIDGE.eventsPath}?${BRIDGE.tokenQuery}=${host.token}`, host.url), { signal: controller.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    void (async () => {
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) break;
+        events.push(decoder.decode(value));
+      }
+    })();
+    const status = async () => ((await invoke('status.get', {})).body as { ok: true; value: { connectivity: string } }).value;
+    await waitFor('online', status, (s) => s.connectivity === 'online');
+    await host.sandboxControl.stop();
+    await invoke('queue.sendNow', {});
+    await waitFor('offline', status, (s) => s.connectivity === 'offline');
+    await host.sandboxControl.start();
+    await waitFor('online again', status, (s) => s.connectivity === 'online');
+    await waitFor('status events', () => events.join(''), (text) => text.includes('event: status.changed'));
+    controller.abort();
+    expect((await fetch(new URL(`${BRIDGE.eventsPath}?${BRIDGE.tokenQuery}=nope`, host.url))).status).toBe(403);
+  });
+});
