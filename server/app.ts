@@ -6,6 +6,7 @@ import type { SandboxConfig } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerFormParser } from './http/form-parser.js';
+import { registerJsonParser } from './http/json-parser.js';
 import { registerRoutes } from './routes/index.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -28,6 +29,7 @@ export async function buildApp(config: SandboxConfig, opts: { logger?: boolean }
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
+  registerJsonParser(app);
   registerFormParser(app);
   // Upload limits are applied per route while streaming (http/upload.ts); these are outer bounds.
   await app.register(multipart, {

@@ -139,7 +139,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // ---- events, throttled so a drain of hundreds of documents does not flood the renderer
   let queueEventTimer: NodeJS.Timeout | null = null;
   let lastStatus = '';
+  // Assigned once below; the status and event closures above them need the names first.
+  // eslint-disable-next-line prefer-const
   let views: CaseViews;
+  // eslint-disable-next-line prefer-const
   let queue: SyncQueue;
   const status = (): Status => {
     const profile = session.activeProfile();
@@ -166,14 +169,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     queueEventTimer = setTimeout(() => {
       queueEventTimer = null;
       if (closed) return;
-      events.emit('queue.changed', { jobs: queue.views() });
+      if (events.has('queue.changed')) events.emit('queue.changed', { jobs: queue.views() });
       statusChanged();
-    }, 100);
+    }, 250);
     queueEventTimer.unref?.();
   };
+  // Debounced per case: a drain finishes many jobs of one case a second, and one refresh says it all.
+  const changedCases = new Set<string>();
+  let caseTimer: NodeJS.Timeout | null = null;
+  const flushCases = () => {
+    caseTimer = null;
+    if (closed) return;
+    const ids = [...changedCases];
+    changedCases.clear();
+    for (const caseId of ids) {
+      views.refreshStatus(caseId);
+      events.emit('case.changed', { caseId });
+    }
+  };
   const caseChanged = (caseId: string) => {
-    views.refreshStatus(caseId);
-    events.emit('case.changed', { caseId });
+    changedCases.add(caseId);
+    caseTimer ??= setTimeout(flushCases, 50);
     queueChanged();
   };
 
@@ -375,6 +391,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       closed = true;
       clearInterval(purgeTimer);
       if (queueEventTimer) clearTimeout(queueEventTimer);
+      if (caseTimer) clearTimeout(caseTimer);
       await queue.stop();
       db.close();
     },

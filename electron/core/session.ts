@@ -26,9 +26,15 @@ export class Session {
 
   constructor(private readonly deps: SessionDeps) {}
 
+  /** Read on every queue evaluation: kept in memory, re-read after activate() and rebuild(). */
+  private active: { profile: Profile | null } | null = null;
+
   activeProfile(): Profile | null {
-    const id = this.deps.settings.get(ACTIVE_KEY, ActiveSchema) ?? null;
-    return id ? this.deps.profiles.get(id) : null;
+    if (!this.active) {
+      const id = this.deps.settings.get(ACTIVE_KEY, ActiveSchema) ?? null;
+      this.active = { profile: id ? this.deps.profiles.get(id) : null };
+    }
+    return this.active.profile;
   }
 
   get activeId(): string | null {
@@ -37,12 +43,14 @@ export class Session {
 
   async activate(id: string | null): Promise<void> {
     this.deps.settings.set(ACTIVE_KEY, ActiveSchema, id);
+    this.active = null;
     this.rebuild();
     if (id) await this.refreshHasCredentials(id);
   }
 
   /** A new client and token manager for the active profile (after a switch or a URL change). */
   rebuild(): void {
+    this.active = null;
     const profile = this.activeProfile();
     if (!profile) {
       this.client = null;

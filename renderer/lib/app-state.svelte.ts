@@ -39,10 +39,14 @@ export class AppState {
     try {
       const api = desk();
       api.on('status.changed', (status) => {
-        const wasOnline = this.status?.connectivity === 'online';
         this.status = status;
-        if (!wasOnline && status.connectivity === 'online' && this.lookups.fetchedAt === null) void this.refreshLookups();
+        if (status.connectivity === 'online' && this.lookups.fetchedAt === null) void this.refreshLookups();
       });
+      // Until the look-ups have been fetched once, keep asking while online (sign-in may lag).
+      const retry = setInterval(() => {
+        if (this.lookups.fetchedAt !== null) clearInterval(retry);
+        else if (this.status?.connectivity === 'online') void this.refreshLookups();
+      }, 3000);
       const [status, settings, lookups] = await Promise.all([
         call('status.get', {}),
         call('settings.get', {}),
@@ -59,12 +63,20 @@ export class AppState {
     }
   }
 
-  async refreshLookups(): Promise<void> {
-    try {
-      this.lookups = await call('lookups.refresh', {});
-    } catch {
-      // Offline or not signed in: the cached look-ups stay in use.
-    }
+  private refreshing: Promise<void> | null = null;
+
+  refreshLookups(): Promise<void> {
+    this.refreshing ??= call('lookups.refresh', {})
+      .then((lookups) => {
+        this.lookups = lookups;
+      })
+      .catch(() => {
+        // Offline or not signed in: the cached look-ups stay in use.
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
   }
 
   async refreshStatus(): Promise<void> {

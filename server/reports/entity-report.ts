@@ -201,9 +201,9 @@ export async function renderEntityReport(data: EntityReportData): Promise<Buffer
   writer.table(
     [
       { header: 'Name', width: 0.2 },
-      { header: 'Roles', width: 0.22 },
-      { header: 'Share', width: 0.16 },
-      { header: 'Band', width: 0.13 },
+      { header: 'Roles', width: 0.2 },
+      { header: 'Share', width: 0.13 },
+      { header: 'Band', width: 0.18 },
       { header: 'Documents', width: 0.14 },
       { header: 'Status', width: 0.15 },
     ],

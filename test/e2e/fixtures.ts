@@ -2,9 +2,10 @@
 // temporary data directory, and a page opened on it.
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { keytarSecretStores } from '../../electron/core/keychain/index.js';
 import { startHost } from '../../electron/host/index.js';
 import { DeskApp } from './pages/desk-app.js';
 
@@ -14,7 +15,11 @@ export const test = base.extend<{ host: Host; desk: DeskApp }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
   host: async ({}, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'fica-e2e-'));
-    const host = await startHost({ dataDir, port: 0, rendererDir: resolve('dist/renderer') });
+    // The real OS keychain, with each host's entries under their own service names: every test
+    // starts a fresh sandbox with fresh credentials, and must not meet a previous test's secrets.
+    const run = basename(dataDir);
+    const secretStore = (service: string) => keytarSecretStores(`${service}/${run}`);
+    const host = await startHost({ dataDir, port: 0, rendererDir: resolve('dist/renderer'), secretStore });
     try {
       await use(host);
     } finally {

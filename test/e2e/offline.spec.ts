@@ -14,11 +14,12 @@ test('captured offline, sent by itself when the connection returns', async ({ de
   await desk.createEntity('Private Company (Pty) Ltd', name, '2016/222333/07');
   await expect.poll(() => desk.unsentCount()).toBeGreaterThan(before);
   await desk.saveKyb();
+  await desk.reviewSanctions();
   const afterKyb = await desk.unsentCount();
   await expect(desk.steps()).toContainText(/waiting for connection/i);
 
   // A person and their identity document, captured while offline.
-  await desk.goToStep(/Directors and owners/);
+  await desk.goToStep('Directors and owners');
   await page.getByRole('button', { name: 'Add a person' }).click();
   const form = page.getByRole('region', { name: 'Add a person' });
   await form.getByLabel('First name').fill('Lerato');
@@ -26,12 +27,13 @@ test('captured offline, sent by itself when the connection returns', async ({ de
   await form.getByLabel('ID number').fill(makeSouthAfricanId({ birthDate: '1985-09-09', gender: 'Female', citizenship: 'citizen', sequence: 55 }));
   await form.getByLabel('Shareholding %').fill('100');
   await form.getByRole('button', { name: 'Add person' }).click();
-  await page.getByRole('link', { name: 'Lerato Khumalo' }).click();
-  await desk.addDocument('Lerato Khumalo', 'Proof of identity', 'Smart ID card', [await pngFile('lerato-id.png', 'LK')]);
-
-  // Entity documents captured ahead of time.
-  await desk.goToStep(/^\d+\. Entity documents/);
-  await desk.addDocument(name, 'Proof of registration', 'Registration certificate (CoR 14.3)', [await pdfFile('cor14.pdf')]);
+  await page.getByRole('link', { name: 'Lerato Khumalo', exact: true }).click();
+  // Her PEP review is recorded now and sent with the rest; her identity document is captured.
+  const pep = page.getByRole('region', { name: '2. PEP and sanctions review' });
+  await pep.getByLabel('I have reviewed the PEP and sanctions screening').check();
+  await pep.getByRole('button', { name: 'Confirm PEP review' }).click();
+  await expect(pep.getByText(/Reviewed\./)).toBeVisible();
+  await desk.addDocument('Lerato Khumalo', 'Proof of identity', 'Smart ID card', [await pngFile('lerato-id.png', 'LK'), await pdfFile('lerato-id-back.pdf', 'ID back')]);
   await expect.poll(() => desk.unsentCount()).toBeGreaterThan(afterKyb);
   await desk.open('Queue');
   await expect(page.getByText(/waiting for connection/i).first()).toBeVisible();

@@ -4,7 +4,8 @@ import axios, { type AxiosInstance, type AxiosRequestConfig, type Method } from 
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { z } from 'zod';
-import { ApiError, classifyError, unexpectedAnswer } from './errors.js';
+import type { ApiError} from './errors.js';
+import { classifyError, unexpectedAnswer } from './errors.js';
 
 export interface TokenSource {
   getToken(): Promise<string>;

@@ -25,6 +25,8 @@ interface Held {
 export class TokenManager {
   private held: Held | null = null;
   private pending: Promise<Held> | null = null;
+  /** Tokens the service refused: never taken back from the keychain copy. */
+  private readonly rejected = new Set<string>();
   private readonly http: AxiosInstance;
   private readonly now: () => number;
   /** Token requests sent, for tests that check a refresh happens once. */
@@ -52,6 +54,7 @@ export class TokenManager {
 
   /** The service refused `token`; the next getToken fetches a new one unless another caller already did. */
   invalidate(token: string): void {
+    this.rejected.add(token);
     if (this.held?.accessToken === token) this.held = null;
   }
 
@@ -80,7 +83,7 @@ export class TokenManager {
   private async obtain(): Promise<Held> {
     const saved = await this.opts.tokens.load(this.opts.profileId);
     // A token saved by an earlier run (or a refresh another caller finished) is reused while it lives.
-    if (saved && saved.accessToken !== this.held?.accessToken) {
+    if (saved && !this.rejected.has(saved.accessToken)) {
       const candidate = { ...saved, margin: 60_000 };
       if (this.usable(candidate)) {
         this.held = candidate;

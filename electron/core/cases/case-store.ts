@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { DocPair, DocumentOwner, DocumentState } from '../../../shared/ipc/model.js';
 import { CaseDataSchema, DraftPageRecordSchema, UboDataSchema, type CaseData, type DraftPageRecord, type UboData } from './case-data.js';
+import { statement } from './statements.js';
 
 export type Db = Database.Database;
 
@@ -133,14 +134,24 @@ export class CaseStore {
     return this.crypto.encryptField(JSON.stringify(value), context);
   }
 
+  /** Decrypted, validated rows by their ciphertext (which changes on every write): the queue re-reads
+   * the same rows many times a second during a drain. Callers get a copy they may change. */
+  private readonly opened = new Map<string, unknown>();
+
   private open<S extends z.ZodType>(payload: string, context: string, schema: S): z.output<S> {
-    return schema.parse(JSON.parse(this.crypto.decryptField(payload, context)));
+    const key = `${context}\u0000${payload}`;
+    let value = this.opened.get(key);
+    if (value === undefined) {
+      value = schema.parse(JSON.parse(this.crypto.decryptField(payload, context)));
+      if (this.opened.size > 500) this.opened.clear();
+      this.opened.set(key, value);
+    }
+    return structuredClone(value) as z.output<S>;
   }
 
   // ---- cases
   insertCase(c: Omit<StoredCase, 'data'> & { data: CaseData }): void {
-    this.db
-      .prepare(
+    statement(this.db, 
         `INSERT INTO cases (id, kind, profile_id, title, client_reference, status, server_id, created_by, created_at,
           updated_at, blocked_reason, decided_at, purged_at, report_cached_at, data)
          VALUES (@id, @kind, @profileId, @title, @clientReference, @status, @serverId, @createdBy, @createdAt,
@@ -170,18 +181,17 @@ export class CaseStore {
   }
 
   getCase(id: string): StoredCase | null {
-    const row = this.db.prepare('SELECT * FROM cases WHERE id = ?').get(id) as CaseRow | undefined;
+    const row = statement(this.db, 'SELECT * FROM cases WHERE id = ?').get(id) as CaseRow | undefined;
     return row ? this.caseFromRow(row) : null;
   }
 
   listCases(): StoredCase[] {
-    return (this.db.prepare('SELECT * FROM cases ORDER BY updated_at DESC').all() as CaseRow[]).map((r) => this.caseFromRow(r));
+    return (statement(this.db, 'SELECT * FROM cases ORDER BY updated_at DESC').all() as CaseRow[]).map((r) => this.caseFromRow(r));
   }
 
   /** Saves the case's changed fields; `data` is re-encrypted when given. */
   saveCase(c: StoredCase): void {
-    this.db
-      .prepare(
+    statement(this.db, 
         `UPDATE cases SET title = @title, client_reference = @clientReference, status = @status, server_id = @serverId,
           updated_at = @updatedAt, blocked_reason = @blockedReason, decided_at = @decidedAt, purged_at = @purgedAt,
           report_cached_at = @reportCachedAt, data = @data WHERE id = @id`,
@@ -190,13 +200,12 @@ export class CaseStore {
   }
 
   deleteCase(id: string): void {
-    this.db.prepare('DELETE FROM cases WHERE id = ?').run(id);
+    statement(this.db, 'DELETE FROM cases WHERE id = ?').run(id);
   }
 
   // ---- people
   insertUbo(u: StoredUbo): void {
-    this.db
-      .prepare(
+    statement(this.db, 
         'INSERT INTO ubos (id, case_id, position, server_id, origin, removed, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
       .run(u.id, u.caseId, u.position, u.serverId, u.origin, u.removed ? 1 : 0, this.seal(u.data, `ubos.data:${u.id}`));
@@ -215,27 +224,26 @@ export class CaseStore {
   }
 
   getUbo(id: string): StoredUbo | null {
-    const row = this.db.prepare('SELECT * FROM ubos WHERE id = ?').get(id) as UboRow | undefined;
+    const row = statement(this.db, 'SELECT * FROM ubos WHERE id = ?').get(id) as UboRow | undefined;
     return row ? this.uboFromRow(row) : null;
   }
 
   listUbos(caseId: string, includeRemoved = false): StoredUbo[] {
-    const rows = this.db.prepare('SELECT * FROM ubos WHERE case_id = ? ORDER BY position').all(caseId) as UboRow[];
+    const rows = statement(this.db, 'SELECT * FROM ubos WHERE case_id = ? ORDER BY position').all(caseId) as UboRow[];
     return rows.map((r) => this.uboFromRow(r)).filter((u) => includeRemoved || !u.removed);
   }
 
   saveUbo(u: StoredUbo): void {
-    this.db
-      .prepare('UPDATE ubos SET server_id = ?, removed = ?, data = ? WHERE id = ?')
+    statement(this.db, 'UPDATE ubos SET server_id = ?, removed = ?, data = ? WHERE id = ?')
       .run(u.serverId, u.removed ? 1 : 0, this.seal(u.data, `ubos.data:${u.id}`), u.id);
   }
 
   deleteUbo(id: string): void {
-    this.db.prepare('DELETE FROM ubos WHERE id = ?').run(id);
+    statement(this.db, 'DELETE FROM ubos WHERE id = ?').run(id);
   }
 
   nextUboPosition(caseId: string): number {
-    const row = this.db.prepare('SELECT COALESCE(MAX(position), 0) + 1 AS next FROM ubos WHERE case_id = ?').get(caseId) as {
+    const row = statement(this.db, 'SELECT COALESCE(MAX(position), 0) + 1 AS next FROM ubos WHERE case_id = ?').get(caseId) as {
       next: number;
     };
     return row.next;
@@ -243,8 +251,7 @@ export class CaseStore {
 
   // ---- documents
   insertDocument(d: StoredDocument): void {
-    this.db
-      .prepare(
+    statement(this.db, 
         `INSERT INTO documents (id, case_id, owner_kind, ubo_id, pairs, filename, mime_type, size, sha256, page_count,
           vault_id, state, error, server_ids, captured_at, removed)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -290,22 +297,21 @@ export class CaseStore {
   }
 
   getDocument(id: string): StoredDocument | null {
-    const row = this.db.prepare('SELECT * FROM documents WHERE id = ?').get(id) as DocumentRow | undefined;
+    const row = statement(this.db, 'SELECT * FROM documents WHERE id = ?').get(id) as DocumentRow | undefined;
     return row ? this.documentFromRow(row) : null;
   }
 
   listDocuments(caseId: string, includeRemoved = false): StoredDocument[] {
-    const rows = this.db.prepare('SELECT * FROM documents WHERE case_id = ? ORDER BY captured_at, rowid').all(caseId) as DocumentRow[];
+    const rows = statement(this.db, 'SELECT * FROM documents WHERE case_id = ? ORDER BY captured_at, rowid').all(caseId) as DocumentRow[];
     return rows.map((r) => this.documentFromRow(r)).filter((d) => includeRemoved || !d.removed);
   }
 
   saveDocumentState(id: string, fields: { state?: DocumentState; error?: string | null; serverIds?: number[]; removed?: boolean; vaultId?: string | null }): void {
-    const current = this.db.prepare('SELECT state, error, server_ids, removed, vault_id FROM documents WHERE id = ?').get(id) as
+    const current = statement(this.db, 'SELECT state, error, server_ids, removed, vault_id FROM documents WHERE id = ?').get(id) as
       | Pick<DocumentRow, 'state' | 'error' | 'server_ids' | 'removed' | 'vault_id'>
       | undefined;
     if (!current) return;
-    this.db
-      .prepare('UPDATE documents SET state = ?, error = ?, server_ids = ?, removed = ?, vault_id = ? WHERE id = ?')
+    statement(this.db, 'UPDATE documents SET state = ?, error = ?, server_ids = ?, removed = ?, vault_id = ? WHERE id = ?')
       .run(
         fields.state ?? current.state,
         fields.error === undefined ? current.error : fields.error,
@@ -317,12 +323,12 @@ export class CaseStore {
   }
 
   deleteDocument(id: string): void {
-    this.db.prepare('DELETE FROM documents WHERE id = ?').run(id);
+    statement(this.db, 'DELETE FROM documents WHERE id = ?').run(id);
   }
 
   /** Vault ids of every file a case holds (documents and draft pages), for purging. */
   vaultIdsOfCase(caseId: string): string[] {
-    const docs = this.db.prepare('SELECT vault_id FROM documents WHERE case_id = ? AND vault_id IS NOT NULL').all(caseId) as {
+    const docs = statement(this.db, 'SELECT vault_id FROM documents WHERE case_id = ? AND vault_id IS NOT NULL').all(caseId) as {
       vault_id: string;
     }[];
     const drafts = this.listDrafts(caseId).flatMap((d) => d.pages.map((p) => p.vaultId));
@@ -331,13 +337,12 @@ export class CaseStore {
 
   // ---- drafts
   insertDraft(d: StoredDraft): void {
-    this.db
-      .prepare('INSERT INTO drafts (id, case_id, owner, pages, created_at) VALUES (?, ?, ?, ?, ?)')
+    statement(this.db, 'INSERT INTO drafts (id, case_id, owner, pages, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(d.id, d.caseId, JSON.stringify(d.owner), this.seal(d.pages, `drafts.pages:${d.id}`), d.createdAt);
   }
 
   getDraft(id: string): StoredDraft | null {
-    const row = this.db.prepare('SELECT * FROM drafts WHERE id = ?').get(id) as
+    const row = statement(this.db, 'SELECT * FROM drafts WHERE id = ?').get(id) as
       | { id: string; case_id: string; owner: string; pages: string; created_at: string }
       | undefined;
     if (!row) return null;
@@ -351,15 +356,15 @@ export class CaseStore {
   }
 
   listDrafts(caseId: string): StoredDraft[] {
-    const ids = this.db.prepare('SELECT id FROM drafts WHERE case_id = ?').all(caseId) as { id: string }[];
+    const ids = statement(this.db, 'SELECT id FROM drafts WHERE case_id = ?').all(caseId) as { id: string }[];
     return ids.map((r) => this.getDraft(r.id)).filter((d): d is StoredDraft => d !== null);
   }
 
   saveDraftPages(id: string, pages: DraftPageRecord[]): void {
-    this.db.prepare('UPDATE drafts SET pages = ? WHERE id = ?').run(this.seal(pages, `drafts.pages:${id}`), id);
+    statement(this.db, 'UPDATE drafts SET pages = ? WHERE id = ?').run(this.seal(pages, `drafts.pages:${id}`), id);
   }
 
   deleteDraft(id: string): void {
-    this.db.prepare('DELETE FROM drafts WHERE id = ?').run(id);
+    statement(this.db, 'DELETE FROM drafts WHERE id = ?').run(id);
   }
 }

@@ -9,6 +9,7 @@ import type { JobStore, StoredJob } from '../sync/job-store.js';
 import type { EntityData, IndividualData } from './case-data.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
 import { entityBand, entityChecklist, individualBand, personChecklist, uboBand } from './checklists.js';
+import { statement } from './statements.js';
 import { entityWorkflowState, individualWorkflowState, uboWorkflowState } from './workflow-state.js';
 
 export interface ViewDeps {
@@ -94,7 +95,7 @@ export class CaseViews {
     };
   }
 
-  status(c: StoredCase, jobs: readonly StoredJob[], ubos: readonly StoredUbo[]): CaseStatus {
+  status(c: StoredCase, jobs: readonly Pick<StoredJob, 'state'>[], ubos: readonly StoredUbo[]): CaseStatus {
     const decision = c.data.decision;
     if (decision?.synced) {
       if (decision.onboardingDecision === 'Approved') return 'approved';
@@ -114,8 +115,8 @@ export class CaseViews {
   refreshStatus(caseId: string): void {
     const c = this.deps.store.getCase(caseId);
     if (!c) return;
-    const next = this.status(c, this.deps.jobs.ofCase(caseId), this.deps.store.listUbos(caseId));
-    if (next !== c.status) this.deps.store.db.prepare('UPDATE cases SET status = ? WHERE id = ?').run(next, caseId);
+    const next = this.status(c, this.deps.jobs.statesOfCase(caseId), c.kind === 'entity' ? this.deps.store.listUbos(caseId) : []);
+    if (next !== c.status) statement(this.deps.store.db, 'UPDATE cases SET status = ? WHERE id = ?').run(next, caseId);
   }
 
   summary(c: StoredCase): CaseSummary {

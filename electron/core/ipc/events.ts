@@ -17,6 +17,11 @@ export class CoreEvents {
     return () => set.delete(listener as Listener<EventName>);
   }
 
+  /** Lets a caller skip building a payload nobody will read. */
+  has(event: EventName): boolean {
+    return (this.listeners.get(event)?.size ?? 0) > 0;
+  }
+
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     for (const listener of this.listeners.get(event) ?? []) {
       try {

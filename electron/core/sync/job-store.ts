@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../cases/case-store.js';
 import { JobPayloadSchema, type JobPayload } from './job-kinds.js';
+import { statement } from '../cases/statements.js';
 
 export type StoredJobState = 'ready' | 'running' | 'failed';
 
@@ -38,13 +39,14 @@ interface JobRow {
 }
 
 export class JobStore {
+  private readonly payloads = new Map<string, JobPayload>();
+
   constructor(readonly db: Db) {}
 
   /** Enqueues a job; call inside the transaction that records the change it sends. */
   add(caseId: string, payload: JobPayload, now = new Date()): string {
     const id = randomUUID();
-    this.db
-      .prepare(
+    statement(this.db, 
         `INSERT INTO jobs (id, case_id, kind, payload, state, idempotency_key, created_at)
          VALUES (?, ?, ?, ?, 'ready', ?, ?)`,
       )
@@ -57,8 +59,13 @@ export class JobStore {
     let state = row.state;
     let error = row.error;
     let permanent = row.error_permanent === 1;
-    const parsed = JobPayloadSchema.safeParse(safeJson(row.payload));
-    if (parsed.success) payload = parsed.data;
+    // A payload never changes once written: validated on first read, then reused.
+    const known = this.payloads.get(row.payload);
+    const parsed = known ? { success: true as const, data: known } : JobPayloadSchema.safeParse(safeJson(row.payload));
+    if (parsed.success) {
+      payload = parsed.data;
+      if (!known) this.payloads.set(row.payload, parsed.data);
+    }
     else {
       // Keep it visible, never run it: nothing is discarded silently.
       payload = { kind: 'entity.kyb' };
@@ -83,72 +90,75 @@ export class JobStore {
   }
 
   all(): StoredJob[] {
-    return (this.db.prepare('SELECT * FROM jobs ORDER BY seq').all() as JobRow[]).map((r) => this.fromRow(r));
+    return (statement(this.db, 'SELECT * FROM jobs ORDER BY seq').all() as JobRow[]).map((r) => this.fromRow(r));
   }
 
   get(id: string): StoredJob | null {
-    const row = this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
+    const row = statement(this.db, 'SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
     return row ? this.fromRow(row) : null;
   }
 
   ofCase(caseId: string): StoredJob[] {
-    return (this.db.prepare('SELECT * FROM jobs WHERE case_id = ? ORDER BY seq').all(caseId) as JobRow[]).map((r) => this.fromRow(r));
+    return (statement(this.db, 'SELECT * FROM jobs WHERE case_id = ? ORDER BY seq').all(caseId) as JobRow[]).map((r) => this.fromRow(r));
+  }
+
+  /** Just the states of a case's jobs, without reading their payloads. */
+  statesOfCase(caseId: string): { state: StoredJobState }[] {
+    return statement(this.db, 'SELECT state FROM jobs WHERE case_id = ?').all(caseId) as { state: StoredJobState }[];
   }
 
   count(): { pending: number; failed: number } {
-    const row = this.db
-      .prepare(`SELECT COUNT(*) AS total, SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END) AS failed FROM jobs`)
+    const row = statement(this.db, `SELECT COUNT(*) AS total, SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END) AS failed FROM jobs`)
       .get() as { total: number; failed: number | null };
     return { pending: row.total, failed: row.failed ?? 0 };
   }
 
   /** Start-up: a job that was running when the process died is ready again (Signal's "inactive"). */
   markInactive(): number {
-    return this.db.prepare(`UPDATE jobs SET state = 'ready' WHERE state = 'running'`).run().changes;
+    return statement(this.db, `UPDATE jobs SET state = 'ready' WHERE state = 'running'`).run().changes;
   }
 
   markRunning(id: string, maybeSent: boolean): void {
-    this.db
-      .prepare(`UPDATE jobs SET state = 'running', attempts = attempts + 1, maybe_sent = CASE WHEN ? THEN 1 ELSE maybe_sent END WHERE id = ?`)
+    statement(this.db, `UPDATE jobs SET state = 'running', attempts = attempts + 1, maybe_sent = CASE WHEN ? THEN 1 ELSE maybe_sent END WHERE id = ?`)
       .run(maybeSent ? 1 : 0, id);
   }
 
   setMaybeSent(id: string, value: boolean): void {
-    this.db.prepare('UPDATE jobs SET maybe_sent = ? WHERE id = ?').run(value ? 1 : 0, id);
+    statement(this.db, 'UPDATE jobs SET maybe_sent = ? WHERE id = ?').run(value ? 1 : 0, id);
   }
 
   retryLater(id: string, at: number, error: string, maybeSent: boolean): void {
-    this.db
-      .prepare(`UPDATE jobs SET state = 'ready', next_attempt_at = ?, error = ?, error_permanent = 0, maybe_sent = ? WHERE id = ?`)
+    statement(this.db, `UPDATE jobs SET state = 'ready', next_attempt_at = ?, error = ?, error_permanent = 0, maybe_sent = ? WHERE id = ?`)
       .run(at, error, maybeSent ? 1 : 0, id);
   }
 
   /** Back to ready without counting an attempt (paused, offline, waiting for sign-in). */
   release(id: string, maybeSent: boolean, error: string | null = null): void {
-    this.db
-      .prepare(`UPDATE jobs SET state = 'ready', attempts = MAX(attempts - 1, 0), maybe_sent = ?, error = ? WHERE id = ?`)
+    statement(this.db, `UPDATE jobs SET state = 'ready', attempts = MAX(attempts - 1, 0), maybe_sent = ?, error = ? WHERE id = ?`)
       .run(maybeSent ? 1 : 0, error, id);
   }
 
   fail(id: string, error: string): void {
-    this.db.prepare(`UPDATE jobs SET state = 'failed', error = ?, error_permanent = 1 WHERE id = ?`).run(error, id);
+    statement(this.db, `UPDATE jobs SET state = 'failed', error = ?, error_permanent = 1 WHERE id = ?`).run(error, id);
   }
 
   /** A person asked to try again: ready now, and a fresh key unless the old request may have arrived. */
   retryNow(id: string): boolean {
-    return this.db.prepare(`UPDATE jobs SET state = 'ready', next_attempt_at = 0, error = NULL, error_permanent = 0 WHERE id = ? AND state != 'running'`).run(id).changes > 0;
+    return statement(this.db, `UPDATE jobs SET state = 'ready', next_attempt_at = 0, error = NULL, error_permanent = 0 WHERE id = ? AND state != 'running'`).run(id).changes > 0;
   }
 
   wakeAll(): void {
-    this.db.prepare(`UPDATE jobs SET next_attempt_at = 0 WHERE state = 'ready'`).run();
+    statement(this.db, `UPDATE jobs SET next_attempt_at = 0 WHERE state = 'ready'`).run();
   }
 
   newKey(id: string): void {
-    this.db.prepare('UPDATE jobs SET idempotency_key = ? WHERE id = ?').run(randomUUID(), id);
+    statement(this.db, 'UPDATE jobs SET idempotency_key = ? WHERE id = ?').run(randomUUID(), id);
   }
 
   remove(id: string): void {
-    this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id);
+    const row = statement(this.db, 'SELECT payload FROM jobs WHERE id = ?').get(id) as { payload: string } | undefined;
+    if (row) this.payloads.delete(row.payload);
+    statement(this.db, 'DELETE FROM jobs WHERE id = ?').run(id);
   }
 
   pendingOfKind(caseId: string, kind: JobPayload['kind']): StoredJob[] {

@@ -4,7 +4,8 @@
 // before anything is sent again; a permanent error stops its case's jobs with the reason in words.
 import type { Connectivity, JobView } from '../../../shared/ipc/model.js';
 import type { ServiceClient } from '../api/client.js';
-import { ApiError, classifyError } from '../api/errors.js';
+import type { ApiError} from '../api/errors.js';
+import { classifyError } from '../api/errors.js';
 import type { StoredCase } from '../cases/case-store.js';
 import { backoffDelay } from './backoff.js';
 import type { ConnectivityState } from './connectivity.js';
@@ -29,6 +30,7 @@ export const DEFAULT_QUEUE_OPTIONS: QueueOptions = {
   backoffBaseMs: 1000,
   backoffMaxMs: 60_000,
   probeIntervalMs: 5000,
+  heartbeatMs: 30_000,
 };
 
 export interface QueueEvents {
@@ -191,6 +193,7 @@ export class SyncQueue {
   /** Why each job waits, in order; stops early once `limit` startable jobs are found. */
   private evaluate(limit = Infinity): Evaluation[] {
     const jobs = this.deps.jobs.all();
+    const now = Date.now();
     const cases = new Map<string, StoredCase | null>();
     const caseOf = (id: string) => {
       if (!cases.has(id)) cases.set(id, this.deps.store.getCase(id));
@@ -234,7 +237,7 @@ export class SyncQueue {
       } catch (error) {
         evaluation.waitingFor = error instanceof Error ? error.message : String(error);
       }
-      if (evaluation.waitingFor === null && ++startable >= limit) break;
+      if (evaluation.waitingFor === null && job.nextAttemptAt <= now && !this.inFlight.has(job.id) && ++startable >= limit) break;
     }
     return out;
   }
@@ -267,7 +270,7 @@ export class SyncQueue {
     const now = Date.now();
     let nextWake = Infinity;
     let started = 0;
-    for (const e of this.evaluate()) {
+    for (const e of this.evaluate(free)) {
       if (started >= free) break;
       if (e.job.state !== 'ready' || e.waitingFor !== null || !e.caseRow || this.inFlight.has(e.job.id))
         continue;

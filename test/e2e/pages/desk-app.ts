@@ -57,8 +57,10 @@ export class DeskApp {
     return this.page.getByRole('navigation', { name: 'Steps of this application' });
   }
 
-  async goToStep(label: string | RegExp): Promise<void> {
-    await this.steps().getByRole('link', { name: label }).click();
+  /** Opens a step by the start of its label ("AML screening" matches "2. AML screening To do"). */
+  async goToStep(label: string): Promise<void> {
+    const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await this.steps().getByRole('link', { name: new RegExp(`^\\d+\\. ${escaped}`) }).click();
   }
 
   async waitForSendingToFinish(timeout = 90_000): Promise<void> {
@@ -98,14 +100,14 @@ export class DeskApp {
 
   /** Every person's loop: details (an ID number when missing), PEP review, documents, confirm. */
   async completePeople(onFirst?: () => Promise<void>): Promise<string[]> {
-    await this.goToStep(/Each person/);
+    await this.goToStep('Each person');
     const content = this.content();
     await expect(content.getByRole('heading', { name: 'Each person' })).toBeVisible();
     await expect(content.getByRole('listitem').getByRole('link').first()).toBeVisible({ timeout: 60_000 });
     const names: string[] = [];
     for (const link of await content.getByRole('listitem').getByRole('link').all()) names.push(((await link.textContent()) ?? '').trim());
     for (const [i, person] of names.entries()) {
-      await this.goToStep(/Each person/);
+      await this.goToStep('Each person');
       await content.getByRole('link', { name: person, exact: true }).click();
       await expect(this.page.getByRole('heading', { level: 2, name: person })).toBeVisible();
       const details = this.page.getByRole('region', { name: '1. Personal details' });
@@ -129,20 +131,20 @@ export class DeskApp {
 
   /** Shareholding confirmation, the entity's documents for its band, and their confirmation. */
   async completeEntityDocuments(entityName: string): Promise<void> {
-    await this.goToStep(/Confirm shareholding/);
+    await this.goToStep('Confirm shareholding');
     await this.page.getByRole('button', { name: 'Confirm shareholding' }).click();
     // Confirming moves on to the entity's documents, listed for the band the service returned.
     await expect(this.page.getByRole('heading', { level: 2, name: 'Entity documents' })).toBeVisible({ timeout: 60_000 });
     await this.completeChecklist(entityName, () => pdfFile('registration.pdf', 'Registration certificate', 2));
-    await this.goToStep(/Confirm entity documents/);
+    await this.goToStep('Confirm entity documents');
     await this.page.getByRole('button', { name: 'Confirm entity documents' }).click();
     await expect(this.page.getByRole('heading', { level: 2, name: 'Onboarding decision' })).toBeVisible({ timeout: 60_000 });
-    await this.goToStep(/Confirm entity documents/);
+    await this.goToStep('Confirm entity documents');
     await expect(this.page.getByText('Entity documents confirmed.')).toBeVisible({ timeout: 60_000 });
   }
 
   async approve(): Promise<void> {
-    await this.goToStep(/Onboarding decision/);
+    await this.goToStep('Onboarding decision');
     await this.page.getByRole('radio', { name: 'Approve' }).check();
     await this.page.getByRole('button', { name: 'Record decision' }).click();
     await expect(this.page.getByText('Decision: Approved')).toBeVisible();

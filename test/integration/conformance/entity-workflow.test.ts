@@ -1,4 +1,5 @@
 // entity-api.md (records, KYB, UBO path A, documents, decision, report) with contract §2, §4, §5, §12.
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PDF,
@@ -255,6 +256,15 @@ describe('path A workflow (entity-api ordering rules, contract §5)', () => {
     expect((await api.get(`/api/v1/entity/directors-and-members/${tempId}`)).status).toBe(404);
   });
 
+  it('PEP confirm of a registry director waits for its update', async () => {
+    const e = await createEntity();
+    const id = str(e.id);
+    const director = str(obj(arr(e.createdUbos)[0]).uboUUID);
+    await api.patch(`/api/v1/entity/${id}/kyb`, KYB);
+    await api.patch(`/api/v1/entity/${id}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+    expectConflictNaming(await api.patch(`/api/v1/entity/${director}/ubo-pep-confirm`, { adverseSearchKYC: false, pepConfirmReviewed: true }), /update|detail/i);
+  });
+
   it('runs the per-person loop: PEP confirm, documents, confirm once', async () => {
     expectConflictNaming(await api.patch(`/api/v1/entity/${directorId}/ubo-doc-confirm`, { docsUploadedReviewed: true }), /pep/i);
     for (const id of [directorId, addedId]) {
@@ -361,6 +371,25 @@ describe('path A workflow (entity-api ordering rules, contract §5)', () => {
     expect(raw.headers.get('content-type')).toMatch(/^application\/pdf/);
     const bytes = Buffer.from(await raw.arrayBuffer());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // A real, loadable PDF document.
+    const doc = await PDFDocument.load(new Uint8Array(bytes));
+    expect(doc.getPageCount()).toBeGreaterThan(0);
+    const fromJson = await PDFDocument.load(new Uint8Array(Buffer.from(str(body.base64Content), 'base64')));
+    expect(fromJson.getPageCount()).toBeGreaterThan(0);
+  });
+});
+
+describe('UBO screening on update (entity-api "UBO")', () => {
+  it('update re-runs screening only when no results are stored', async () => {
+    const e = await createEntity({ entityType: 7, entityRegNumber: 'F-5' });
+    const id = str(e.id);
+    await api.patch(`/api/v1/entity/${id}/kyb`, { entityTradingName: 'S' });
+    await api.patch(`/api/v1/entity/${id}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+    const created = obj((await api.post(`/api/v1/entity/${id}/ubo-create`, { ...SA_PERSON, firstName: 'Clean', lastName: 'Person' })).body);
+    expect(obj(created.sanctionsSearchResults).matchedNumber).toBe(0);
+    const updated = obj((await api.patch(`/api/v1/entity/${str(created.uboUUID)}/director-ubo-update`, { ...SA_PERSON, firstName: 'Sanctioned', lastName: 'Person' })).body);
+    expect(updated.firstName).toBe('Sanctioned');
+    expect(obj(updated.sanctionsSearchResults).matchedNumber).toBe(0);
   });
 });
 

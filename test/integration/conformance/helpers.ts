@@ -87,8 +87,8 @@ export function client(url: string, token: string) {
 }
 export type Client = ReturnType<typeof client>;
 
-export function obj(value: Json): JsonObject {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`not an object: ${JSON.stringify(value)}`);
+export function obj(value: Json | undefined): JsonObject {
+  if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`not an object: ${JSON.stringify(value)}`);
   return value;
 }
 

@@ -55,6 +55,8 @@ describe('Idempotency-Key (contract §3)', () => {
     expect(second.status).toBe(first.status);
     expect(second.body).toEqual(first.body);
     expect((await api.patch(`/api/v1/entity/${e}/kyb`, { entityTradingName: 'Twice' }, { 'Idempotency-Key': key })).status).toBe(422);
+    // The same key on another path is another request too.
+    expect((await api.post('/api/v1/entity', body('idem-4b'), { 'Idempotency-Key': key })).status).toBe(422);
   });
 
   it('replays a multipart upload retried with a new FormData (a different boundary)', async () => {
@@ -76,5 +78,46 @@ describe('Idempotency-Key (contract §3)', () => {
     // A different file under the same key is a different request.
     const changed = await api.post(`/api/v1/entity/${ubo}/ubo-doc-upload`, make(PNG), { 'Idempotency-Key': key });
     expect(changed.status).toBe(422);
+  });
+
+  it('answers 409 to a retry while the first request with the key is still running', async () => {
+    const e = str(obj((await api.post('/api/v1/entity', body('idem-6'))).body).id);
+    await api.patch(`/api/v1/entity/${e}/kyb`, { entityTradingName: 'Idem' });
+    await api.patch(`/api/v1/entity/${e}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+    const ubo = str(obj((await api.post(`/api/v1/entity/${e}/ubo-create`, { firstName: 'Slow', lastName: 'Upload', clientSACitizen: true, idNumber: SA_ID })).body).uboUUID);
+    const key = randomUUID();
+    // The first upload's body is held open until the retry has been answered.
+    const boundary = 'conformance-slow-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="documents"\r\n\r\n${JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 })}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new Uint8Array(head));
+        controller.enqueue(new Uint8Array(PDF));
+        await released;
+        controller.enqueue(new Uint8Array(tail));
+        controller.close();
+      },
+    });
+    const first = fetch(`${h.url}/api/v1/entity/${ubo}/ubo-doc-upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${h.token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Idempotency-Key': key },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit & { duplex: 'half' });
+    await new Promise((r) => setTimeout(r, 300));
+    const retry = await api.post(`/api/v1/entity/${ubo}/ubo-doc-upload`, form({ file: { bytes: PDF, name: 'slow.pdf' }, documents: JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 }) }), { 'Idempotency-Key': key });
+    release();
+    const done = await first;
+    expect(done.status).toBeLessThan(300);
+    expect(retry.status, retry.text).toBe(409);
+    expect(obj(retry.body).statusCode).toBe(409);
   });
 });

@@ -1,7 +1,7 @@
 // entity-api.md "Organigram node", "Organigram" endpoint and errors; contract §2 and §5 (path B).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UUID_RE, arr, client, obj, str, startHarness, type Client, type Harness, type Json, type JsonObject } from './helpers.js';
+import { PDF, UUID_RE, arr, client, form, obj, str, startHarness, type Client, type Harness, type Json, type JsonObject } from './helpers.js';
 
 let h: Harness;
 let api: Client;
@@ -128,10 +128,40 @@ describe('verify-organigram errors (published texts, contract §2)', () => {
     expectOrgError(await api.patch(`/api/v1/entity/${id}/verify-organigram`, tree({ omitTrustTypes: true }).body), 400, ORG_TRUST_TYPES);
   });
 
+  it('accepts only id and name pairs from the trust-related-party-types lookup', async () => {
+    const res = await api.patch(`/api/v1/entity/${id}/verify-organigram`, tree({ trustTypes: JSON.stringify([{ id: 2, name: 'Founder' }]) }).body);
+    expect(res.status).toBe(400);
+    const unknown = await api.patch(`/api/v1/entity/${id}/verify-organigram`, tree({ trustTypes: JSON.stringify([{ id: 999, name: 'Nobody' }]) }).body);
+    expect(unknown.status).toBe(400);
+  });
+
   it('does not accept trustRelatedPartyTypes as a raw array', async () => {
     const res = await api.patch(`/api/v1/entity/${id}/verify-organigram`, tree({ trustTypes: [{ id: 2, name: 'Trustee' }] }).body);
     expect(res.status).toBe(400);
     expect(obj(res.body).statusCode).toBe(400);
+  });
+});
+
+describe('path B ordering (contract §5)', () => {
+  it('verify-organigram waits for the sanctions review', async () => {
+    const res = await api.post('/api/v1/entity', { entityRegName: 'Early Tree', entityRegNumber: '2015/000003/07', entityType: 5 });
+    const id = str(obj(res.body).id);
+    const early = await api.patch(`/api/v1/entity/${id}/verify-organigram`, tree().body);
+    expect(early.status).toBe(409);
+    expect(str(obj(early.body).message)).toMatch(/kyb|sanction/i);
+  });
+
+  it('shareholding-confirm waits for the verified organigram', async () => {
+    const { id, directors } = await pathBEntity(5);
+    for (const uboId of directors) {
+      await api.patch(`/api/v1/entity/${uboId}/director-ubo-update`, { firstName: 'Dee', lastName: 'Rector', clientSACitizen: true, idNumber: '8001015009087' });
+      await api.patch(`/api/v1/entity/${uboId}/ubo-pep-confirm`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+      await api.post(`/api/v1/entity/${uboId}/ubo-doc-upload`, form({ file: { bytes: PDF, name: 'id.pdf' }, documents: JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 }) }));
+      expect((await api.patch(`/api/v1/entity/${uboId}/ubo-doc-confirm`, { docsUploadedReviewed: true })).status).toBe(200);
+    }
+    const res = await api.patch(`/api/v1/entity/${id}/shareholding-confirm`, { ownershipConfirmation: true });
+    expect(res.status).toBe(409);
+    expect(str(obj(res.body).message)).toMatch(/organigram|ownership/i);
   });
 });
 
@@ -206,5 +236,28 @@ describe('path B (showOrganigram true)', () => {
     const trustee = children(children(obj(arr(answer.entityOrganigram)[0] ?? null))[1] ?? {})[0];
     const res = await api.patch(`/api/v1/entity/${str(trustee?.uboID)}/director-ubo-update`, { firstName: 'Tess', lastName: 'Trustee', clientSACitizen: true, idNumber: '8001015009087' });
     expect(res.status).toBe(200);
+  });
+
+  it('shareholding-confirm returns the entity band once every person finished the loop', async () => {
+    const early = await api.patch(`/api/v1/entity/${id}/shareholding-confirm`, { ownershipConfirmation: true });
+    expect(early.status).toBe(409);
+    const people = arr((await api.get(`/api/v1/entity/${id}/directors-and-members`)).body).map((u) => obj(u));
+    for (const person of people) {
+      const uboId = str(person.uboID ?? person.uboUUID);
+      const upd = await api.patch(`/api/v1/entity/${uboId}/director-ubo-update`, { firstName: str(person.firstName), lastName: str(person.lastName), clientSACitizen: true, idNumber: '8001015009087' });
+      expect(upd.status, upd.text).toBe(200);
+      const pep = await api.patch(`/api/v1/entity/${uboId}/ubo-pep-confirm`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+      expect(obj(pep.body).riskStatus).toBe('Low Risk');
+      const up = await api.post(`/api/v1/entity/${uboId}/ubo-doc-upload`, form({ file: { bytes: PDF, name: 'id.pdf' }, documents: JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 }) }));
+      expect(up.status, up.text).toBeLessThan(300);
+      expect((await api.patch(`/api/v1/entity/${uboId}/ubo-doc-confirm`, { docsUploadedReviewed: true })).status).toBe(200);
+    }
+    const res = await api.patch(`/api/v1/entity/${id}/shareholding-confirm`, { ownershipConfirmation: true });
+    expect(res.status, res.text).toBe(200);
+    const body = obj(res.body);
+    expect(typeof body.message).toBe('string');
+    expect(['Low Risk', 'Medium Risk', 'High Risk']).toContain(body.riskStatus);
+    expect(typeof body.riskReason).toBe('string');
+    expect(obj((await api.get(`/api/v1/entity/${id}`)).body).riskDescription).toBe(body.riskStatus);
   });
 });

@@ -86,12 +86,14 @@ describe('file type by content (contract §7)', () => {
 
 describe('filenames (contract §7)', () => {
   it('cleans path separators and cuts the name to 180 characters', async () => {
-    const name = `..\\..\\dir/sub/${'n'.repeat(250)}.pdf`;
+    const name = `..\\..\\dir/sub/\u0007bell\u0001${'n'.repeat(250)}.pdf`;
     const res = await uploadUbo(form({ file: { bytes: PDF, name }, documents: UBO_DOCS }));
     const id = num(obj(res.body).uboDocsID);
     const docs = arr(obj((await api.get(`/api/v1/entity/directors-and-members/${uboId}`)).body).documents).map((d) => obj(d));
     const filename = str(docs.find((d) => d.uboDocsID === id)?.filename);
     expect(filename).not.toMatch(/[/\\]/);
+    // eslint-disable-next-line no-control-regex -- control characters are what must be gone
+    expect(filename).not.toMatch(/[\u0000-\u001f\u007f]/);
     expect(filename.length).toBeLessThanOrEqual(180);
     expect(filename.length).toBeGreaterThan(0);
   });
@@ -122,6 +124,16 @@ describe('upload errors (individual-api "Errors", contract §2)', () => {
       expect(typeof details).toBe('string');
       expect(str(details ?? null).length).toBeGreaterThan(0);
     }
+  });
+
+  it('a file without the documents field is an upload error', async () => {
+    expectUploadError(await uploadIndividual(form({ file: { bytes: PDF, name: 'x.pdf' } })));
+    expectUploadError(await uploadEntity(form({ file: { bytes: PDF, name: 'x.pdf' } })));
+    expectUploadError(await uploadUbo(form({ file: { bytes: PDF, name: 'x.pdf' } })));
+  });
+
+  it('a request that is not multipart is an upload error naming the field `file`', async () => {
+    expectUploadError(await api.post(`/api/v1/individual/${individualId}/documents`, { documents: INDIVIDUAL_DOCS }), /field name[^a-z]*file\b/i);
   });
 
   it('an individual file over 20 MB names its size and the 20 MB maximum', async () => {

@@ -17,6 +17,8 @@ let api: Client;
 let receiver: Server;
 let receiverUrl = '';
 const deliveries: Delivery[] = [];
+/** Statuses the receiver answers with, one per request, before it falls back to 204. */
+const scripted: number[] = [];
 let secret = '';
 let subscriptionId = '';
 let partnerId = '';
@@ -44,7 +46,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       deliveries.push({ headers: req.headers, raw, body: obj(JSON.parse(raw) as never) });
-      res.writeHead(204).end();
+      res.writeHead(scripted.shift() ?? 204).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -111,6 +113,12 @@ describe('subscriptions (webhooks.md endpoint, contract §8)', () => {
     expect(mine).toBeDefined();
     expect(mine).not.toHaveProperty('secret');
     expect(res.text).not.toContain(secret);
+  });
+
+  it('refuses a plain-http URL that is not on loopback', async () => {
+    const res = await api.post('/api/v1/webhooks/subscriptions', { name: 'Remote', url: 'http://example.com/hooks', enabled: true, eventTypes: ['entity.created'] });
+    expect(res.status).toBe(400);
+    expect(obj(res.body).statusCode).toBe(400);
   });
 
   it('changes one with PATCH and removes one with DELETE', async () => {
@@ -237,6 +245,7 @@ describe('deliveries of dashboard actions', () => {
     const data = obj(e.data);
     trustId = str(data.entityTrustId);
     expect(trustId).toMatch(UUID_RE);
+    expect(e.sourceId).toBe(trustId);
     expect(data).toMatchObject({ trustName: 'Dash Trust', sharePercentage: 30, uboPercentage: 30 });
     for (const key of ['trustStatus', 'riskStatus', 'adminAdded', 'dateAdded']) expect(data, key).toHaveProperty(key);
     const [updated] = await waitFor(await action({ action: 'updateTrust', entityId, entityTrustId: trustId, changes: { trustName: 'Dash Trust II' } }));
@@ -269,6 +278,27 @@ describe('deliveries of dashboard actions', () => {
     expect(obj(deleted?.body.data ?? null)).toMatchObject({ uboId, uboDocID, active: false });
   });
 
+  it('operations under /api/v1/entity emit no event', async () => {
+    const before = deliveries.length;
+    await api.patch(`/api/v1/entity/${entityId}/kyb`, { entityTradingName: 'Api Trading' });
+    await api.patch(`/api/v1/entity/${entityId}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+    const apiUbo = await api.post(`/api/v1/entity/${entityId}/ubo-create`, { firstName: 'Api', lastName: 'Owner', clientSACitizen: true, idNumber: SA_ID });
+    expect(apiUbo.status, apiUbo.text).toBeLessThan(300);
+    const apiUboId = str(obj(apiUbo.body).uboUUID);
+    await api.patch(`/api/v1/entity/${apiUboId}/director-ubo-update`, { firstName: 'Api', lastName: 'Owner2', clientSACitizen: true, idNumber: SA_ID });
+    await api.patch(`/api/v1/entity/${apiUboId}/ubo-pep-confirm`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+    const fd = new FormData();
+    fd.append('documents', JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 }));
+    fd.append('file', new Blob([new Uint8Array(PDF)]), 'a.pdf');
+    const up = await api.post(`/api/v1/entity/${apiUboId}/ubo-doc-upload`, fd);
+    expect(up.status, up.text).toBeLessThan(300);
+    await api.del(`/api/v1/entity/${num(obj(up.body).uboDocsID)}/ubo-doc-delete`);
+    // A dashboard event after them arrives; nothing the API did was delivered before it.
+    await waitFor(await action({ action: 'updateEntity', entityId, changes: { entityTradingName: 'Dash Trading' } }));
+    const since = deliveries.slice(before);
+    expect(since.map((d) => d.body.eventType)).toEqual(['entity.updated']);
+  });
+
   it('the dashboard change is real: the record shows it through the API', async () => {
     const rec = obj((await api.get(`/api/v1/entity/${entityId}`)).body);
     expect(rec.entityTradingName).toBe('Dash Trading');
@@ -280,8 +310,44 @@ describe('deliveries of dashboard actions', () => {
     const ids = await action({ action: 'createEntity', body: { entityRegName: 'Quiet Co', entityRegNumber: 'F-7', entityType: 7 } });
     expect(ids.length).toBeGreaterThan(0);
     // A later event that does match arrives; the unmatched one never did.
-    const quietId = str(obj((await api.get('/api/v1/entity?take=1')).body).data && obj(arr(obj((await api.get('/api/v1/entity?take=1')).body).data)[0] ?? null).id);
+    const newest = arr(obj((await api.get('/api/v1/entity?take=1')).body).data);
+    const quietId = str(obj(newest[0] ?? null).id);
     await waitFor(await action({ action: 'updateEntity', entityId: quietId, changes: { entityTradingName: 'Quiet' } }));
     expect(deliveries.some((d) => ids.includes(str(d.body.eventId)))).toBe(false);
+  });
+
+  it('retries a failed delivery with the same eventId and webhook-id, signed afresh', async () => {
+    await api.patch(`/api/v1/webhooks/subscriptions/${subscriptionId}`, { eventTypes: ALL_TYPES, enabled: true });
+    scripted.push(500);
+    const before = deliveries.length;
+    const [id] = await action({ action: 'updateEntity', entityId, changes: { entityTradingName: 'Retry Trading' } });
+    for (let i = 0; i < 200 && deliveries.filter((d) => d.body.eventId === id).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    const attempts = deliveries.slice(before).filter((d) => d.body.eventId === id);
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    for (const a of attempts) {
+      expect(a.headers['webhook-id']).toBe(id);
+      expect(a.headers['x-service-event-id']).toBe(id);
+      expect(verify(a, secret)).toBe(true);
+    }
+  });
+
+  it('a redirect is not followed and counts as a failure: the event is retried', async () => {
+    scripted.push(302);
+    const before = deliveries.length;
+    const [id] = await action({ action: 'updateEntity', entityId, changes: { entityTradingName: 'Redirect Trading' } });
+    for (let i = 0; i < 200 && deliveries.filter((d) => d.body.eventId === id).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(deliveries.slice(before).filter((d) => d.body.eventId === id).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a 410 answer disables the subscription', async () => {
+    scripted.push(410);
+    await waitFor(await action({ action: 'updateEntity', entityId, changes: { entityTradingName: 'Gone Trading' } }));
+    let enabled: unknown = true;
+    for (let i = 0; i < 100 && enabled !== false; i++) {
+      const list = arr((await api.get('/api/v1/webhooks/subscriptions')).body).map((x) => obj(x));
+      enabled = list.find((x) => x.id === subscriptionId)?.enabled;
+      if (enabled !== false) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(enabled).toBe(false);
   });
 });

@@ -1,0 +1,139 @@
+// The sync queue's drain of 200 documents of 1 MB against a raw concurrent upload of the same files
+// with a plain HTTP client to the same sandbox, and the core's peak memory during the drain.
+// Targets: throughput ratio (raw time / drain time) >= 0.8, peak RSS < 250 MB. The sandbox runs in
+// its own process so its memory is not counted.
+import { spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import axios from 'axios';
+import FormData from 'form-data';
+import type { EntityCase } from '../../shared/ipc/model.js';
+import { startTestCore, waitFor } from '../support/core-harness.js';
+import { bulkPdf } from '../support/documents.js';
+import { saId } from '../support/flows.js';
+import { memorySecretStores } from '../support/memory-secret-store.js';
+
+const DOCS = Number(process.env.BENCH_DOCS ?? 200);
+const SIZE = 1024 * 1024;
+const CONCURRENCY = 4;
+
+async function startSandboxProcess(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const found: Record<string, string> = {};
+  await new Promise<void>((resolve, reject) => {
+    child.on('exit', () => reject(new Error('sandbox exited')));
+    lines.on('line', (line) => {
+      const m = /^(Sandbox API listening on|Demo partner client id:|Demo partner client secret:) (.+)$/.exec(line);
+      if (m) found[m[1]!] = m[2]!;
+      if (Object.keys(found).length === 3) resolve();
+    });
+  });
+  return {
+    url: found['Sandbox API listening on']!,
+    clientId: found['Demo partner client id:']!,
+    clientSecret: found['Demo partner client secret:']!,
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'fica-bench-'));
+const sandbox = await startSandboxProcess(join(dir, 'sandbox'));
+try {
+  const t = await startTestCore({
+    dataDir: join(dir, 'core'),
+    secretStore: memorySecretStores(),
+    sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+    queue: { concurrency: CONCURRENCY, backoffBaseMs: 200, backoffMaxMs: 2000, probeIntervalMs: 200 },
+  });
+  await t.call('lookups.refresh', {});
+
+  // An entity that has reached the entity-documents step.
+  const { caseId } = await t.call('entity.create', { entityRegName: 'Bench Holdings', entityRegNumber: '2017/000000/07', entityType: 1 });
+  await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Bench' } });
+  await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+  const { uboId } = await t.call('entity.saveUbo', { caseId, body: { firstName: 'Bea', lastName: 'Bench', clientSACitizen: true, idNumber: saId() } });
+  await t.call('entity.uboPepConfirm', { caseId, uboId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+  let c = (await t.call('cases.get', { caseId })) as EntityCase;
+  for (const item of c.ubos[0]!.checklist.items) {
+    await t.core.internals.drafts.importFile(caseId, { kind: 'ubo', uboId }, [{ groupId: item.groupId, typeId: item.types[0]!.id }], `${item.name}.pdf`, bulkPdf(4096));
+  }
+  await t.call('entity.uboConfirmDocs', { caseId, uboId });
+  await t.call('entity.confirmShareholding', { caseId });
+  await waitFor('setup synced', () => t.call('status.get', {}), (s) => s.unsentCount === 0, 60_000);
+  c = (await t.call('cases.get', { caseId })) as EntityCase;
+  const pair = { groupId: c.checklist.items[0]!.groupId, typeId: c.checklist.items[0]!.types[0]!.id };
+
+  // Capture 200 files while paused (also written to disk for the raw client).
+  await t.call('queue.pause', {});
+  const files: string[] = [];
+  for (let i = 0; i < DOCS; i++) {
+    const bytes = bulkPdf(SIZE);
+    const file = join(dir, `doc-${i}.pdf`);
+    await writeFile(file, bytes);
+    files.push(file);
+    await t.core.internals.drafts.importFile(caseId, { kind: 'entity' }, [pair], `bench-${i}.pdf`, bytes);
+  }
+  global.gc?.();
+
+  // In-flight uploads over time, from the progress events (0 at start, total at the end).
+  const inFlight = new Set<string>();
+  let flightSamples = 0;
+  let flightSum = 0;
+  t.core.on('queue.progress', (p) => {
+    if (p.sent === 0) inFlight.add(p.jobId);
+    if (p.sent === p.total) inFlight.delete(p.jobId);
+  });
+  const flightSampler = setInterval(() => {
+    flightSamples++;
+    flightSum += inFlight.size;
+  }, 5);
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const drainStart = performance.now();
+  await t.call('queue.resume', {});
+  await waitFor('drain', () => t.call('status.get', {}), (s) => s.unsentCount === 0 || s.failedCount > 0, 600_000);
+  const drainMs = performance.now() - drainStart;
+  clearInterval(sampler);
+  clearInterval(flightSampler);
+  const status = await t.call('status.get', {});
+  if (status.failedCount > 0) throw new Error('the drain had failures');
+
+  // The same files, raw: a plain client, the same concurrency, to the same entity.
+  const serverId = c.serverId!;
+  const token = await t.core.internals.tokenManager()!.getToken();
+  const rawStart = performance.now();
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < files.length; i = next++) {
+      const form = new FormData();
+      form.append('documents', JSON.stringify({ entityDocsID: pair.groupId, entityDocTypesID: pair.typeId }));
+      form.append('file', createReadStream(files[i]!), { filename: `raw-${i}.pdf`, contentType: 'application/pdf', knownLength: SIZE });
+      await axios.post(`${sandbox.url}/api/v1/entity/${serverId}/entity-doc`, form, {
+        headers: { ...form.getHeaders(), 'Content-Length': String(form.getLengthSync()), Authorization: `Bearer ${token}` },
+        maxBodyLength: Infinity,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const rawMs = performance.now() - rawStart;
+
+  const ratio = rawMs / drainMs;
+  const peakMb = peak / 1024 / 1024;
+  console.log(`sync drain: ${DOCS} documents of 1 MB, concurrency ${CONCURRENCY}`);
+  console.log(`  queue drain      ${(drainMs / 1000).toFixed(2)} s  (${((DOCS * SIZE) / 1024 / 1024 / (drainMs / 1000)).toFixed(1)} MB/s)`);
+  console.log(`  raw upload       ${(rawMs / 1000).toFixed(2)} s  (${((DOCS * SIZE) / 1024 / 1024 / (rawMs / 1000)).toFixed(1)} MB/s)`);
+  console.log(`  ratio raw/drain  ${ratio.toFixed(2)}  (target >= 0.80) ${ratio >= 0.8 ? 'OK' : 'BELOW TARGET'}`);
+  console.log(`  uploads in flight during the drain: ${(flightSum / Math.max(1, flightSamples)).toFixed(2)} on average`);
+  console.log(`  peak RSS (core)  ${peakMb.toFixed(0)} MB  (target < 250 MB) ${peakMb < 250 ? 'OK' : 'ABOVE TARGET'}`);
+  await t.core.shutdown();
+  process.exitCode = ratio >= 0.8 && peakMb < 250 ? 0 : 1;
+} finally {
+  sandbox.stop();
+  await rm(dir, { recursive: true, force: true });
+}

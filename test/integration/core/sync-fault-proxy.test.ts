@@ -1,0 +1,69 @@
+// Through a proxy that resets uploads mid-transfer, drops answers after the service committed,
+// answers 500 and 429 and adds latency, every job still completes exactly once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityCase, IndividualCase } from '../../../shared/ipc/model.js';
+import { HAS_KEYRING, KEYRING_SKIP_MESSAGE, startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
+import { startFaultProxy, PASS, randomFaults, type FaultProxy } from '../../support/fault-proxy.js';
+import { captureEntityPathA, captureIndividual } from '../../support/flows.js';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+import { serviceView } from '../../support/service-view.js';
+
+describe.skipIf(!HAS_KEYRING)(`fault-injecting proxy (${HAS_KEYRING ? 'keychain' : KEYRING_SKIP_MESSAGE})`, () => {
+  let sandbox: TestSandbox;
+  let proxy: FaultProxy;
+  let t: TestCore;
+  const events: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    proxy = await startFaultProxy(sandbox.url, PASS);
+    t = await startTestCore({
+      sandbox: { url: proxy.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      startQueue: false,
+      log: (event, detail) => events.push(`${event} ${String(detail.kind)} ${String(detail.failure ?? '')}`),
+    });
+    await t.call('lookups.refresh', {});
+  });
+
+  afterAll(async () => {
+    await t?.core.shutdown();
+    await proxy?.stop();
+    await sandbox?.stop();
+  });
+
+  it('completes every job exactly once despite resets, lost answers, 500s, 429s and latency', async () => {
+    const a = await captureEntityPathA(t, { extraEntityDocs: 40 });
+    const i = await captureIndividual(t, { extraDocs: 10 });
+    proxy.plan = randomFaults(20261121);
+    t.core.internals.startQueue();
+    const done = await waitFor('drain', () => t.call('status.get', {}), (s) => s.unsentCount === 0 || s.failedCount > 0, 120_000);
+    expect(done.failedCount, JSON.stringify(await t.call('queue.list', {}))).toBe(0);
+    proxy.plan = PASS;
+
+    // Each kind of fault really happened, and unknown outcomes were reconciled.
+    expect(proxy.stats.reset).toBeGreaterThan(0);
+    expect(proxy.stats['drop-response']).toBeGreaterThan(0);
+    expect(proxy.stats['status-500']).toBeGreaterThan(0);
+    expect(proxy.stats['status-429']).toBeGreaterThan(0);
+    expect(events.some((e) => e.startsWith('reconciled'))).toBe(true);
+
+    const service = await serviceView(sandbox);
+    const entity = (await t.call('cases.get', { caseId: a })) as EntityCase;
+    const record = await service.entity(entity.serverId!);
+    expect(record.documents.length).toBe(entity.documents.length);
+    expect(new Set(record.documents.map((d) => d.filename)).size).toBe(record.documents.length);
+    expect(record.documents.map((d) => d.entityDocID).sort()).toEqual(entity.documents.map((d) => d.serverIds[0]).sort());
+    expect(record.onboardingDecision).toBe('Approved');
+    const ubo = await service.ubo(entity.ubos[0]!.serverId!);
+    expect(ubo.documents.length).toBe(entity.ubos[0]!.documents.length);
+    const list = await service.api.listEntities({ clientReference: entity.clientReference });
+    expect(list.data.filter((e) => e.clientReference === entity.clientReference)).toHaveLength(1);
+
+    const person = (await t.call('cases.get', { caseId: i })) as IndividualCase;
+    const individual = await service.individual(person.serverId!);
+    expect(individual.documents.length).toBe(person.documents.length);
+    expect(individual.onboardingDecision).toBe('Approved');
+    const people = await service.api.listIndividuals({ clientReference: person.clientReference });
+    expect(people.data.filter((p) => p.clientReference === person.clientReference)).toHaveLength(1);
+  }, 150_000);
+});
