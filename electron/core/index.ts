@@ -1,6 +1,7 @@
 // createCore: the main process's work, Electron-free. Electron's ipcMain wiring and the headless
 // host both call `handle(channel, input)` and subscribe with `on(event, listener)`; nothing else of
 // the core is reachable from the renderer.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -93,7 +94,8 @@ const DEFAULT_SETTINGS: Settings = {
   allowSelfApproval: false,
 };
 const SETTINGS_KEY = 'app';
-export const SANDBOX_PROFILE_ID = 'sandbox';
+/** Settings key of the embedded sandbox's profile id. */
+const SANDBOX_PROFILE_KEY = 'sandboxProfileId';
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
@@ -293,25 +295,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     statusChanged();
   };
 
-  // ---- first run: the embedded sandbox's profile
+  // ---- first run: the embedded sandbox's profile. Its id is made once per data folder: the keychain
+  // is shared by every installation (and test run) on the machine, and each has its own sandbox.
   if (options.sandbox) {
-    const existing = profiles.get(SANDBOX_PROFILE_ID);
-    if (!existing)
-      profiles.create({
-        id: SANDBOX_PROFILE_ID,
-        name: 'Sandbox',
-        kind: 'sandbox',
-        baseUrl: options.sandbox.url,
-      });
-    else if (existing.baseUrl !== options.sandbox.url)
-      profiles.update(SANDBOX_PROFILE_ID, { baseUrl: options.sandbox.url });
-    if (!(await credentials.hasCredentials(SANDBOX_PROFILE_ID))) {
-      await credentials.save(SANDBOX_PROFILE_ID, {
-        clientId: options.sandbox.clientId,
-        clientSecret: options.sandbox.clientSecret,
-      });
+    const SandboxIdSchema = z.string().regex(/^sandbox-[0-9a-f]{12}$/);
+    let sandboxId = settingsRepo.get(SANDBOX_PROFILE_KEY, SandboxIdSchema);
+    if (!sandboxId) {
+      sandboxId = `sandbox-${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+      settingsRepo.set(SANDBOX_PROFILE_KEY, SandboxIdSchema, sandboxId);
     }
-    if (!session.activeId) settingsRepo.set('activeProfileId', z.string().nullable(), SANDBOX_PROFILE_ID);
+    const existing = profiles.get(sandboxId);
+    if (!existing) profiles.create({ id: sandboxId, name: 'Sandbox', kind: 'sandbox', baseUrl: options.sandbox.url });
+    else if (existing.baseUrl !== options.sandbox.url) profiles.update(sandboxId, { baseUrl: options.sandbox.url });
+    const saved = await credentials.load(sandboxId);
+    // The embedded sandbox's demo credentials are given at every start; a recreated sandbox has new ones.
+    if (!saved || saved.clientId !== options.sandbox.clientId || saved.clientSecret !== options.sandbox.clientSecret) {
+      await credentials.save(sandboxId, { clientId: options.sandbox.clientId, clientSecret: options.sandbox.clientSecret });
+      await tokens.clear(sandboxId);
+    }
+    if (!session.activeId) settingsRepo.set('activeProfileId', z.string().nullable(), sandboxId);
   }
   for (const p of profiles.list()) await session.refreshHasCredentials(p.id);
   session.rebuild();

@@ -87,3 +87,10 @@ export const unsentLabel = (n: number): string => (n === 1 ? '1 unsent item' : `
 export function personName(details: { firstName?: string | null; lastName?: string | null }): string {
   return [details.firstName, details.lastName].filter((p) => p && p.trim()).join(' ') || 'Unnamed person';
 }
+
+/** The core's "waiting for …" text as a sentence, without saying "waiting" twice. */
+export function waitingText(text: string): string {
+  const t = text.trim();
+  if (/^waiting\b/i.test(t)) return t.charAt(0).toUpperCase() + t.slice(1);
+  return `Waiting for ${t}`;
+}

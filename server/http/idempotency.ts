@@ -32,8 +32,8 @@ interface KeyRow {
   expires_at: number;
 }
 
-/** Stands in for a multipart boundary in the fingerprint (no boundary can contain a space). */
-const BOUNDARY_TOKEN = Buffer.from('<multipart boundary>');
+/** Stands in for a multipart delimiter in the fingerprint. */
+const BOUNDARY_TOKEN = Buffer.from('--<multipart boundary>');
 
 /** The boundary parameter of a multipart content type, if there is one. */
 export function multipartBoundary(contentType: string | undefined): string | undefined {
@@ -53,7 +53,8 @@ export class BodyFingerprint {
   private tail: Buffer = Buffer.alloc(0);
 
   constructor(boundary?: string) {
-    this.boundary = boundary ? Buffer.from(boundary, 'latin1') : undefined;
+    // The delimiter as it appears in the body, so a short boundary cannot match ordinary text.
+    this.boundary = boundary ? Buffer.from(`--${boundary}`, 'latin1') : undefined;
   }
 
   update(chunk: Buffer | string): void {

@@ -36,6 +36,10 @@ export function parseOrganigramBody(body: unknown): OrganigramNodeRequest {
   if (!Array.isArray(list) || typeof first !== 'object' || first === null || (first as { shareholderType?: unknown }).shareholderType !== 'Root') {
     throw badRequest(ORGANIGRAM_ERRORS.notRootArray, [{ path: 'entityOrganigram', message: ORGANIGRAM_ERRORS.notRootArray }]);
   }
+  const missing = missingTrustTypesPath(list);
+  if (missing !== undefined) {
+    throw badRequest(ORGANIGRAM_ERRORS.missingTrustTypes, [{ path: missing, message: ORGANIGRAM_ERRORS.missingTrustTypes }]);
+  }
   const parsed = VerifyOrganigramRequestSchema.safeParse({ entityOrganigram: list });
   if (!parsed.success) throw organigramError(zodDetails(parsed.error));
   const domain = validateOrganigram(list, { trustRelatedPartyTypes: TRUST_RELATED_PARTY_TYPES });
@@ -43,6 +47,41 @@ export function parseOrganigramBody(body: unknown): OrganigramNodeRequest {
   const root = parsed.data.entityOrganigram[0];
   if (!root) throw badRequest(ORGANIGRAM_ERRORS.notRootArray);
   return root;
+}
+
+/** Relationship types that say nothing: absent, null, blank, or a string holding an empty JSON list. */
+function saysNoTrustTypes(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'string') return false;
+  const text = value.trim();
+  if (text === '') return true;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) && parsed.length === 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The path of the first Individual directly under a Trust that gives no trust relationship types.
+ * The published text ("Missing trust relationship types") applies to null, blank and empty values
+ * as much as to an absent field, so they are found here before the detailed schema checks run.
+ */
+function missingTrustTypesPath(list: unknown[]): string | undefined {
+  const stack: Array<{ node: unknown; path: string; parentType: unknown }> = list.map((node, i) => ({ node, path: `entityOrganigram.${i}`, parentType: undefined }));
+  while (stack.length > 0) {
+    const { node, path, parentType } = stack.pop() as { node: unknown; path: string; parentType: unknown };
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) continue;
+    const { shareholderType, trustRelatedPartyTypes, children } = node as Record<string, unknown>;
+    if (parentType === 'Trust' && shareholderType === 'Individual' && saysNoTrustTypes(trustRelatedPartyTypes)) {
+      return `${path}.trustRelatedPartyTypes`;
+    }
+    if (Array.isArray(children)) {
+      children.forEach((child: unknown, i) => stack.push({ node: child, path: `${path}.children.${i}`, parentType: shareholderType }));
+    }
+  }
+  return undefined;
 }
 
 interface Visit {

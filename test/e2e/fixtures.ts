@@ -41,6 +41,8 @@ const SHOTS = resolve('artifacts/screenshots');
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
+  // From the top, so the sticky header sits where a person sees it in a full-page image.
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 

@@ -64,6 +64,10 @@ test('an individual from creation to approval', async ({ desk, page }) => {
   await desk.goToStep('Confirm documents');
   await page.getByRole('button', { name: 'Confirm documents' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Onboarding decision' })).toBeVisible({ timeout: 60_000 });
+  // Declining needs comments; the form says so before anything is sent.
+  await page.getByRole('radio', { name: 'Decline' }).check();
+  await page.getByRole('button', { name: 'Record decision' }).click();
+  await expect(page.getByText('Comments are required when you decline an application.')).toBeVisible();
   await desk.approve();
   await desk.waitForSendingToFinish();
   await screenshot(page, 'individual-approved');

@@ -25,11 +25,15 @@ afterAll(async () => {
 function startCli(args: string[]): Promise<{ url: string; output: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fica-conformance-cli-'));
   dirs.push(dataDir);
-  const child = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', '0', '--data-dir', dataDir, ...args], {
-    cwd: process.cwd(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child = spawn(
+    'npm',
+    ['run', '--silent', 'sandbox', '--', '--port', '0', '--data-dir', dataDir, ...args],
+    {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   children.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
@@ -58,7 +62,7 @@ const startLive = (): Promise<{ url: string; output: string }> => (live ??= star
 
 describe('npm run sandbox (contract §11)', () => {
   it('prints "Sandbox API listening on http://HOST:PORT" with the real port and serves there', async () => {
-    const { url } = await startCli([]);
+    const { url } = await startCli(['--host', '127.0.0.1', '--webhook-time-scale', '0.001']);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(url).not.toMatch(/:0$/);
     const created = await call(url, 'POST', '/sandbox/v1/partners', { body: { name: 'CLI partner' } });
@@ -71,9 +75,13 @@ describe('npm run sandbox (contract §11)', () => {
     const { url } = await startLive();
     const partners = await call(url, 'POST', '/sandbox/v1/partners', { body: { name: 'Nope' } });
     expect(partners.status).toBe(404);
-    const actions = await call(url, 'POST', '/sandbox/v1/dashboard-actions', { body: { partnerId: '00000000-0000-4000-8000-000000000000', action: 'createEntity', body: {} } });
+    const actions = await call(url, 'POST', '/sandbox/v1/dashboard-actions', {
+      body: { partnerId: '00000000-0000-4000-8000-000000000000', action: 'createEntity', body: {} },
+    });
     expect(actions.status).toBe(404);
-    const patch = await call(url, 'PATCH', '/sandbox/v1/partners/00000000-0000-4000-8000-000000000000', { body: { balance: 1 } });
+    const patch = await call(url, 'PATCH', '/sandbox/v1/partners/00000000-0000-4000-8000-000000000000', {
+      body: { balance: 1 },
+    });
     expect(patch.status).toBe(404);
   });
 
@@ -83,8 +91,19 @@ describe('npm run sandbox (contract §11)', () => {
     const secret = /client secret: (\S+)/i.exec(output)?.[1];
     if (!id || !secret) return; // the printed format is not published; nothing to assert without it
     const token = await getToken(url, id, secret);
-    const subscribe = (target: string) => call(url, 'POST', '/api/v1/webhooks/subscriptions', { token, body: { name: 'Live', url: target, enabled: true, eventTypes: ['entity.created'] } });
-    for (const target of ['http://127.0.0.1:9/hooks', 'http://example.com/hooks', 'https://10.0.0.5/hooks', 'https://192.168.1.10/hooks', 'https://169.254.169.254/hooks', 'https://127.0.0.1/hooks']) {
+    const subscribe = (target: string) =>
+      call(url, 'POST', '/api/v1/webhooks/subscriptions', {
+        token,
+        body: { name: 'Live', url: target, enabled: true, eventTypes: ['entity.created'] },
+      });
+    for (const target of [
+      'http://127.0.0.1:9/hooks',
+      'http://example.com/hooks',
+      'https://10.0.0.5/hooks',
+      'https://192.168.1.10/hooks',
+      'https://169.254.169.254/hooks',
+      'https://127.0.0.1/hooks',
+    ]) {
       const res = await subscribe(target);
       expect(res.status, target).toBe(400);
       expect(obj(res.body).statusCode).toBe(400);

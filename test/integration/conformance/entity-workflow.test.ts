@@ -55,11 +55,35 @@ const KYB = {
   customQuestions: { q1: 'a1' },
 };
 
-const SA_PERSON = { firstName: 'Thandi', lastName: 'Nkosi', clientSACitizen: true, idNumber: '8001015009087', isDirector: true, isShareholder: true, shareholderPercentage: '60', addressLine1: '1 Road', addressCountry: 1 };
-const FOREIGN_PERSON = { firstName: 'Jan', lastName: 'Vos', clientSACitizen: false, passportNumber: 'NL123456', passportCountry: 14, isDirector: false, isShareholder: true, shareholderPercentage: '40' };
+const SA_PERSON = {
+  firstName: 'Thandi',
+  lastName: 'Nkosi',
+  clientSACitizen: true,
+  idNumber: '8001015009087',
+  isDirector: true,
+  isShareholder: true,
+  shareholderPercentage: '60',
+  addressLine1: '1 Road',
+  addressCountry: 1,
+};
+const FOREIGN_PERSON = {
+  firstName: 'Jan',
+  lastName: 'Vos',
+  clientSACitizen: false,
+  passportNumber: 'NL123456',
+  passportCountry: 14,
+  isDirector: false,
+  isShareholder: true,
+  shareholderPercentage: '40',
+};
 
 async function createEntity(body: Record<string, unknown> = {}): Promise<JsonObject> {
-  const res = await api.post('/api/v1/entity', { entityRegName: 'Acme Holdings', entityRegNumber: '2015/000003/07', entityType: 1, ...body });
+  const res = await api.post('/api/v1/entity', {
+    entityRegName: 'Acme Holdings',
+    entityRegNumber: '2015/000003/07',
+    entityType: 1,
+    ...body,
+  });
   expect(res.status, res.text).toBeLessThan(300);
   return obj(res.body);
 }
@@ -74,7 +98,13 @@ function expectConflictNaming(res: { status: number; body: unknown; text: string
 
 describe('entity create (entity-api "Entity record", contract §9 registry, §12 balance)', () => {
   it('answers the published create fields with createdUbos from the registry', async () => {
-    const res = await api.post('/api/v1/entity', { entityRegName: 'Acme Holdings', entityRegNumber: '2015/000003/07', entityType: 1, clientReference: 'ref-create-1', externalSystemId: 'ext-1' });
+    const res = await api.post('/api/v1/entity', {
+      entityRegName: 'Acme Holdings',
+      entityRegNumber: '2015/000003/07',
+      entityType: 1,
+      clientReference: 'ref-create-1',
+      externalSystemId: 'ext-1',
+    });
     expect([200, 201]).toContain(res.status);
     const body = obj(res.body);
     expect(str(body.id)).toMatch(UUID_RE);
@@ -99,11 +129,20 @@ describe('entity create (entity-api "Entity record", contract §9 registry, §12
 
   it('costs 10 credits; with too little balance answers 402 and creates nothing', async () => {
     const p = await newPartner(h.url, { balance: 15 });
-    const first = await p.api.post('/api/v1/entity', { entityRegName: 'Paid', entityRegNumber: '2015/000003/07', entityType: 1 });
+    const first = await p.api.post('/api/v1/entity', {
+      entityRegName: 'Paid',
+      entityRegNumber: '2015/000003/07',
+      entityType: 1,
+    });
     expect(first.status).toBeLessThan(300);
     const partner = obj((await p.api.get('/api/v1/settings/partner')).body);
     expect(partner.balance).toBe(5);
-    const second = await p.api.post('/api/v1/entity', { entityRegName: 'Unpaid', entityRegNumber: '2015/000003/07', entityType: 1, clientReference: 'unpaid' });
+    const second = await p.api.post('/api/v1/entity', {
+      entityRegName: 'Unpaid',
+      entityRegNumber: '2015/000003/07',
+      entityType: 1,
+      clientReference: 'unpaid',
+    });
     expect(second.status).toBe(402);
     const err = obj(second.body);
     expect(err.statusCode).toBe(402);
@@ -131,7 +170,12 @@ describe('entity list (contract §4)', () => {
     const p = await newPartner(h.url);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await p.api.post('/api/v1/entity', { entityRegName: `List ${i}`, entityRegNumber: '2015/000003/07', entityType: 7, clientReference: `list-${i}` });
+      const res = await p.api.post('/api/v1/entity', {
+        entityRegName: `List ${i}`,
+        entityRegNumber: '2015/000003/07',
+        entityType: 7,
+        clientReference: `list-${i}`,
+      });
       ids.push(str(obj(res.body).id));
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -154,7 +198,12 @@ describe('entity list (contract §4)', () => {
 
   it('pages with take and skip and enforces the maximum of 100', async () => {
     const p = await newPartner(h.url);
-    for (let i = 0; i < 3; i++) await p.api.post('/api/v1/entity', { entityRegName: `Page ${i}`, entityRegNumber: 'F-1', entityType: 7 });
+    for (let i = 0; i < 3; i++)
+      await p.api.post('/api/v1/entity', {
+        entityRegName: `Page ${i}`,
+        entityRegNumber: 'F-1',
+        entityType: 7,
+      });
     const page = obj((await p.api.get('/api/v1/entity?take=2&skip=1')).body);
     expect(page.take).toBe(2);
     expect(page.skip).toBe(1);
@@ -167,8 +216,18 @@ describe('entity list (contract §4)', () => {
 
   it('filters by clientReference, ficaStatus and riskDescription', async () => {
     const p = await newPartner(h.url);
-    await p.api.post('/api/v1/entity', { entityRegName: 'Filter A', entityRegNumber: 'F-2', entityType: 7, clientReference: 'filter-alpha' });
-    await p.api.post('/api/v1/entity', { entityRegName: 'Filter B', entityRegNumber: 'F-3', entityType: 7, clientReference: 'filter-beta' });
+    await p.api.post('/api/v1/entity', {
+      entityRegName: 'Filter A',
+      entityRegNumber: 'F-2',
+      entityType: 7,
+      clientReference: 'filter-alpha',
+    });
+    await p.api.post('/api/v1/entity', {
+      entityRegName: 'Filter B',
+      entityRegNumber: 'F-3',
+      entityType: 7,
+      clientReference: 'filter-beta',
+    });
     const one = obj((await p.api.get('/api/v1/entity?clientReference=filter-alpha')).body);
     expect(one.count).toBe(1);
     expect(obj(arr(one.data)[0] ?? null).clientReference).toBe('filter-alpha');
@@ -184,6 +243,18 @@ describe('entity list (contract §4)', () => {
     expect(res.status).toBe(404);
     expect(obj(res.body).statusCode).toBe(404);
     expect(obj((await p.api.get('/api/v1/entity?clientReference=scoped')).body).count).toBe(0);
+    const director = str(obj(arr(mine.createdUbos)[0]).uboUUID);
+    for (const res of [
+      await p.api.get(`/api/v1/entity/directors-and-members/${director}`),
+      await p.api.get(`/api/v1/entity/${str(mine.id)}/directors-and-members`),
+      await p.api.patch(`/api/v1/entity/${str(mine.id)}/kyb`, { entityTradingName: 'Theirs' }),
+      await p.api.patch('/api/v1/entity/update-external-system-id', { id: mine.id, externalSystemId: 'x' }),
+      await p.api.del(`/api/v1/entity/directors-and-members/${director}`),
+      await p.api.get(`/api/v1/entity/${str(mine.id)}/pdf-report`),
+    ]) {
+      expect(res.status, res.text).toBe(404);
+      expect(obj(res.body).statusCode).toBe(404);
+    }
   });
 });
 
@@ -196,10 +267,24 @@ describe('path A workflow (entity-api ordering rules, contract §5)', () => {
     const e = await createEntity();
     entityId = str(e.id);
     directorId = str(obj(arr(e.createdUbos)[0] ?? null).uboUUID);
-    expectConflictNaming(await api.patch(`/api/v1/entity/${entityId}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true }), /kyb/i);
-    expectConflictNaming(await api.post(`/api/v1/entity/${entityId}/ubo-create`, FOREIGN_PERSON), /kyb|sanction/i);
-    expectConflictNaming(await api.patch(`/api/v1/entity/${entityId}/shareholding-confirm`, { ownershipConfirmation: true }), /kyb|sanction|ubo|document|pep/i);
-    const early = await api.patch(`/api/v1/entity/${entityId}/onboarding-decision`, { onboardingDecision: 'Approved' });
+    expectConflictNaming(
+      await api.patch(`/api/v1/entity/${entityId}/sanctions-review`, {
+        adverseSearchKYC: false,
+        pepConfirmReviewed: true,
+      }),
+      /kyb/i,
+    );
+    expectConflictNaming(
+      await api.post(`/api/v1/entity/${entityId}/ubo-create`, FOREIGN_PERSON),
+      /kyb|sanction/i,
+    );
+    expectConflictNaming(
+      await api.patch(`/api/v1/entity/${entityId}/shareholding-confirm`, { ownershipConfirmation: true }),
+      /kyb|sanction|ubo|document|pep/i,
+    );
+    const early = await api.patch(`/api/v1/entity/${entityId}/onboarding-decision`, {
+      onboardingDecision: 'Approved',
+    });
     expect(early.status).toBe(409);
   });
 
@@ -215,8 +300,14 @@ describe('path A workflow (entity-api ordering rules, contract §5)', () => {
   });
 
   it('records the sanctions review', async () => {
-    expectConflictNaming(await api.post(`/api/v1/entity/${entityId}/ubo-create`, FOREIGN_PERSON), /sanction/i);
-    const res = await api.patch(`/api/v1/entity/${entityId}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+    expectConflictNaming(
+      await api.post(`/api/v1/entity/${entityId}/ubo-create`, FOREIGN_PERSON),
+      /sanction/i,
+    );
+    const res = await api.patch(`/api/v1/entity/${entityId}/sanctions-review`, {
+      adverseSearchKYC: false,
+      pepConfirmReviewed: true,
+    });
     expect(res.status).toBe(200);
     expect(obj((await api.get(`/api/v1/entity/${entityId}`)).body).sanctionSearchCompleted).toBe(true);
   });
@@ -240,16 +331,28 @@ describe('path A workflow (entity-api ordering rules, contract §5)', () => {
   });
 
   it('refuses a UBO body without the identity the citizenship flag requires', async () => {
-    const noId = await api.post(`/api/v1/entity/${entityId}/ubo-create`, { firstName: 'No', lastName: 'Id', clientSACitizen: true });
+    const noId = await api.post(`/api/v1/entity/${entityId}/ubo-create`, {
+      firstName: 'No',
+      lastName: 'Id',
+      clientSACitizen: true,
+    });
     expect(noId.status).toBe(400);
     expect(str(obj(noId.body).message)).toMatch(/idNumber/);
-    const noPassport = await api.post(`/api/v1/entity/${entityId}/ubo-create`, { firstName: 'No', lastName: 'Passport', clientSACitizen: false, passportNumber: 'X1' });
+    const noPassport = await api.post(`/api/v1/entity/${entityId}/ubo-create`, {
+      firstName: 'No',
+      lastName: 'Passport',
+      clientSACitizen: false,
+      passportNumber: 'X1',
+    });
     expect(noPassport.status).toBe(400);
     expect(str(obj(noPassport.body).message)).toMatch(/passportCountry/);
   });
 
   it('deletes a UBO on path A before shareholding-confirm', async () => {
-    const extra = await api.post(`/api/v1/entity/${entityId}/ubo-create`, { ...FOREIGN_PERSON, firstName: 'Temp' });
+    const extra = await api.post(`/api/v1/entity/${entityId}/ubo-create`, {
+      ...FOREIGN_PERSON,
+      firstName: 'Temp',
+    });
     const tempId = str(obj(extra.body).uboUUID);
     const del = await api.del(`/api/v1/entity/directors-and-members/${tempId}`);
     expect(del.status).toBe(200);
@@ -261,21 +364,46 @@ describe('path A workflow (entity-api ordering rules, contract §5)', () => {
     const id = str(e.id);
     const director = str(obj(arr(e.createdUbos)[0]).uboUUID);
     await api.patch(`/api/v1/entity/${id}/kyb`, KYB);
-    await api.patch(`/api/v1/entity/${id}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
-    expectConflictNaming(await api.patch(`/api/v1/entity/${director}/ubo-pep-confirm`, { adverseSearchKYC: false, pepConfirmReviewed: true }), /update|detail/i);
+    await api.patch(`/api/v1/entity/${id}/sanctions-review`, {
+      adverseSearchKYC: false,
+      pepConfirmReviewed: true,
+    });
+    expectConflictNaming(
+      await api.patch(`/api/v1/entity/${director}/ubo-pep-confirm`, {
+        adverseSearchKYC: false,
+        pepConfirmReviewed: true,
+      }),
+      /update|detail/i,
+    );
   });
 
   it('runs the per-person loop: PEP confirm, documents, confirm once', async () => {
-    expectConflictNaming(await api.patch(`/api/v1/entity/${directorId}/ubo-doc-confirm`, { docsUploadedReviewed: true }), /pep/i);
+    expectConflictNaming(
+      await api.patch(`/api/v1/entity/${directorId}/ubo-doc-confirm`, { docsUploadedReviewed: true }),
+      /pep/i,
+    );
     for (const id of [directorId, addedId]) {
-      const pep = await api.patch(`/api/v1/entity/${id}/ubo-pep-confirm`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+      const pep = await api.patch(`/api/v1/entity/${id}/ubo-pep-confirm`, {
+        adverseSearchKYC: false,
+        pepConfirmReviewed: true,
+      });
       expect(pep.status).toBe(200);
       const body = obj(pep.body);
       expect(body.riskStatus).toBe('Low Risk');
       expect(typeof body.riskReason).toBe('string');
       // Low band requires individual group 1 only; confirming without it is refused.
-      expectConflictNaming(await api.patch(`/api/v1/entity/${id}/ubo-doc-confirm`, { docsUploadedReviewed: true }), /document/i);
-      const up = await api.post(`/api/v1/entity/${id}/ubo-doc-upload`, form({ file: { bytes: PDF, name: 'id.pdf' }, documents: JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 }), additionalFicaDoc: 'false' }));
+      expectConflictNaming(
+        await api.patch(`/api/v1/entity/${id}/ubo-doc-confirm`, { docsUploadedReviewed: true }),
+        /document/i,
+      );
+      const up = await api.post(
+        `/api/v1/entity/${id}/ubo-doc-upload`,
+        form({
+          file: { bytes: PDF, name: 'id.pdf' },
+          documents: JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 }),
+          additionalFicaDoc: 'false',
+        }),
+      );
       expect([200, 201], up.text).toContain(up.status);
       const docId = num(obj(up.body).uboDocsID);
       expect(Number.isInteger(docId)).toBe(true);
@@ -290,7 +418,9 @@ describe('path A workflow (entity-api ordering rules, contract §5)', () => {
   });
 
   it('shareholding-confirm returns message, riskStatus and riskReason', async () => {
-    const res = await api.patch(`/api/v1/entity/${entityId}/shareholding-confirm`, { ownershipConfirmation: true });
+    const res = await api.patch(`/api/v1/entity/${entityId}/shareholding-confirm`, {
+      ownershipConfirmation: true,
+    });
     expect(res.status).toBe(200);
     const body = obj(res.body);
     expect(typeof body.message).toBe('string');
@@ -299,42 +429,78 @@ describe('path A workflow (entity-api ordering rules, contract §5)', () => {
   });
 
   it('refuses ubo-create and delete after shareholding-confirm with 409', async () => {
-    expect((await api.post(`/api/v1/entity/${entityId}/ubo-create`, { ...FOREIGN_PERSON, firstName: 'Late' })).status).toBe(409);
+    expect(
+      (await api.post(`/api/v1/entity/${entityId}/ubo-create`, { ...FOREIGN_PERSON, firstName: 'Late' }))
+        .status,
+    ).toBe(409);
     expect((await api.del(`/api/v1/entity/directors-and-members/${addedId}`)).status).toBe(409);
   });
 
   it('takes entity documents, reads and soft-deletes them, then confirms once', async () => {
-    const before = await api.patch(`/api/v1/entity/${entityId}/entity-doc-confirm`, { docsUploadedReviewed: true });
+    const before = await api.patch(`/api/v1/entity/${entityId}/entity-doc-confirm`, {
+      docsUploadedReviewed: true,
+    });
     expect(before.status).toBe(409);
-    const up = await api.post(`/api/v1/entity/${entityId}/entity-doc`, form({ file: { bytes: PNG, name: 'cor14.png' }, documents: JSON.stringify({ entityDocsID: 1, entityDocTypesID: 1 }) }));
+    const up = await api.post(
+      `/api/v1/entity/${entityId}/entity-doc`,
+      form({
+        file: { bytes: PNG, name: 'cor14.png' },
+        documents: JSON.stringify({ entityDocsID: 1, entityDocTypesID: 1 }),
+      }),
+    );
     expect([200, 201], up.text).toContain(up.status);
     const docId = num(obj(up.body).entityDocID);
     const got = await api.get(`/api/v1/entity/${docId}/entity-doc`);
     expect(got.status).toBe(200);
     expect(Buffer.from(str(obj(got.body).base64Content), 'base64').equals(PNG)).toBe(true);
-    const extra = await api.post(`/api/v1/entity/${entityId}/entity-doc`, form({ file: { bytes: PDF, name: 'extra.pdf' }, documents: JSON.stringify({ entityDocsID: 1, entityDocTypesID: 2 }), additionalFicaDoc: 'true' }));
+    const extra = await api.post(
+      `/api/v1/entity/${entityId}/entity-doc`,
+      form({
+        file: { bytes: PDF, name: 'extra.pdf' },
+        documents: JSON.stringify({ entityDocsID: 1, entityDocTypesID: 2 }),
+        additionalFicaDoc: 'true',
+      }),
+    );
     const extraId = num(obj(extra.body).entityDocID);
     const rec = obj((await api.get(`/api/v1/entity/${entityId}`)).body);
     const docs = arr(rec.documents).map((d) => obj(d));
     expect(docs.map((d) => d.entityDocID)).toEqual(expect.arrayContaining([docId, extraId]));
     const doc = docs.find((d) => d.entityDocID === docId);
-    expect(doc).toMatchObject({ entityDocsID: 1, entityDocTypesID: 1, filename: 'cor14.png', mimeType: 'image/png', size: PNG.length });
+    expect(doc).toMatchObject({
+      entityDocsID: 1,
+      entityDocTypesID: 1,
+      filename: 'cor14.png',
+      mimeType: 'image/png',
+      size: PNG.length,
+    });
     expect(typeof doc?.uploadDate).toBe('string');
     expect((await api.del(`/api/v1/entity/${extraId}/entity-doc`)).status).toBe(200);
-    const after = arr(obj((await api.get(`/api/v1/entity/${entityId}`)).body).documents).map((d) => obj(d).entityDocID);
+    const after = arr(obj((await api.get(`/api/v1/entity/${entityId}`)).body).documents).map(
+      (d) => obj(d).entityDocID,
+    );
     expect(after).not.toContain(extraId);
     expect(after).toContain(docId);
     expect((await api.get(`/api/v1/entity/${extraId}/entity-doc`)).status).toBe(404);
-    const confirm = await api.patch(`/api/v1/entity/${entityId}/entity-doc-confirm`, { docsUploadedReviewed: true });
+    const confirm = await api.patch(`/api/v1/entity/${entityId}/entity-doc-confirm`, {
+      docsUploadedReviewed: true,
+    });
     expect(confirm.status).toBe(200);
   });
 
   it('approves, then refuses any further decision with 403', async () => {
-    const res = await api.patch(`/api/v1/entity/${entityId}/onboarding-decision`, { onboardingDecision: 'Approved', approvedComments: 'ok', nextFicaReviewDate: '2027-11-21T00:00:00.000Z' });
+    const res = await api.patch(`/api/v1/entity/${entityId}/onboarding-decision`, {
+      onboardingDecision: 'Approved',
+      approvedComments: 'ok',
+      nextFicaReviewDate: '2027-11-21T00:00:00.000Z',
+    });
     expect(res.status).toBe(200);
     expect(typeof obj(res.body).message).toBe('string');
     for (const decision of ['Approved', 'Declined', 'Refer', 'In Progress']) {
-      const again = await api.patch(`/api/v1/entity/${entityId}/onboarding-decision`, { onboardingDecision: decision, declinedComments: 'x', referComments: 'x' });
+      const again = await api.patch(`/api/v1/entity/${entityId}/onboarding-decision`, {
+        onboardingDecision: decision,
+        declinedComments: 'x',
+        referComments: 'x',
+      });
       expect(again.status, decision).toBe(403);
       expect(obj(again.body)).toMatchObject({ statusCode: 403, error: 'Forbidden' });
     }
@@ -343,18 +509,51 @@ describe('path A workflow (entity-api ordering rules, contract §5)', () => {
   it('carries the full record fields of contract §4', async () => {
     const rec = obj((await api.get(`/api/v1/entity/${entityId}`)).body);
     for (const key of [
-      'id', 'entityRegName', 'entityRegNumber', 'clientReference', 'ficaStatus', 'riskDescription', 'registryCommercialName',
-      'registryCommercialResponse', 'sanctionsSearchResults', 'entityType', 'sanctionSearchCompleted', 'adverseSearchKYC',
-      'directorsConfirmed', 'organigramReviewed', 'shareholdersAdminConfirmed', 'docsUploadedReviewed', 'riskStatus', 'riskReason',
-      'onboardingDecision', 'approvedComments', 'declinedComments', 'referComments', 'nextFicaReviewDate', 'approvalDate',
-      'lastUpdated', 'documents', 'ubos',
-    ]) expect(rec, key).toHaveProperty(key);
+      'id',
+      'entityRegName',
+      'entityRegNumber',
+      'clientReference',
+      'ficaStatus',
+      'riskDescription',
+      'registryCommercialName',
+      'registryCommercialResponse',
+      'sanctionsSearchResults',
+      'entityType',
+      'sanctionSearchCompleted',
+      'adverseSearchKYC',
+      'directorsConfirmed',
+      'organigramReviewed',
+      'shareholdersAdminConfirmed',
+      'docsUploadedReviewed',
+      'riskStatus',
+      'riskReason',
+      'onboardingDecision',
+      'approvedComments',
+      'declinedComments',
+      'referComments',
+      'nextFicaReviewDate',
+      'approvalDate',
+      'lastUpdated',
+      'documents',
+      'ubos',
+    ])
+      expect(rec, key).toHaveProperty(key);
     expect(rec.onboardingDecision).toBe('Approved');
     expect(rec.approvedComments).toBe('ok');
     expect(rec.docsUploadedReviewed).toBe(true);
     expect(rec.shareholdersAdminConfirmed).toBe(true);
     const ubo = obj(arr(rec.ubos)[0] ?? null);
-    for (const key of ['uboID', 'firstName', 'lastName', 'isDirector', 'isShareholder', 'ficaStatus', 'riskStatus', 'pepConfirmed', 'docsUploadedReviewed']) {
+    for (const key of [
+      'uboID',
+      'firstName',
+      'lastName',
+      'isDirector',
+      'isShareholder',
+      'ficaStatus',
+      'riskStatus',
+      'pepConfirmed',
+      'docsUploadedReviewed',
+    ]) {
       expect(ubo, key).toHaveProperty(key);
     }
   });
@@ -366,7 +565,9 @@ describe('path A workflow (entity-api ordering rules, contract §5)', () => {
     expect(body.mimeType).toBe('application/pdf');
     expect(body.filename).toBe(`fica-report-${entityId}.pdf`);
     expect(Buffer.from(str(body.base64Content), 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const raw = await fetch(`${h.url}/api/v1/entity/${entityId}/pdf-report?format=binary`, { headers: { Authorization: `Bearer ${h.token}` } });
+    const raw = await fetch(`${h.url}/api/v1/entity/${entityId}/pdf-report?format=binary`, {
+      headers: { Authorization: `Bearer ${h.token}` },
+    });
     expect(raw.status).toBe(200);
     expect(raw.headers.get('content-type')).toMatch(/^application\/pdf/);
     const bytes = Buffer.from(await raw.arrayBuffer());
@@ -384,12 +585,52 @@ describe('UBO screening on update (entity-api "UBO")', () => {
     const e = await createEntity({ entityType: 7, entityRegNumber: 'F-5' });
     const id = str(e.id);
     await api.patch(`/api/v1/entity/${id}/kyb`, { entityTradingName: 'S' });
-    await api.patch(`/api/v1/entity/${id}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
-    const created = obj((await api.post(`/api/v1/entity/${id}/ubo-create`, { ...SA_PERSON, firstName: 'Clean', lastName: 'Person' })).body);
+    await api.patch(`/api/v1/entity/${id}/sanctions-review`, {
+      adverseSearchKYC: false,
+      pepConfirmReviewed: true,
+    });
+    const created = obj(
+      (
+        await api.post(`/api/v1/entity/${id}/ubo-create`, {
+          ...SA_PERSON,
+          firstName: 'Clean',
+          lastName: 'Person',
+        })
+      ).body,
+    );
     expect(obj(created.sanctionsSearchResults).matchedNumber).toBe(0);
-    const updated = obj((await api.patch(`/api/v1/entity/${str(created.uboUUID)}/director-ubo-update`, { ...SA_PERSON, firstName: 'Sanctioned', lastName: 'Person' })).body);
+    const updated = obj(
+      (
+        await api.patch(`/api/v1/entity/${str(created.uboUUID)}/director-ubo-update`, {
+          ...SA_PERSON,
+          firstName: 'Sanctioned',
+          lastName: 'Person',
+        })
+      ).body,
+    );
     expect(updated.firstName).toBe('Sanctioned');
     expect(obj(updated.sanctionsSearchResults).matchedNumber).toBe(0);
+  });
+
+  it('a registry director, never screened, is screened on its first update', async () => {
+    const e = await createEntity();
+    const id = str(e.id);
+    const director = str(obj(arr(e.createdUbos)[0]).uboUUID);
+    await api.patch(`/api/v1/entity/${id}/kyb`, { entityTradingName: 'S' });
+    await api.patch(`/api/v1/entity/${id}/sanctions-review`, {
+      adverseSearchKYC: false,
+      pepConfirmReviewed: true,
+    });
+    const updated = obj(
+      (
+        await api.patch(`/api/v1/entity/${director}/director-ubo-update`, {
+          ...SA_PERSON,
+          firstName: 'Sanctioned',
+          lastName: 'Director',
+        })
+      ).body,
+    );
+    expect(obj(updated.sanctionsSearchResults).matchedNumber).toBe(1);
   });
 });
 
@@ -397,22 +638,46 @@ describe('other decisions and record updates', () => {
   it('Declined needs declinedComments, Refer needs referComments, In Progress always; final decision is then 403', async () => {
     const e = await createEntity();
     const id = str(e.id);
-    expect((await api.patch(`/api/v1/entity/${id}/onboarding-decision`, { onboardingDecision: 'In Progress' })).status).toBe(200);
-    expect((await api.patch(`/api/v1/entity/${id}/onboarding-decision`, { onboardingDecision: 'Refer' })).status).toBe(400);
-    expect((await api.patch(`/api/v1/entity/${id}/onboarding-decision`, { onboardingDecision: 'Refer', referComments: 'second look' })).status).toBe(200);
-    expect((await api.patch(`/api/v1/entity/${id}/onboarding-decision`, { onboardingDecision: 'Declined' })).status).toBe(400);
-    const declined = await api.patch(`/api/v1/entity/${id}/onboarding-decision`, { onboardingDecision: 'Declined', declinedComments: 'no' });
+    expect(
+      (await api.patch(`/api/v1/entity/${id}/onboarding-decision`, { onboardingDecision: 'In Progress' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api.patch(`/api/v1/entity/${id}/onboarding-decision`, { onboardingDecision: 'Refer' })).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.patch(`/api/v1/entity/${id}/onboarding-decision`, {
+          onboardingDecision: 'Refer',
+          referComments: 'second look',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await api.patch(`/api/v1/entity/${id}/onboarding-decision`, { onboardingDecision: 'Declined' }))
+        .status,
+    ).toBe(400);
+    const declined = await api.patch(`/api/v1/entity/${id}/onboarding-decision`, {
+      onboardingDecision: 'Declined',
+      declinedComments: 'no',
+    });
     expect(declined.status).toBe(200);
     expect(typeof obj(declined.body).message).toBe('string');
     const rec = obj((await api.get(`/api/v1/entity/${id}`)).body);
     expect(rec.onboardingDecision).toBe('Declined');
     expect(rec.declinedComments).toBe('no');
-    expect((await api.patch(`/api/v1/entity/${id}/onboarding-decision`, { onboardingDecision: 'In Progress' })).status).toBe(403);
+    expect(
+      (await api.patch(`/api/v1/entity/${id}/onboarding-decision`, { onboardingDecision: 'In Progress' }))
+        .status,
+    ).toBe(403);
   });
 
   it('updates externalSystemId on the existing record', async () => {
     const e = await createEntity();
-    const res = await api.patch('/api/v1/entity/update-external-system-id', { id: e.id, externalSystemId: 'crm-42' });
+    const res = await api.patch('/api/v1/entity/update-external-system-id', {
+      id: e.id,
+      externalSystemId: 'crm-42',
+    });
     expect(res.status).toBe(200);
     expect(obj((await api.get(`/api/v1/entity/${str(e.id)}`)).body).externalSystemId).toBe('crm-42');
   });

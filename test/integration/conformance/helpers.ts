@@ -41,10 +41,15 @@ export async function getToken(url: string, clientId: string, clientSecret: stri
   const res = await fetch(`${url}/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+    }).toString(),
   });
   const body = (await res.json()) as { access_token?: string };
-  if (res.status !== 200 || typeof body.access_token !== 'string') throw new Error(`token request failed: ${res.status}`);
+  if (res.status !== 200 || typeof body.access_token !== 'string')
+    throw new Error(`token request failed: ${res.status}`);
   return body.access_token;
 }
 
@@ -80,15 +85,18 @@ export async function call(
 export function client(url: string, token: string) {
   return {
     get: (path: string, headers?: Record<string, string>) => call(url, 'GET', path, { token, headers }),
-    post: (path: string, body?: unknown, headers?: Record<string, string>) => call(url, 'POST', path, { token, body, headers }),
-    patch: (path: string, body?: unknown, headers?: Record<string, string>) => call(url, 'PATCH', path, { token, body, headers }),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call(url, 'POST', path, { token, body, headers }),
+    patch: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call(url, 'PATCH', path, { token, body, headers }),
     del: (path: string) => call(url, 'DELETE', path, { token }),
   };
 }
 export type Client = ReturnType<typeof client>;
 
 export function obj(value: Json | undefined): JsonObject {
-  if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`not an object: ${JSON.stringify(value)}`);
+  if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new Error(`not an object: ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -107,9 +115,15 @@ export function num(value: Json | undefined): number {
   return value;
 }
 
-export async function newPartner(url: string, body: Record<string, unknown> = {}): Promise<{ partnerId: string; token: string; api: Client; balance: number }> {
-  const res = await call(url, 'POST', '/sandbox/v1/partners', { body: { name: `Partner ${Math.random()}`, ...body } });
-  if (res.status !== 201 && res.status !== 200) throw new Error(`partner create failed ${res.status} ${res.text}`);
+export async function newPartner(
+  url: string,
+  body: Record<string, unknown> = {},
+): Promise<{ partnerId: string; token: string; api: Client; balance: number }> {
+  const res = await call(url, 'POST', '/sandbox/v1/partners', {
+    body: { name: `Partner ${Math.random()}`, ...body },
+  });
+  if (res.status !== 201 && res.status !== 200)
+    throw new Error(`partner create failed ${res.status} ${res.text}`);
   const p = obj(res.body);
   const token = await getToken(url, str(p.clientId), str(p.clientSecret));
   return { partnerId: str(p.partnerId), token, api: client(url, token), balance: num(p.balance) };
@@ -117,15 +131,23 @@ export async function newPartner(url: string, body: Record<string, unknown> = {}
 
 // Files whose type the server detects from the first bytes (contract §7).
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(32, 1),
+]);
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
 export const TEXT = Buffer.from('This is plain text and not a PDF at all, whatever the name says.\n');
 
-export function form(parts: { file?: { bytes: Buffer; name: string; field?: string }; documents?: string; additionalFicaDoc?: string }): FormData {
+export function form(parts: {
+  file?: { bytes: Buffer; name: string; field?: string };
+  documents?: string;
+  additionalFicaDoc?: string;
+}): FormData {
   const fd = new FormData();
   if (parts.documents !== undefined) fd.append('documents', parts.documents);
   if (parts.additionalFicaDoc !== undefined) fd.append('additionalFicaDoc', parts.additionalFicaDoc);
-  if (parts.file) fd.append(parts.file.field ?? 'file', new Blob([new Uint8Array(parts.file.bytes)]), parts.file.name);
+  if (parts.file)
+    fd.append(parts.file.field ?? 'file', new Blob([new Uint8Array(parts.file.bytes)]), parts.file.name);
   return fd;
 }
 

@@ -1,7 +1,20 @@
 // contract §3: Idempotency-Key on POST and PATCH: replay, 422 for a different request, per partner.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDF, PNG, SA_ID, client, form, newPartner, num, obj, str, startHarness, type Client, type Harness } from './helpers.js';
+import {
+  PDF,
+  PNG,
+  SA_ID,
+  client,
+  form,
+  newPartner,
+  num,
+  obj,
+  str,
+  startHarness,
+  type Client,
+  type Harness,
+} from './helpers.js';
 
 let h: Harness;
 let api: Client;
@@ -14,7 +27,12 @@ afterAll(async () => {
   await h.stop();
 });
 
-const body = (ref: string) => ({ entityRegName: 'Idem Co', entityRegNumber: 'F-1', entityType: 7, clientReference: ref });
+const body = (ref: string) => ({
+  entityRegName: 'Idem Co',
+  entityRegNumber: 'F-1',
+  entityType: 7,
+  clientReference: ref,
+});
 
 describe('Idempotency-Key (contract §3)', () => {
   it('replays the first answer (status and body) without doing the work again', async () => {
@@ -31,7 +49,9 @@ describe('Idempotency-Key (contract §3)', () => {
 
   it('answers 422 when the same key comes with a different request', async () => {
     const key = randomUUID();
-    expect((await api.post('/api/v1/entity', body('idem-2'), { 'Idempotency-Key': key })).status).toBeLessThan(300);
+    expect(
+      (await api.post('/api/v1/entity', body('idem-2'), { 'Idempotency-Key': key })).status,
+    ).toBeLessThan(300);
     const other = await api.post('/api/v1/entity', body('idem-2-other'), { 'Idempotency-Key': key });
     expect(other.status).toBe(422);
     expect(obj(other.body)).toMatchObject({ statusCode: 422 });
@@ -50,11 +70,22 @@ describe('Idempotency-Key (contract §3)', () => {
   it('replays a PATCH', async () => {
     const e = str(obj((await api.post('/api/v1/entity', body('idem-4'))).body).id);
     const key = randomUUID();
-    const first = await api.patch(`/api/v1/entity/${e}/kyb`, { entityTradingName: 'Once' }, { 'Idempotency-Key': key });
-    const second = await api.patch(`/api/v1/entity/${e}/kyb`, { entityTradingName: 'Once' }, { 'Idempotency-Key': key });
+    const first = await api.patch(
+      `/api/v1/entity/${e}/kyb`,
+      { entityTradingName: 'Once' },
+      { 'Idempotency-Key': key },
+    );
+    const second = await api.patch(
+      `/api/v1/entity/${e}/kyb`,
+      { entityTradingName: 'Once' },
+      { 'Idempotency-Key': key },
+    );
     expect(second.status).toBe(first.status);
     expect(second.body).toEqual(first.body);
-    expect((await api.patch(`/api/v1/entity/${e}/kyb`, { entityTradingName: 'Twice' }, { 'Idempotency-Key': key })).status).toBe(422);
+    expect(
+      (await api.patch(`/api/v1/entity/${e}/kyb`, { entityTradingName: 'Twice' }, { 'Idempotency-Key': key }))
+        .status,
+    ).toBe(422);
     // The same key on another path is another request too.
     expect((await api.post('/api/v1/entity', body('idem-4b'), { 'Idempotency-Key': key })).status).toBe(422);
   });
@@ -62,29 +93,64 @@ describe('Idempotency-Key (contract §3)', () => {
   it('replays a multipart upload retried with a new FormData (a different boundary)', async () => {
     const e = str(obj((await api.post('/api/v1/entity', body('idem-5'))).body).id);
     await api.patch(`/api/v1/entity/${e}/kyb`, { entityTradingName: 'Idem' });
-    await api.patch(`/api/v1/entity/${e}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
-    const ubo = str(obj((await api.post(`/api/v1/entity/${e}/ubo-create`, { firstName: 'Ivy', lastName: 'Dem', clientSACitizen: true, idNumber: SA_ID })).body).uboUUID);
+    await api.patch(`/api/v1/entity/${e}/sanctions-review`, {
+      adverseSearchKYC: false,
+      pepConfirmReviewed: true,
+    });
+    const ubo = str(
+      obj(
+        (
+          await api.post(`/api/v1/entity/${e}/ubo-create`, {
+            firstName: 'Ivy',
+            lastName: 'Dem',
+            clientSACitizen: true,
+            idNumber: SA_ID,
+          })
+        ).body,
+      ).uboUUID,
+    );
     const docs = JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 });
     const key = randomUUID();
-    const make = (bytes: Buffer) => form({ file: { bytes, name: 'id.pdf' }, documents: docs, additionalFicaDoc: 'false' });
-    const first = await api.post(`/api/v1/entity/${ubo}/ubo-doc-upload`, make(PDF), { 'Idempotency-Key': key });
+    const make = (bytes: Buffer) =>
+      form({ file: { bytes, name: 'id.pdf' }, documents: docs, additionalFicaDoc: 'false' });
+    const first = await api.post(`/api/v1/entity/${ubo}/ubo-doc-upload`, make(PDF), {
+      'Idempotency-Key': key,
+    });
     expect([200, 201], first.text).toContain(first.status);
-    const retry = await api.post(`/api/v1/entity/${ubo}/ubo-doc-upload`, make(PDF), { 'Idempotency-Key': key });
+    const retry = await api.post(`/api/v1/entity/${ubo}/ubo-doc-upload`, make(PDF), {
+      'Idempotency-Key': key,
+    });
     expect(retry.status, retry.text).toBe(first.status);
     expect(retry.body).toEqual(first.body);
     const record = obj((await api.get(`/api/v1/entity/directors-and-members/${ubo}`)).body);
     const ids = (record.documents as Array<{ uboDocsID: number }>).map((d) => d.uboDocsID);
     expect(ids).toEqual([num(obj(first.body).uboDocsID)]);
     // A different file under the same key is a different request.
-    const changed = await api.post(`/api/v1/entity/${ubo}/ubo-doc-upload`, make(PNG), { 'Idempotency-Key': key });
+    const changed = await api.post(`/api/v1/entity/${ubo}/ubo-doc-upload`, make(PNG), {
+      'Idempotency-Key': key,
+    });
     expect(changed.status).toBe(422);
   });
 
   it('answers 409 to a retry while the first request with the key is still running', async () => {
     const e = str(obj((await api.post('/api/v1/entity', body('idem-6'))).body).id);
     await api.patch(`/api/v1/entity/${e}/kyb`, { entityTradingName: 'Idem' });
-    await api.patch(`/api/v1/entity/${e}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
-    const ubo = str(obj((await api.post(`/api/v1/entity/${e}/ubo-create`, { firstName: 'Slow', lastName: 'Upload', clientSACitizen: true, idNumber: SA_ID })).body).uboUUID);
+    await api.patch(`/api/v1/entity/${e}/sanctions-review`, {
+      adverseSearchKYC: false,
+      pepConfirmReviewed: true,
+    });
+    const ubo = str(
+      obj(
+        (
+          await api.post(`/api/v1/entity/${e}/ubo-create`, {
+            firstName: 'Slow',
+            lastName: 'Upload',
+            clientSACitizen: true,
+            idNumber: SA_ID,
+          })
+        ).body,
+      ).uboUUID,
+    );
     const key = randomUUID();
     // The first upload's body is held open until the retry has been answered.
     const boundary = 'conformance-slow-boundary';
@@ -108,12 +174,23 @@ describe('Idempotency-Key (contract §3)', () => {
     });
     const first = fetch(`${h.url}/api/v1/entity/${ubo}/ubo-doc-upload`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${h.token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Idempotency-Key': key },
+      headers: {
+        Authorization: `Bearer ${h.token}`,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Idempotency-Key': key,
+      },
       body: stream,
       duplex: 'half',
     } as RequestInit & { duplex: 'half' });
     await new Promise((r) => setTimeout(r, 300));
-    const retry = await api.post(`/api/v1/entity/${ubo}/ubo-doc-upload`, form({ file: { bytes: PDF, name: 'slow.pdf' }, documents: JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 }) }), { 'Idempotency-Key': key });
+    const retry = await api.post(
+      `/api/v1/entity/${ubo}/ubo-doc-upload`,
+      form({
+        file: { bytes: PDF, name: 'slow.pdf' },
+        documents: JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 }),
+      }),
+      { 'Idempotency-Key': key },
+    );
     release();
     const done = await first;
     expect(done.status).toBeLessThan(300);

@@ -2,7 +2,23 @@
 // contract §5 (ordering), §6 (band), §12 (balance).
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDF, SA_ID, UUID_RE, arr, call, client, form, newPartner, num, obj, str, startHarness, type Client, type Harness, type JsonObject } from './helpers.js';
+import {
+  PDF,
+  SA_ID,
+  UUID_RE,
+  arr,
+  call,
+  client,
+  form,
+  newPartner,
+  num,
+  obj,
+  str,
+  startHarness,
+  type Client,
+  type Harness,
+  type JsonObject,
+} from './helpers.js';
 
 let h: Harness;
 let api: Client;
@@ -55,7 +71,13 @@ const CREATE = {
   customQuestions: { source: 'branch' },
 };
 
-const pep = () => ({ pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: false, userID: userId, partnerID: partnerId });
+const pep = () => ({
+  pepConfirmReviewed: true,
+  adverseSearchKYC: false,
+  clientForeignOfficial: false,
+  userID: userId,
+  partnerID: partnerId,
+});
 
 function conflict(res: { status: number; body: unknown; text: string }, step: RegExp): void {
   expect(res.status, res.text).toBe(409);
@@ -81,7 +103,13 @@ describe('individual workflow (individual-api, contract §5)', () => {
   });
 
   it('PATCH updates the record with the published update fields', async () => {
-    const res = await api.patch(`/api/v1/individual/${id}`, { firstName: 'Nomsa', lastName: 'Dlamini-Smith', clientEmail: 'n@example.com', clientPhone: '0830000000', externalSystemId: 'ext-2' });
+    const res = await api.patch(`/api/v1/individual/${id}`, {
+      firstName: 'Nomsa',
+      lastName: 'Dlamini-Smith',
+      clientEmail: 'n@example.com',
+      clientPhone: '0830000000',
+      externalSystemId: 'ext-2',
+    });
     expect(res.status).toBe(200);
     const rec = obj((await api.get(`/api/v1/individual/${id}`)).body);
     expect(rec.lastName).toBe('Dlamini-Smith');
@@ -89,14 +117,32 @@ describe('individual workflow (individual-api, contract §5)', () => {
 
   it('refuses each step before the one it depends on with 409 naming it', async () => {
     conflict(await api.post(`/api/v1/individual/${id}/external-validation`, {}), /aml|screening/i);
-    conflict(await api.patch(`/api/v1/individual/${id}/pep-sanctions-decision`, pep()), /aml|screening|validation/i);
-    conflict(await api.post(`/api/v1/individual/${id}/documents`, form({ file: { bytes: PDF, name: 'a.pdf' }, documents: JSON.stringify([{ individualDocsID: 1, IndividualDocTypesID: 1 }]) })), /pep|sanction|screening|validation|aml/i);
-    expect((await api.patch(`/api/v1/individual/${id}/onboarding-decision`, { onboardingDecision: 'Approved' })).status).toBe(409);
+    conflict(
+      await api.patch(`/api/v1/individual/${id}/pep-sanctions-decision`, pep()),
+      /aml|screening|validation/i,
+    );
+    conflict(
+      await api.post(
+        `/api/v1/individual/${id}/documents`,
+        form({
+          file: { bytes: PDF, name: 'a.pdf' },
+          documents: JSON.stringify([{ individualDocsID: 1, IndividualDocTypesID: 1 }]),
+        }),
+      ),
+      /pep|sanction|screening|validation|aml/i,
+    );
+    expect(
+      (await api.patch(`/api/v1/individual/${id}/onboarding-decision`, { onboardingDecision: 'Approved' }))
+        .status,
+    ).toBe(409);
   });
 
   it('AML screening answers matchedNumber, matchedEntities and webSearchResults', async () => {
     // The request is "none": a client that marks every request as JSON sends no body at all.
-    const res = await call(h.url, 'POST', `/api/v1/individual/${id}/aml-screening`, { token: h.token, headers: { 'Content-Type': 'application/json' } });
+    const res = await call(h.url, 'POST', `/api/v1/individual/${id}/aml-screening`, {
+      token: h.token,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect([200, 201]).toContain(res.status);
     const body = obj(res.body);
     expect(body.matchedNumber).toBe(0);
@@ -107,11 +153,15 @@ describe('individual workflow (individual-api, contract §5)', () => {
   it('external validation answers consumerDetail, kycResult and consumerEmploymentHistory', async () => {
     conflict(await api.patch(`/api/v1/individual/${id}/pep-sanctions-decision`, pep()), /validation/i);
     // The body is optional: omitted, the record's data is used.
-    const res = await call(h.url, 'POST', `/api/v1/individual/${id}/external-validation`, { token: h.token, headers: { 'Content-Type': 'application/json' } });
+    const res = await call(h.url, 'POST', `/api/v1/individual/${id}/external-validation`, {
+      token: h.token,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect([200, 201]).toContain(res.status);
     const body = obj(res.body);
     const detail = obj(body.consumerDetail);
-    for (const key of ['FirstName', 'Surname', 'IDNo', 'BirthDate', 'Gender', 'EmailAddress']) expect(detail, key).toHaveProperty(key);
+    for (const key of ['FirstName', 'Surname', 'IDNo', 'BirthDate', 'Gender', 'EmailAddress'])
+      expect(detail, key).toHaveProperty(key);
     expect(detail.IDNo).toBe(SA_ID);
     const kyc = obj(body.kycResult);
     expect(kyc.IDStatusDesc).toBe('Verified');
@@ -120,10 +170,15 @@ describe('individual workflow (individual-api, contract §5)', () => {
   });
 
   it('PEP decision requires its fields and clientForeignOfficialType when a foreign official', async () => {
-    const missing = await api.patch(`/api/v1/individual/${id}/pep-sanctions-decision`, { pepConfirmReviewed: true });
+    const missing = await api.patch(`/api/v1/individual/${id}/pep-sanctions-decision`, {
+      pepConfirmReviewed: true,
+    });
     expect(missing.status).toBe(400);
     expect(obj(missing.body)).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-    const noType = await api.patch(`/api/v1/individual/${id}/pep-sanctions-decision`, { ...pep(), clientForeignOfficial: true });
+    const noType = await api.patch(`/api/v1/individual/${id}/pep-sanctions-decision`, {
+      ...pep(),
+      clientForeignOfficial: true,
+    });
     expect(noType.status).toBe(400);
     expect(str(obj(noType.body).message)).toMatch(/clientForeignOfficialType/);
   });
@@ -138,7 +193,14 @@ describe('individual workflow (individual-api, contract §5)', () => {
 
   it('confirm-docs waits for the required documents, then answers message and docsUploadedReviewed', async () => {
     conflict(await api.patch(`/api/v1/individual/${id}/confirm-docs`, { userUUID: userId }), /document/i);
-    const up = await api.post(`/api/v1/individual/${id}/documents`, form({ file: { bytes: PDF, name: 'id.pdf' }, documents: JSON.stringify([{ individualDocsID: 1, IndividualDocTypesID: 1 }]), additionalFicaDoc: 'false' }));
+    const up = await api.post(
+      `/api/v1/individual/${id}/documents`,
+      form({
+        file: { bytes: PDF, name: 'id.pdf' },
+        documents: JSON.stringify([{ individualDocsID: 1, IndividualDocTypesID: 1 }]),
+        additionalFicaDoc: 'false',
+      }),
+    );
     expect([200, 201], up.text).toContain(up.status);
     expect(num(obj(arr(obj(up.body).documents)[0] ?? null).ficaIndividualDocsID)).toBeGreaterThan(0);
     const res = await api.patch(`/api/v1/individual/${id}/confirm-docs`, { userUUID: userId });
@@ -148,10 +210,18 @@ describe('individual workflow (individual-api, contract §5)', () => {
   });
 
   it('onboarding decision answers {message}', async () => {
-    const res = await api.patch(`/api/v1/individual/${id}/onboarding-decision`, { onboardingDecision: 'Approved', additionalComments: 'ok', nextFicaReviewDate: '2027-11-21T00:00:00.000Z', userID: userId, partnerID: partnerId });
+    const res = await api.patch(`/api/v1/individual/${id}/onboarding-decision`, {
+      onboardingDecision: 'Approved',
+      additionalComments: 'ok',
+      nextFicaReviewDate: '2027-11-21T00:00:00.000Z',
+      userID: userId,
+      partnerID: partnerId,
+    });
     expect(res.status).toBe(200);
     expect(typeof obj(res.body).message).toBe('string');
-    const item = obj(arr(obj((await api.get('/api/v1/individual?clientReference=ind-ref-1')).body).data)[0] ?? null);
+    const item = obj(
+      arr(obj((await api.get('/api/v1/individual?clientReference=ind-ref-1')).body).data)[0] ?? null,
+    );
     expect(item.ficaStatus).toBe('Approved');
   });
 
@@ -176,13 +246,23 @@ describe('individual workflow (individual-api, contract §5)', () => {
 
 describe('individual decisions (individual-api state table, contract §2)', () => {
   it('Refer and Declined need no comment and are allowed before documents; a declined record refuses a new decision with 403', async () => {
-    const id = str(obj((await api.post('/api/v1/individual', { ...CREATE, clientRef: 'decline-1' })).body).id);
-    const refer = await api.patch(`/api/v1/individual/${id}/onboarding-decision`, { onboardingDecision: 'Refer' });
+    const id = str(
+      obj((await api.post('/api/v1/individual', { ...CREATE, clientRef: 'decline-1' })).body).id,
+    );
+    const refer = await api.patch(`/api/v1/individual/${id}/onboarding-decision`, {
+      onboardingDecision: 'Refer',
+    });
     expect(refer.status, refer.text).toBe(200);
     expect(typeof obj(refer.body).message).toBe('string');
-    const declined = await api.patch(`/api/v1/individual/${id}/onboarding-decision`, { onboardingDecision: 'Declined', userID: userId, partnerID: partnerId });
+    const declined = await api.patch(`/api/v1/individual/${id}/onboarding-decision`, {
+      onboardingDecision: 'Declined',
+      userID: userId,
+      partnerID: partnerId,
+    });
     expect(declined.status, declined.text).toBe(200);
-    const again = await api.patch(`/api/v1/individual/${id}/onboarding-decision`, { onboardingDecision: 'Approved' });
+    const again = await api.patch(`/api/v1/individual/${id}/onboarding-decision`, {
+      onboardingDecision: 'Approved',
+    });
     expect(again.status).toBe(403);
     expect(obj(again.body).statusCode).toBe(403);
   });
@@ -203,7 +283,9 @@ describe('individual decisions (individual-api state table, contract §2)', () =
 describe('individual create: balance (contract §12)', () => {
   it('costs 5 credits; with too little balance 402 and nothing created', async () => {
     const p = await newPartner(h.url, { balance: 7 });
-    expect((await p.api.post('/api/v1/individual', { ...CREATE, clientRef: 'bal-1' })).status).toBeLessThan(300);
+    expect((await p.api.post('/api/v1/individual', { ...CREATE, clientRef: 'bal-1' })).status).toBeLessThan(
+      300,
+    );
     expect(obj((await p.api.get('/api/v1/settings/partner')).body).balance).toBe(2);
     const res = await p.api.post('/api/v1/individual', { ...CREATE, clientRef: 'bal-2' });
     expect(res.status).toBe(402);
@@ -220,9 +302,30 @@ describe('individual list query (individual-api "List query")', () => {
   beforeAll(async () => {
     p = await newPartner(h.url);
     const people = [
-      { firstName: 'Alice', lastName: 'Anderson', clientRef: 'crm-alpha-1', externalSystemId: 'user-aa', idNumber: SA_ID },
-      { firstName: 'Alicia', lastName: 'Brown', clientRef: 'crm-alpha-2', externalSystemId: 'user-bb', clientSACitizen: false, passportNumber: 'P998877', passportCountry: 11, idNumber: undefined },
-      { firstName: 'Bob', lastName: 'Carter', clientRef: 'crm-beta-1', externalSystemId: 'user-cc', idNumber: SA_ID },
+      {
+        firstName: 'Alice',
+        lastName: 'Anderson',
+        clientRef: 'crm-alpha-1',
+        externalSystemId: 'user-aa',
+        idNumber: SA_ID,
+      },
+      {
+        firstName: 'Alicia',
+        lastName: 'Brown',
+        clientRef: 'crm-alpha-2',
+        externalSystemId: 'user-bb',
+        clientSACitizen: false,
+        passportNumber: 'P998877',
+        passportCountry: 11,
+        idNumber: undefined,
+      },
+      {
+        firstName: 'Bob',
+        lastName: 'Carter',
+        clientRef: 'crm-beta-1',
+        externalSystemId: 'user-cc',
+        idNumber: SA_ID,
+      },
     ];
     for (const person of people) {
       const res = await p.api.post('/api/v1/individual', { ...CREATE, ...person });
@@ -244,7 +347,21 @@ describe('individual list query (individual-api "List query")', () => {
     expect(page.take).toBe(50);
     expect(page.skip).toBe(0);
     expect(page.count).toBe(3);
-    for (const key of ['ficaIndividualGUID', 'externalUserID', 'clientReference', 'firstName', 'lastName', 'ficaStatus', 'identificationNumber', 'passportNumber', 'riskDescription', 'approvalDate', 'lastUpdated', 'nextFicaReviewDate', 'approvedBy']) {
+    for (const key of [
+      'ficaIndividualGUID',
+      'externalUserID',
+      'clientReference',
+      'firstName',
+      'lastName',
+      'ficaStatus',
+      'identificationNumber',
+      'passportNumber',
+      'riskDescription',
+      'approvalDate',
+      'lastUpdated',
+      'nextFicaReviewDate',
+      'approvedBy',
+    ]) {
       expect(items[0], key).toHaveProperty(key);
     }
   });
@@ -291,7 +408,7 @@ describe('individual list query (individual-api "List query")', () => {
     expect((await list('?nextFicaReviewDate=2031-05-06')).page.count).toBe(0);
   });
 
-  it('returns only the authenticated partner\'s records', async () => {
+  it("returns only the authenticated partner's records", async () => {
     const mine = await list('');
     const theirs = obj((await api.get('/api/v1/individual?clientReference=crm-alpha')).body);
     expect(theirs.count).toBe(0);

@@ -1,6 +1,16 @@
 // contract §9: the simulated providers' magic values (registry, screening, credit bureau, bank).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SA_ID, arr, client, obj, str, startHarness, type Client, type Harness, type JsonObject } from './helpers.js';
+import {
+  SA_ID,
+  arr,
+  client,
+  obj,
+  str,
+  startHarness,
+  type Client,
+  type Harness,
+  type JsonObject,
+} from './helpers.js';
 
 let h: Harness;
 let api: Client;
@@ -13,9 +23,15 @@ afterAll(async () => {
   await h.stop();
 });
 
-async function create(body: Record<string, unknown>): Promise<{ status: number; body: JsonObject; text: string }> {
+async function create(
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: JsonObject; text: string }> {
   const res = await api.post('/api/v1/entity', { entityRegName: 'Magic Co', entityType: 1, ...body });
-  return { status: res.status, body: typeof res.body === 'object' && res.body !== null && !Array.isArray(res.body) ? res.body : {}, text: res.text };
+  return {
+    status: res.status,
+    body: typeof res.body === 'object' && res.body !== null && !Array.isArray(res.body) ? res.body : {},
+    text: res.text,
+  };
 }
 
 /** A South African ID number with a valid Luhn check digit. */
@@ -34,14 +50,24 @@ function saId(first12: string): string {
 
 describe('companies registry', () => {
   it('pre-creates (N mod 3) + 1 directors, names drawn deterministically', async () => {
-    for (const [middle, expected] of [[1, 2], [2, 3], [3, 1], [4, 2], [123456, 1], [999998, 3]] as const) {
+    for (const [middle, expected] of [
+      [1, 2],
+      [2, 3],
+      [3, 1],
+      [4, 2],
+      [123456, 1],
+      [999998, 3],
+    ] as const) {
       const regNo = `2015/${String(middle).padStart(6, '0')}/07`;
       const res = await create({ entityRegNumber: regNo });
       expect(res.status, res.text).toBeLessThan(300);
       expect(arr(res.body.createdUbos), regNo).toHaveLength(expected);
       expect(res.body.registryCommercialName).toBe('MAGIC CO');
     }
-    const names = async (): Promise<string[]> => arr((await create({ entityRegNumber: '2015/000005/07' })).body.createdUbos).map((u) => `${str(obj(u).firstName)} ${str(obj(u).lastName)}`);
+    const names = async (): Promise<string[]> =>
+      arr((await create({ entityRegNumber: '2015/000005/07' })).body.createdUbos).map(
+        (u) => `${str(obj(u).firstName)} ${str(obj(u).lastName)}`,
+      );
     expect(await names()).toEqual(await names());
   });
 
@@ -73,7 +99,11 @@ describe('companies registry', () => {
 });
 
 describe('screening', () => {
-  const results = async (name: string): Promise<JsonObject> => obj((await create({ entityRegName: name, entityRegNumber: '2015/000003/07' })).body.sanctionsSearchResults ?? null);
+  const results = async (name: string): Promise<JsonObject> =>
+    obj(
+      (await create({ entityRegName: name, entityRegNumber: '2015/000003/07' })).body
+        .sanctionsSearchResults ?? null,
+    );
 
   it('Sanctioned (any case) gives one sanctions match, Politician one PEP match, Adverse one web result', async () => {
     expect((await results('The sAnCtIoNeD Company')).matchedNumber).toBe(1);
@@ -88,28 +118,89 @@ describe('screening', () => {
   });
 
   it('screens people: individual AML screening and ubo-create', async () => {
-    const ind = str(obj((await api.post('/api/v1/individual', { firstName: 'Sanctioned', lastName: 'Person', clientSACitizen: true, idNumber: SA_ID })).body).id);
+    const ind = str(
+      obj(
+        (
+          await api.post('/api/v1/individual', {
+            firstName: 'Sanctioned',
+            lastName: 'Person',
+            clientSACitizen: true,
+            idNumber: SA_ID,
+          })
+        ).body,
+      ).id,
+    );
     const aml = obj((await api.post(`/api/v1/individual/${ind}/aml-screening`)).body);
     expect(aml.matchedNumber).toBe(1);
-    const clean = str(obj((await api.post('/api/v1/individual', { firstName: 'Plain', lastName: 'Person', clientSACitizen: true, idNumber: SA_ID })).body).id);
+    const clean = str(
+      obj(
+        (
+          await api.post('/api/v1/individual', {
+            firstName: 'Plain',
+            lastName: 'Person',
+            clientSACitizen: true,
+            idNumber: SA_ID,
+          })
+        ).body,
+      ).id,
+    );
     expect(obj((await api.post(`/api/v1/individual/${clean}/aml-screening`)).body).matchedNumber).toBe(0);
-    const adverse = str(obj((await api.post('/api/v1/individual', { firstName: 'Adverse', lastName: 'Person', clientSACitizen: true, idNumber: SA_ID })).body).id);
-    expect(arr(obj((await api.post(`/api/v1/individual/${adverse}/aml-screening`)).body).webSearchResults)).toHaveLength(1);
+    const adverse = str(
+      obj(
+        (
+          await api.post('/api/v1/individual', {
+            firstName: 'Adverse',
+            lastName: 'Person',
+            clientSACitizen: true,
+            idNumber: SA_ID,
+          })
+        ).body,
+      ).id,
+    );
+    expect(
+      arr(obj((await api.post(`/api/v1/individual/${adverse}/aml-screening`)).body).webSearchResults),
+    ).toHaveLength(1);
 
     const e = str((await create({ entityType: 7, entityRegNumber: 'F-1' })).body.id);
     await api.patch(`/api/v1/entity/${e}/kyb`, { entityTradingName: 'x' });
-    await api.patch(`/api/v1/entity/${e}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
-    const ubo = obj((await api.post(`/api/v1/entity/${e}/ubo-create`, { firstName: 'Pat', lastName: 'Politician', clientSACitizen: true, idNumber: SA_ID })).body);
+    await api.patch(`/api/v1/entity/${e}/sanctions-review`, {
+      adverseSearchKYC: false,
+      pepConfirmReviewed: true,
+    });
+    const ubo = obj(
+      (
+        await api.post(`/api/v1/entity/${e}/ubo-create`, {
+          firstName: 'Pat',
+          lastName: 'Politician',
+          clientSACitizen: true,
+          idNumber: SA_ID,
+        })
+      ).body,
+    );
     expect(obj(ubo.sanctionsSearchResults).matchedNumber).toBe(1);
   });
 });
 
 describe('credit bureau (external validation)', () => {
   async function validate(identificationNumber: string): Promise<{ status: number; body: JsonObject }> {
-    const id = str(obj((await api.post('/api/v1/individual', { firstName: 'Cara', lastName: 'Bureau', clientSACitizen: true, idNumber: SA_ID })).body).id);
+    const id = str(
+      obj(
+        (
+          await api.post('/api/v1/individual', {
+            firstName: 'Cara',
+            lastName: 'Bureau',
+            clientSACitizen: true,
+            idNumber: SA_ID,
+          })
+        ).body,
+      ).id,
+    );
     await api.post(`/api/v1/individual/${id}/aml-screening`);
     const res = await api.post(`/api/v1/individual/${id}/external-validation`, { identificationNumber });
-    return { status: res.status, body: typeof res.body === 'object' && res.body !== null && !Array.isArray(res.body) ? res.body : {} };
+    return {
+      status: res.status,
+      body: typeof res.body === 'object' && res.body !== null && !Array.isArray(res.body) ? res.body : {},
+    };
   }
 
   it('a valid ID is Verified with BirthDate and Gender from the number', async () => {
@@ -140,9 +231,25 @@ describe('credit bureau (external validation)', () => {
 
 describe('bank account verification', () => {
   it('ending 0: exists but holder does not match; 9: not found; other: verified', async () => {
-    const id = str(obj((await api.post('/api/v1/individual', { firstName: 'Ben', lastName: 'Bank', clientSACitizen: true, idNumber: SA_ID })).body).id);
+    const id = str(
+      obj(
+        (
+          await api.post('/api/v1/individual', {
+            firstName: 'Ben',
+            lastName: 'Bank',
+            clientSACitizen: true,
+            idNumber: SA_ID,
+          })
+        ).body,
+      ).id,
+    );
     const verify = async (accountNumber: string): Promise<JsonObject> => {
-      const res = await api.post(`/api/v1/services/individual/${id}/bank-account-verification`, { accountNumber, branchCode: '250655', accountType: 'current', bankName: 'FNB' });
+      const res = await api.post(`/api/v1/services/individual/${id}/bank-account-verification`, {
+        accountNumber,
+        branchCode: '250655',
+        accountType: 'current',
+        bankName: 'FNB',
+      });
       expect(res.status, res.text).toBeLessThan(300);
       return obj(res.body);
     };
@@ -151,11 +258,31 @@ describe('bank account verification', () => {
     const nine = await verify('62000000019');
     expect(nine).toMatchObject({ verified: false, accountExists: false });
     const ok = await verify('62000000012');
-    expect(ok).toMatchObject({ verified: true, accountExists: true, accountOpen: true, holderMatches: true, acceptsDebits: true, acceptsCredits: true });
-    const badType = await api.post(`/api/v1/services/individual/${id}/bank-account-verification`, { accountNumber: '62000000012', branchCode: '250655', accountType: 'cheque' });
+    expect(ok).toMatchObject({
+      verified: true,
+      accountExists: true,
+      accountOpen: true,
+      holderMatches: true,
+      acceptsDebits: true,
+      acceptsCredits: true,
+    });
+    const badType = await api.post(`/api/v1/services/individual/${id}/bank-account-verification`, {
+      accountNumber: '62000000012',
+      branchCode: '250655',
+      accountType: 'cheque',
+    });
     expect(badType.status).toBe(400);
-    expect((await api.post('/api/v1/services/individual/00000000-0000-4000-8000-000000000000/bank-account-verification', { accountNumber: '62000000012', branchCode: '250655', accountType: 'savings' })).status).toBe(404);
-    const noBearer = await fetch(`${h.url}/api/v1/services/individual/${id}/bank-account-verification`, { method: 'POST' });
+    expect(
+      (
+        await api.post(
+          '/api/v1/services/individual/00000000-0000-4000-8000-000000000000/bank-account-verification',
+          { accountNumber: '62000000012', branchCode: '250655', accountType: 'savings' },
+        )
+      ).status,
+    ).toBe(404);
+    const noBearer = await fetch(`${h.url}/api/v1/services/individual/${id}/bank-account-verification`, {
+      method: 'POST',
+    });
     expect(noBearer.status).toBe(401);
   });
 });

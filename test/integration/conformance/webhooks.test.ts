@@ -4,7 +4,21 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDF, SA_ID, UUID_RE, arr, call, client, num, obj, str, startHarness, type Client, type Harness, type JsonObject } from './helpers.js';
+import {
+  PDF,
+  SA_ID,
+  UUID_RE,
+  arr,
+  call,
+  client,
+  num,
+  obj,
+  str,
+  startHarness,
+  type Client,
+  type Harness,
+  type JsonObject,
+} from './helpers.js';
 
 interface Delivery {
   headers: IncomingHttpHeaders;
@@ -90,7 +104,12 @@ function verify(d: Delivery, whsec: string): boolean {
 
 describe('subscriptions (webhooks.md endpoint, contract §8)', () => {
   it('answers {id, name, url, enabled, eventTypes, secret, createdAt} with a whsec_ secret of 32 bytes', async () => {
-    const res = await api.post('/api/v1/webhooks/subscriptions', { name: 'CRM', url: receiverUrl, enabled: true, eventTypes: ALL_TYPES });
+    const res = await api.post('/api/v1/webhooks/subscriptions', {
+      name: 'CRM',
+      url: receiverUrl,
+      enabled: true,
+      eventTypes: ALL_TYPES,
+    });
     expect([200, 201]).toContain(res.status);
     const body = obj(res.body);
     expect(str(body.id)).toMatch(UUID_RE);
@@ -116,15 +135,32 @@ describe('subscriptions (webhooks.md endpoint, contract §8)', () => {
   });
 
   it('refuses a plain-http URL that is not on loopback', async () => {
-    const res = await api.post('/api/v1/webhooks/subscriptions', { name: 'Remote', url: 'http://example.com/hooks', enabled: true, eventTypes: ['entity.created'] });
+    const res = await api.post('/api/v1/webhooks/subscriptions', {
+      name: 'Remote',
+      url: 'http://example.com/hooks',
+      enabled: true,
+      eventTypes: ['entity.created'],
+    });
     expect(res.status).toBe(400);
     expect(obj(res.body).statusCode).toBe(400);
   });
 
   it('changes one with PATCH and removes one with DELETE', async () => {
-    const other = obj((await api.post('/api/v1/webhooks/subscriptions', { name: 'Temp', url: receiverUrl, enabled: true, eventTypes: ['entity.created'] })).body);
+    const other = obj(
+      (
+        await api.post('/api/v1/webhooks/subscriptions', {
+          name: 'Temp',
+          url: receiverUrl,
+          enabled: true,
+          eventTypes: ['entity.created'],
+        })
+      ).body,
+    );
     const id = str(other.id);
-    const patched = await api.patch(`/api/v1/webhooks/subscriptions/${id}`, { enabled: false, name: 'Temp2' });
+    const patched = await api.patch(`/api/v1/webhooks/subscriptions/${id}`, {
+      enabled: false,
+      name: 'Temp2',
+    });
     expect(patched.status).toBe(200);
     expect(obj(patched.body)).toMatchObject({ enabled: false, name: 'Temp2' });
     expect(obj(patched.body)).not.toHaveProperty('secret');
@@ -144,8 +180,26 @@ describe('deliveries of dashboard actions', () => {
 
   it('entity.created: the published envelope, every header, a valid Standard Webhooks signature', async () => {
     // A change through /api/v1/entity emits nothing.
-    apiEntityId = str(obj((await api.post('/api/v1/entity', { entityRegName: 'Api Made', entityRegNumber: 'F-1', entityType: 7 })).body).id);
-    const ids = await action({ action: 'createEntity', body: { entityRegName: 'Dash Co', entityRegNumber: '2015/000003/07', entityType: 1, clientReference: 'dash-ref' } });
+    apiEntityId = str(
+      obj(
+        (
+          await api.post('/api/v1/entity', {
+            entityRegName: 'Api Made',
+            entityRegNumber: 'F-1',
+            entityType: 7,
+          })
+        ).body,
+      ).id,
+    );
+    const ids = await action({
+      action: 'createEntity',
+      body: {
+        entityRegName: 'Dash Co',
+        entityRegNumber: '2015/000003/07',
+        entityType: 1,
+        clientReference: 'dash-ref',
+      },
+    });
     expect(ids.length).toBe(2); // entity.created, then ubo.created for the one imported director
     const [created, director] = await waitFor(ids);
     if (!created || !director) throw new Error('missing deliveries');
@@ -157,7 +211,9 @@ describe('deliveries of dashboard actions', () => {
     expect(d.headers['x-service-timestamp']).toMatch(/^\d+$/);
     expect(d.headers['webhook-timestamp']).toBe(d.headers['x-service-timestamp']);
     expect(d.headers['x-service-signature']).toBe(d.headers['webhook-signature']);
-    expect(String(d.headers['webhook-signature'])).toMatch(/^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$/);
+    expect(String(d.headers['webhook-signature'])).toMatch(
+      /^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$/,
+    );
     expect(Math.abs(Number(d.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(300);
     expect(verify(d, secret)).toBe(true);
     expect(verify({ ...d, raw: d.raw.replace('Dash Co', 'Dash Cx') }, secret)).toBe(false);
@@ -173,10 +229,23 @@ describe('deliveries of dashboard actions', () => {
     expect(e.externalID).toBeNull();
     entityId = str(e.sourceId);
     const data = obj(e.data);
-    for (const key of ['ficaStatus', 'registeredName', 'registrationNumber', 'riskDescription', 'clientRef', 'entityType', 'transactionFrequency', 'adminAdded', 'dateAdded']) {
+    for (const key of [
+      'ficaStatus',
+      'registeredName',
+      'registrationNumber',
+      'riskDescription',
+      'clientRef',
+      'entityType',
+      'transactionFrequency',
+      'adminAdded',
+      'dateAdded',
+    ]) {
       expect(data, key).toHaveProperty(key);
     }
     expect(data.registeredName).toBe('Dash Co');
+    // User ids are GUIDs; timestamps are ISO.
+    if (data.adminAdded !== null) expect(str(data.adminAdded)).toMatch(UUID_RE);
+    expect(Number.isNaN(Date.parse(str(data.dateAdded)))).toBe(false);
     expect(data.clientRef).toBe('dash-ref');
 
     expect(director.body.eventType).toBe('ubo.created');
@@ -186,38 +255,119 @@ describe('deliveries of dashboard actions', () => {
     const ubo = obj(director.body.data);
     expect(ubo.uboId).toBe(uboId);
     for (const key of [
-      'firstName', 'lastName', 'fullName', 'ficaStatus', 'riskStatus', 'uboVerifiedStatus', 'uboVerifiedRiskStatus', 'isDirector',
-      'isShareholder', 'shareholderPercentage', 'entityTrustID', 'amlScreeningResults', 'saCitizen', 'citizenshipCountry',
-      'residenceCountry', 'identificationNumber', 'passportNumber', 'identificationType', 'addressLine1', 'addressLine2',
-      'addressLine3', 'zipCode', 'country', 'physicalAddress', 'postalAddress', 'foreignOffical', 'foreignOfficalType',
-      'registryData', 'adminAdded', 'dateAdded',
-    ]) expect(ubo, key).toHaveProperty(key);
+      'firstName',
+      'lastName',
+      'fullName',
+      'ficaStatus',
+      'riskStatus',
+      'uboVerifiedStatus',
+      'uboVerifiedRiskStatus',
+      'isDirector',
+      'isShareholder',
+      'shareholderPercentage',
+      'entityTrustID',
+      'amlScreeningResults',
+      'saCitizen',
+      'citizenshipCountry',
+      'residenceCountry',
+      'identificationNumber',
+      'passportNumber',
+      'identificationType',
+      'addressLine1',
+      'addressLine2',
+      'addressLine3',
+      'zipCode',
+      'country',
+      'physicalAddress',
+      'postalAddress',
+      'foreignOffical',
+      'foreignOfficalType',
+      'registryData',
+      'adminAdded',
+      'dateAdded',
+    ])
+      expect(ubo, key).toHaveProperty(key);
     expect(typeof ubo.shareholderPercentage).toBe('number');
     // The API-made entity produced nothing.
-    expect(deliveries.some((x) => x.body.sourceId === apiEntityId || x.body.entityId === apiEntityId)).toBe(false);
+    expect(deliveries.some((x) => x.body.sourceId === apiEntityId || x.body.entityId === apiEntityId)).toBe(
+      false,
+    );
   });
 
   it('entity.updated carries the grouped fields and sourceEntity FICA_ENTITY', async () => {
-    const [d] = await waitFor(await action({ action: 'updateEntity', entityId, changes: { entityTradingName: 'Dash Trading', clientReference: 'dash-ref-2' } }));
+    const [d] = await waitFor(
+      await action({
+        action: 'updateEntity',
+        entityId,
+        changes: { entityTradingName: 'Dash Trading', clientReference: 'dash-ref-2' },
+      }),
+    );
     const e = d?.body ?? {};
     expect(e.eventType).toBe('entity.updated');
     expect(e.sourceEntity).toBe('FICA_ENTITY');
     expect(e.sourceId).toBe(entityId);
     expect(e.externalID).toBe('dash-ref-2');
+    // "top level also carries entityType": on the envelope and in data alike.
+    expect(e.entityType).toBe(1);
     const data = obj(e.data);
     for (const key of [
-      'entityType', 'ficaStatus', 'entityRisk', 'riskReason', 'clientRef', 'registeredName', 'registrationNumber', 'sameEntityName',
-      'registryCommercialName', 'amlScreeningResults', 'clientValidationResults', 'adverseSearchResults', 'addressLine1', 'addressLine2',
-      'addressLine3', 'zipCode', 'country', 'entityTel', 'physicalAddress', 'postalAddress', 'directorsConfirmed', 'directorsReviewed',
-      'sanctionSearchCompleted', 'shareholdersAdminConfirmed', 'organigramReviewed', 'docsUploadedReviewed', 'additionalVerification',
-      'onboardingAdminID', 'onboardingAdminDate', 'onboardingDecision', 'onboardingDecisionReason', 'nextFicaReviewDate',
-      'referralAdminID', 'referredToAdminID', 'referralDate', 'countriesTradedWith', 'customFormAnswers', 'industry',
-      'transactionFrequency', 'transactionClientConsistent', 'adminUpdated', 'dateUpdated',
-    ]) expect(data, key).toHaveProperty(key);
+      'entityType',
+      'ficaStatus',
+      'entityRisk',
+      'riskReason',
+      'clientRef',
+      'registeredName',
+      'registrationNumber',
+      'sameEntityName',
+      'registryCommercialName',
+      'amlScreeningResults',
+      'clientValidationResults',
+      'adverseSearchResults',
+      'addressLine1',
+      'addressLine2',
+      'addressLine3',
+      'zipCode',
+      'country',
+      'entityTel',
+      'physicalAddress',
+      'postalAddress',
+      'directorsConfirmed',
+      'directorsReviewed',
+      'sanctionSearchCompleted',
+      'shareholdersAdminConfirmed',
+      'organigramReviewed',
+      'docsUploadedReviewed',
+      'additionalVerification',
+      'onboardingAdminID',
+      'onboardingAdminDate',
+      'onboardingDecision',
+      'onboardingDecisionReason',
+      'nextFicaReviewDate',
+      'referralAdminID',
+      'referredToAdminID',
+      'referralDate',
+      'countriesTradedWith',
+      'customFormAnswers',
+      'industry',
+      'transactionFrequency',
+      'transactionClientConsistent',
+      'adminUpdated',
+      'dateUpdated',
+    ])
+      expect(data, key).toHaveProperty(key);
   });
 
   it('entity.document.created and .deleted carry entityId, entityDocID and the document fields', async () => {
-    const [created] = await waitFor(await action({ action: 'uploadEntityDocument', entityId, entityDocsID: 1, entityDocTypesID: 1, filename: 'cor.pdf', contentBase64: PDF.toString('base64') }));
+    const [created] = await waitFor(
+      await action({
+        action: 'uploadEntityDocument',
+        entityId,
+        entityDocsID: 1,
+        entityDocTypesID: 1,
+        filename: 'cor.pdf',
+        contentBase64: PDF.toString('base64'),
+      }),
+    );
     const e = created?.body ?? {};
     expect(e.eventType).toBe('entity.document.created');
     expect(e.sourceEntity).toBe('FICA_ENTITY_DOC');
@@ -225,19 +375,40 @@ describe('deliveries of dashboard actions', () => {
     const data = obj(e.data);
     const docId = num(data.entityDocID);
     expect(Number.isInteger(docId)).toBe(true);
-    expect(data).toMatchObject({ docGroupID: 1, docTypeID: 1, active: true, deleteAdminDate: null, deleteAdminId: null });
+    expect(data).toMatchObject({
+      docGroupID: 1,
+      docTypeID: 1,
+      active: true,
+      deleteAdminDate: null,
+      deleteAdminId: null,
+    });
     for (const key of ['docName', 'uploadDate', 'uploadAdminId']) expect(data, key).toHaveProperty(key);
     expect(typeof data.docName).toBe('string');
-    const [deleted] = await waitFor(await action({ action: 'deleteEntityDocument', entityId, entityDocID: docId }));
+    expect(str(data.docName)).not.toMatch(/^https?:/);
+    expect(data.docName).not.toBe('cor.pdf');
+    expect(str(data.uploadAdminId)).toMatch(UUID_RE);
+    expect(Number.isNaN(Date.parse(str(data.uploadDate)))).toBe(false);
+    const [deleted] = await waitFor(
+      await action({ action: 'deleteEntityDocument', entityId, entityDocID: docId }),
+    );
     expect(deleted?.body.eventType).toBe('entity.document.deleted');
     const gone = obj(deleted?.body.data ?? null);
     expect(gone.entityDocID).toBe(docId);
     expect(gone.active).toBe(false);
     expect(typeof gone.deleteAdminDate).toBe('string');
+    expect(str(gone.deleteAdminId)).toMatch(UUID_RE);
   });
 
   it('entityTrust.created and .updated carry the trust fields', async () => {
-    const [created] = await waitFor(await action({ action: 'addTrust', entityId, trustName: 'Dash Trust', sharePercentage: 30, uboPercentage: 30 }));
+    const [created] = await waitFor(
+      await action({
+        action: 'addTrust',
+        entityId,
+        trustName: 'Dash Trust',
+        sharePercentage: 30,
+        uboPercentage: 30,
+      }),
+    );
     const e = created?.body ?? {};
     expect(e.eventType).toBe('entityTrust.created');
     expect(e.sourceEntity).toBe('FICA_ENTITY_TRUST');
@@ -247,8 +418,16 @@ describe('deliveries of dashboard actions', () => {
     expect(trustId).toMatch(UUID_RE);
     expect(e.sourceId).toBe(trustId);
     expect(data).toMatchObject({ trustName: 'Dash Trust', sharePercentage: 30, uboPercentage: 30 });
-    for (const key of ['trustStatus', 'riskStatus', 'adminAdded', 'dateAdded']) expect(data, key).toHaveProperty(key);
-    const [updated] = await waitFor(await action({ action: 'updateTrust', entityId, entityTrustId: trustId, changes: { trustName: 'Dash Trust II' } }));
+    for (const key of ['trustStatus', 'riskStatus', 'adminAdded', 'dateAdded'])
+      expect(data, key).toHaveProperty(key);
+    const [updated] = await waitFor(
+      await action({
+        action: 'updateTrust',
+        entityId,
+        entityTrustId: trustId,
+        changes: { trustName: 'Dash Trust II' },
+      }),
+    );
     expect(updated?.body.eventType).toBe('entityTrust.updated');
     const up = obj(updated?.body.data ?? null);
     expect(up.trustName).toBe('Dash Trust II');
@@ -256,15 +435,41 @@ describe('deliveries of dashboard actions', () => {
   });
 
   it('ubo.created, ubo.updated and UBO document events', async () => {
-    const [created] = await waitFor(await action({ action: 'createUbo', entityId, body: { firstName: 'Dora', lastName: 'Dash', clientSACitizen: true, idNumber: SA_ID } }));
+    const createIds = await action({
+      action: 'createUbo',
+      entityId,
+      body: { firstName: 'Dora', lastName: 'Dash', clientSACitizen: true, idNumber: SA_ID },
+    });
+    expect(createIds).toHaveLength(1);
+    const [created] = await waitFor(createIds);
     expect(created?.body.eventType).toBe('ubo.created');
     const newUbo = str(obj(created?.body.data ?? null).uboId);
-    const [updated] = await waitFor(await action({ action: 'updateUbo', entityId, uboId: newUbo, changes: { lastName: 'Dashed' } }));
+    // Child-only changes do not fire entity.updated: one event each.
+    const updateIds = await action({
+      action: 'updateUbo',
+      entityId,
+      uboId: newUbo,
+      changes: { lastName: 'Dashed' },
+    });
+    expect(updateIds).toHaveLength(1);
+    const [updated] = await waitFor(updateIds);
     expect(updated?.body.eventType).toBe('ubo.updated');
     const up = obj(updated?.body.data ?? null);
     expect(up.lastName).toBe('Dashed');
-    for (const key of ['clientRiskScore', 'riskReason', 'adminUpdated', 'dateUpdated']) expect(up, key).toHaveProperty(key);
-    const [doc] = await waitFor(await action({ action: 'uploadUboDocument', entityId, uboId, individualDocsID: 1, IndividualDocTypesID: 1, filename: 'id.pdf', contentBase64: PDF.toString('base64') }));
+    for (const key of ['clientRiskScore', 'riskReason', 'adminUpdated', 'dateUpdated'])
+      expect(up, key).toHaveProperty(key);
+    const [doc, ...more] = await waitFor(
+      await action({
+        action: 'uploadUboDocument',
+        entityId,
+        uboId,
+        individualDocsID: 1,
+        IndividualDocTypesID: 1,
+        filename: 'id.pdf',
+        contentBase64: PDF.toString('base64'),
+      }),
+    );
+    expect(more).toHaveLength(0);
     const e = doc?.body ?? {};
     expect(e.eventType).toBe('ubo.document.created');
     expect(e.sourceEntity).toBe('FICA_UBO_DOC');
@@ -281,12 +486,28 @@ describe('deliveries of dashboard actions', () => {
   it('operations under /api/v1/entity emit no event', async () => {
     const before = deliveries.length;
     await api.patch(`/api/v1/entity/${entityId}/kyb`, { entityTradingName: 'Api Trading' });
-    await api.patch(`/api/v1/entity/${entityId}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true });
-    const apiUbo = await api.post(`/api/v1/entity/${entityId}/ubo-create`, { firstName: 'Api', lastName: 'Owner', clientSACitizen: true, idNumber: SA_ID });
+    await api.patch(`/api/v1/entity/${entityId}/sanctions-review`, {
+      adverseSearchKYC: false,
+      pepConfirmReviewed: true,
+    });
+    const apiUbo = await api.post(`/api/v1/entity/${entityId}/ubo-create`, {
+      firstName: 'Api',
+      lastName: 'Owner',
+      clientSACitizen: true,
+      idNumber: SA_ID,
+    });
     expect(apiUbo.status, apiUbo.text).toBeLessThan(300);
     const apiUboId = str(obj(apiUbo.body).uboUUID);
-    await api.patch(`/api/v1/entity/${apiUboId}/director-ubo-update`, { firstName: 'Api', lastName: 'Owner2', clientSACitizen: true, idNumber: SA_ID });
-    await api.patch(`/api/v1/entity/${apiUboId}/ubo-pep-confirm`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+    await api.patch(`/api/v1/entity/${apiUboId}/director-ubo-update`, {
+      firstName: 'Api',
+      lastName: 'Owner2',
+      clientSACitizen: true,
+      idNumber: SA_ID,
+    });
+    await api.patch(`/api/v1/entity/${apiUboId}/ubo-pep-confirm`, {
+      adverseSearchKYC: false,
+      pepConfirmReviewed: true,
+    });
     const fd = new FormData();
     fd.append('documents', JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 }));
     fd.append('file', new Blob([new Uint8Array(PDF)]), 'a.pdf');
@@ -294,7 +515,9 @@ describe('deliveries of dashboard actions', () => {
     expect(up.status, up.text).toBeLessThan(300);
     await api.del(`/api/v1/entity/${num(obj(up.body).uboDocsID)}/ubo-doc-delete`);
     // A dashboard event after them arrives; nothing the API did was delivered before it.
-    await waitFor(await action({ action: 'updateEntity', entityId, changes: { entityTradingName: 'Dash Trading' } }));
+    await waitFor(
+      await action({ action: 'updateEntity', entityId, changes: { entityTradingName: 'Dash Trading' } }),
+    );
     const since = deliveries.slice(before);
     expect(since.map((d) => d.body.eventType)).toEqual(['entity.updated']);
   });
@@ -307,21 +530,34 @@ describe('deliveries of dashboard actions', () => {
 
   it('with no matching enabled subscription no HTTP call is made', async () => {
     await api.patch(`/api/v1/webhooks/subscriptions/${subscriptionId}`, { eventTypes: ['entity.updated'] });
-    const ids = await action({ action: 'createEntity', body: { entityRegName: 'Quiet Co', entityRegNumber: 'F-7', entityType: 7 } });
+    const ids = await action({
+      action: 'createEntity',
+      body: { entityRegName: 'Quiet Co', entityRegNumber: 'F-7', entityType: 7 },
+    });
     expect(ids.length).toBeGreaterThan(0);
     // A later event that does match arrives; the unmatched one never did.
     const newest = arr(obj((await api.get('/api/v1/entity?take=1')).body).data);
     const quietId = str(obj(newest[0] ?? null).id);
-    await waitFor(await action({ action: 'updateEntity', entityId: quietId, changes: { entityTradingName: 'Quiet' } }));
+    await waitFor(
+      await action({ action: 'updateEntity', entityId: quietId, changes: { entityTradingName: 'Quiet' } }),
+    );
     expect(deliveries.some((d) => ids.includes(str(d.body.eventId)))).toBe(false);
   });
 
   it('retries a failed delivery with the same eventId and webhook-id, signed afresh', async () => {
-    await api.patch(`/api/v1/webhooks/subscriptions/${subscriptionId}`, { eventTypes: ALL_TYPES, enabled: true });
+    await api.patch(`/api/v1/webhooks/subscriptions/${subscriptionId}`, {
+      eventTypes: ALL_TYPES,
+      enabled: true,
+    });
     scripted.push(500);
     const before = deliveries.length;
-    const [id] = await action({ action: 'updateEntity', entityId, changes: { entityTradingName: 'Retry Trading' } });
-    for (let i = 0; i < 200 && deliveries.filter((d) => d.body.eventId === id).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    const [id] = await action({
+      action: 'updateEntity',
+      entityId,
+      changes: { entityTradingName: 'Retry Trading' },
+    });
+    for (let i = 0; i < 200 && deliveries.filter((d) => d.body.eventId === id).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 50));
     const attempts = deliveries.slice(before).filter((d) => d.body.eventId === id);
     expect(attempts.length).toBeGreaterThanOrEqual(2);
     for (const a of attempts) {
@@ -334,14 +570,21 @@ describe('deliveries of dashboard actions', () => {
   it('a redirect is not followed and counts as a failure: the event is retried', async () => {
     scripted.push(302);
     const before = deliveries.length;
-    const [id] = await action({ action: 'updateEntity', entityId, changes: { entityTradingName: 'Redirect Trading' } });
-    for (let i = 0; i < 200 && deliveries.filter((d) => d.body.eventId === id).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    const [id] = await action({
+      action: 'updateEntity',
+      entityId,
+      changes: { entityTradingName: 'Redirect Trading' },
+    });
+    for (let i = 0; i < 200 && deliveries.filter((d) => d.body.eventId === id).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(deliveries.slice(before).filter((d) => d.body.eventId === id).length).toBeGreaterThanOrEqual(2);
   });
 
   it('a 410 answer disables the subscription', async () => {
     scripted.push(410);
-    await waitFor(await action({ action: 'updateEntity', entityId, changes: { entityTradingName: 'Gone Trading' } }));
+    await waitFor(
+      await action({ action: 'updateEntity', entityId, changes: { entityTradingName: 'Gone Trading' } }),
+    );
     let enabled: unknown = true;
     for (let i = 0; i < 100 && enabled !== false; i++) {
       const list = arr((await api.get('/api/v1/webhooks/subscriptions')).body).map((x) => obj(x));

@@ -61,12 +61,12 @@ describe.skipIf(!HAS_KEYRING)(`tokens and sign-in (${HAS_KEYRING ? 'keychain' : 
     expect(jobs.some((j) => j.waitingFor === 'waiting for sign-in')).toBe(true);
 
     // Wrong credentials are refused and nothing is saved; the queue stays parked.
-    const wrong = await t.call('profiles.setCredentials', { profileId: 'sandbox', clientId: sandbox.clientId, clientSecret: 'not-the-secret' });
+    const wrong = await t.call('profiles.setCredentials', { profileId: (await t.call('status.get', {})).profile!.id, clientId: sandbox.clientId, clientSecret: 'not-the-secret' });
     expect(wrong.verified).toBe(false);
     expect((await t.call('status.get', {})).connectivity).toBe('needs-sign-in');
 
     sandboxDb().prepare('UPDATE partners SET client_secret_hash = ? WHERE id = ?').run(secretHash, sandbox.partnerId);
-    const again = await t.call('profiles.setCredentials', { profileId: 'sandbox', clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
+    const again = await t.call('profiles.setCredentials', { profileId: (await t.call('status.get', {})).profile!.id, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
     expect(again).toMatchObject({ verified: true });
     // The answer never carries a secret.
     expect(JSON.stringify(again)).not.toContain(sandbox.clientSecret);

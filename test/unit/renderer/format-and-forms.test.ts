@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UboBodySchema } from '../../../shared/api/index.js';
 import { DeskError } from '../../../shared/ipc/index.js';
 import { compact, errorsFromDeskError, fieldErrorsFrom, lookupValue, options, validate } from '../../../renderer/lib/forms.js';
-import { formatBytes, formatPercent, personName, progressPercent, unsentLabel } from '../../../renderer/lib/format.js';
+import { formatBytes, formatPercent, personName, progressPercent, unsentLabel, waitingText } from '../../../renderer/lib/format.js';
 
 describe('format', () => {
   it('writes sizes, percentages and counts as people read them', () => {
@@ -15,6 +15,8 @@ describe('format', () => {
     expect(unsentLabel(3)).toBe('3 unsent items');
     expect(personName({ firstName: 'Jane', lastName: ' ' })).toBe('Jane');
     expect(personName({})).toBe('Unnamed person');
+    expect(waitingText('waiting for connection')).toBe('Waiting for connection');
+    expect(waitingText('the KYB details')).toBe('Waiting for the KYB details');
   });
 
   it('bounds progress between 0 and 100', () => {
