@@ -49,7 +49,7 @@ test('no serious or critical axe-core violation on the main screens', async ({ d
   await envForm.getByRole('button', { name: 'Save environment' }).click();
   await page.getByRole('row', { name: /Bank live/ }).getByRole('button', { name: 'Use' }).click();
   await expect(page.getByRole('note').filter({ hasText: 'LIVE ENVIRONMENT' })).toBeVisible();
-  await expect(page.getByRole('banner')).toContainText('Environment: Live');
+  await expect(page.getByRole('banner')).toContainText(/Environment: ?Live/);
   await screenshot(page, 'settings-live');
   await expectAccessible(page, 'settings on live');
   await page.getByRole('row', { name: /Sandbox/ }).getByRole('button', { name: 'Use' }).click();

@@ -322,6 +322,10 @@ export class CaseStore {
       );
   }
 
+  setDocumentState(id: string, state: DocumentState, error: string | null): void {
+    statement(this.db, 'UPDATE documents SET state = ?, error = ? WHERE id = ?').run(state, error, id);
+  }
+
   deleteDocument(id: string): void {
     statement(this.db, 'DELETE FROM documents WHERE id = ?').run(id);
   }

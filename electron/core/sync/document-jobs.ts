@@ -131,7 +131,7 @@ function uploadHandler<T extends UploadPayload>(
         ctx.complete(() => undefined);
         return;
       }
-      ctx.store.saveDocumentState(doc.id, { state: 'uploading', error: null });
+      ctx.store.setDocumentState(doc.id, 'uploading', null);
       const file = uploadFile(ctx, doc);
       ctx.progress(0, doc.size);
       const ids = await send(ctx, doc, file, (sent) => ctx.progress(Math.min(sent, doc.size), doc.size));

@@ -156,9 +156,8 @@ export class JobStore {
   }
 
   remove(id: string): void {
-    const row = statement(this.db, 'SELECT payload FROM jobs WHERE id = ?').get(id) as { payload: string } | undefined;
+    const row = statement(this.db, 'DELETE FROM jobs WHERE id = ? RETURNING payload').get(id) as { payload: string } | undefined;
     if (row) this.payloads.delete(row.payload);
-    statement(this.db, 'DELETE FROM jobs WHERE id = ?').run(id);
   }
 
   pendingOfKind(caseId: string, kind: JobPayload['kind']): StoredJob[] {

@@ -305,7 +305,9 @@ export class SyncQueue {
     if (!api) return;
     const handler = this.handlerOf(job.payload);
     const wasMaybeSent = job.maybeSent;
-    this.deps.jobs.markRunning(job.id, false);
+    const reconcileFirst = wasMaybeSent && handler.reconcile !== undefined;
+    // Marked "may have been sent" before any byte leaves; a reconcile first keeps it as it was.
+    this.deps.jobs.markRunning(job.id, !reconcileFirst);
     let completed = false;
     let lastProgress = 0;
     const documentId = 'documentId' in job.payload ? job.payload.documentId : null;
@@ -332,7 +334,7 @@ export class SyncQueue {
       },
     };
     try {
-      if (wasMaybeSent && handler.reconcile) {
+      if (reconcileFirst && handler.reconcile) {
         this.deps.log?.('reconcile', { jobId: job.id, kind: job.payload.kind });
         if (await handler.reconcile(ctx)) {
           this.deps.log?.('reconciled', { jobId: job.id, kind: job.payload.kind });
@@ -340,7 +342,7 @@ export class SyncQueue {
           return;
         }
       }
-      this.deps.jobs.setMaybeSent(job.id, true);
+      if (reconcileFirst) this.deps.jobs.setMaybeSent(job.id, true);
       await handler.run(ctx);
       if (!completed) ctx.complete(() => undefined);
       this.lastSyncAt = new Date().toISOString();
