@@ -8,6 +8,7 @@ import { configureSession } from './session.js';
 import { handleAppProtocol, registerAppScheme } from './protocol.js';
 import { hardenWebContents } from './web-contents.js';
 import { createMainWindow } from './window.js';
+import { startEmbeddedSandbox } from '../host/embedded-sandbox.js';
 import { startCore } from './start-core.js';
 import { PRELOAD_PATH, RENDERER_DIR } from './paths.js';
 
@@ -42,8 +43,13 @@ async function main(): Promise<void> {
   configureSession(session.defaultSession);
   handleAppProtocol(session.defaultSession, RENDERER_DIR);
 
-  // Wiring point: pass `sandbox` here once an embedded sandbox is started for the desktop shell.
-  const core = await startCore({ userDataDir: app.getPath('userData'), appVersion: app.getVersion() });
+  // The embedded sandbox is the default service, so a newcomer can use the app with no account.
+  const sandbox = await startEmbeddedSandbox(app.getPath('userData'));
+  const core = await startCore({
+    userDataDir: app.getPath('userData'),
+    appVersion: app.getVersion(),
+    sandbox: sandbox.config,
+  });
 
   registerIpc({
     ipcMain,
@@ -59,7 +65,10 @@ async function main(): Promise<void> {
   app.on(
     'before-quit',
     createQuitGuard({
-      shutdown: () => core.shutdown(),
+      shutdown: async () => {
+        await core.shutdown();
+        await sandbox.handle.stop();
+      },
       quit: () => app.quit(),
       onError: (error) => console.error('The core did not shut down cleanly', error),
     }),

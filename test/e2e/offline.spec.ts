@@ -35,6 +35,21 @@ test('captured offline, sent by itself when the connection returns', async ({ de
   await expect(pep.getByText(/Reviewed\./)).toBeVisible();
   await desk.addDocument('Lerato Khumalo', 'Proof of identity', 'Smart ID card', [await pngFile('lerato-id.png', 'LK'), await pdfFile('lerato-id-back.pdf', 'ID back')]);
   await expect.poll(() => desk.unsentCount()).toBeGreaterThan(afterKyb);
+
+  // A second file captured by mistake is removed before upload, after a confirmation.
+  const beforeMistake = await desk.unsentCount();
+  await desk.addDocument('Lerato Khumalo', 'Additional documents', null, [await pngFile('wrong-person.png', 'X')]);
+  await expect.poll(() => desk.unsentCount()).toBeGreaterThan(beforeMistake);
+  const withMistake = await desk.unsentCount();
+  const docs = page.getByRole('table', { name: 'Documents of Lerato Khumalo' });
+  await expect(docs.getByRole('row')).toHaveCount(3);
+  await docs.getByRole('button', { name: /^Remove / }).last().click();
+  const dialog = page.getByRole('dialog', { name: 'Remove this document?' });
+  await expect(dialog).toContainText('has not been uploaded');
+  await dialog.getByRole('button', { name: 'Remove document' }).click();
+  await expect(docs.getByRole('row')).toHaveCount(2);
+  await expect.poll(() => desk.unsentCount()).toBeLessThan(withMistake);
+
   await desk.open('Queue');
   await expect(page.getByText(/waiting for connection/i).first()).toBeVisible();
   await screenshot(page, 'queue');

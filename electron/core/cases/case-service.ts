@@ -392,9 +392,29 @@ export class CaseService {
         synced: false,
       };
       this.touch(c);
+      if (decision.onboardingDecision === 'Declined') this.dropMootWork(caseId);
       this.enqueue(caseId, { kind: 'entity.decision' });
       this.deps.audit('entity.decision', caseId, `Decision: ${decision.onboardingDecision}`);
     });
+  }
+
+  /**
+   * A declined application takes no more changes on the service: its unsent work is dropped in the
+   * same transaction, said in the audit log and on each document, rather than left to fail.
+   */
+  private dropMootWork(caseId: string): void {
+    let dropped = 0;
+    for (const j of this.deps.jobs.ofCase(caseId)) {
+      const kind = j.payload.kind;
+      if (kind === 'entity.create' || kind === 'individual.create' || kind.endsWith('.decision')) continue;
+      if (j.state === 'running' || j.maybeSent) continue;
+      this.deps.jobs.remove(j.id);
+      if ('documentId' in j.payload && kind !== 'document.delete') {
+        this.store.saveDocumentState(j.payload.documentId, { state: 'failed', error: 'Not sent: the application was declined' });
+      }
+      dropped++;
+    }
+    if (dropped > 0) this.deps.audit('queue.drop', caseId, `${dropped} unsent item(s) dropped because the application was declined`);
   }
 
   private checkMakerChecker(c: StoredCase, decision: string, allowSelfApproval: boolean): void {
@@ -540,6 +560,7 @@ export class CaseService {
         synced: false,
       };
       this.touch(c);
+      if (decision.onboardingDecision === 'Declined') this.dropMootWork(caseId);
       this.enqueue(caseId, { kind: 'individual.decision' });
       this.deps.audit('individual.decision', caseId, `Decision: ${decision.onboardingDecision}`);
     });

@@ -74,6 +74,8 @@ export interface Ordered {
   payload: JobPayload;
   /** Rank of document.delete depends on its owner; given by the caller. */
   caseKind: 'entity' | 'individual';
+  /** A decision other than Approved: the service takes it at any time once the record exists. */
+  early?: boolean;
 }
 
 export function rankOf(job: Ordered): number {
@@ -91,6 +93,7 @@ export function scopeOf(payload: JobPayload): string {
 /** True when `earlier` (pending, same case) must finish before `job` may start. */
 export function mustWaitFor(job: Ordered, earlier: Ordered): boolean {
   if (earlier.seq === job.seq) return false;
+  if (job.early) return rankOf(earlier) === 1;
   const a = scopeOf(job.payload);
   const b = scopeOf(earlier.payload);
   const related = a === 'case' || b === 'case' || a === b;

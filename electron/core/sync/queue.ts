@@ -216,11 +216,13 @@ export class SyncQueue {
         continue;
       }
       const kindOf = caseRow.kind;
+      const decisionKind = job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
+      const early = decisionKind && caseRow.data.decisionBody !== null && caseRow.data.decisionBody.onboardingDecision !== 'Approved';
       // The nearest job in front names the wait best ("PEP review of Jane Doe", not "the entity").
       let blocker: StoredJob | undefined;
       let blockerRank = -1;
       for (const s of siblings) {
-        const me = { seq: job.seq, payload: job.payload, caseKind: kindOf };
+        const me = { seq: job.seq, payload: job.payload, caseKind: kindOf, early };
         const other = { seq: s.seq, payload: s.payload, caseKind: kindOf };
         if (mustWaitFor(me, other) && rankOf(other) > blockerRank) {
           blocker = s;

@@ -67,6 +67,7 @@ describe.skipIf(!HAS_KEYRING)(`capture, vault and purge (${HAS_KEYRING ? 'keycha
       expect(bytes.includes(Buffer.from('%PDF-'))).toBe(false);
       expect(bytes.includes(window)).toBe(false);
     }
+    const token = await t.core.internals.tokenManager()!.getToken();
     // Personal data in the database files (main file and WAL) is encrypted.
     t.core.internals.db.pragma('wal_checkpoint(PASSIVE)');
     for (const f of (await readdir(t.dataDir)).filter((n) => n.startsWith('fica-desk.sqlite'))) {
@@ -74,6 +75,9 @@ describe.skipIf(!HAS_KEYRING)(`capture, vault and purge (${HAS_KEYRING ? 'keycha
       expect(bytes.includes(Buffer.from(ubo.details.idNumber!))).toBe(false);
       expect(bytes.includes(Buffer.from(`${ubo.details.firstName}","lastName`))).toBe(false);
       expect(bytes.includes(Buffer.from(doc.filename))).toBe(false);
+      // No secret of any kind: client secret and access token live only in the keychain.
+      expect(bytes.includes(Buffer.from(sandbox.clientSecret))).toBe(false);
+      expect(bytes.includes(Buffer.from(token))).toBe(false);
     }
 
     await waitFor('decided and synced', () => t.call('cases.get', { caseId }), (c) => c.status === 'approved', 30_000);

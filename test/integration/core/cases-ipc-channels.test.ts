@@ -94,6 +94,20 @@ describe('IPC channels', () => {
     expect((await t.call('audit.list', { caseId })).some((e) => e.action === 'queue.discard')).toBe(true);
   });
 
+  it('sends a decline at once, dropping the unsent work it makes moot (and saying so)', async () => {
+    await t.call('queue.pause', {});
+    const { caseId } = await t.call('entity.create', { entityRegName: 'Declined Co', entityRegNumber: '2016/000000/07', entityType: 1 });
+    await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Declined' } });
+    await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: true, pepConfirmReviewed: true } });
+    await t.call('entity.decide', { caseId, decision: { onboardingDecision: 'Declined', declinedComments: 'Adverse media' } });
+    const kinds = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId).map((j) => j.kind);
+    expect(kinds).toEqual(['entity.create', 'entity.decision']);
+    await t.call('queue.resume', {});
+    const c = await waitFor('declined', () => t.call('cases.get', { caseId }), (x) => x.status === 'declined' || x.status === 'needs-review');
+    expect(c.status).toBe('declined');
+    expect((await t.call('audit.list', { caseId })).some((e) => e.action === 'queue.drop')).toBe(true);
+  });
+
   it('manages profiles without ever answering a secret, and webhooks online', async () => {
     const profiles = await t.call('profiles.list', {});
     expect(profiles).toHaveLength(1);
