@@ -20,7 +20,9 @@ export default defineConfig({
         // The pdf.js worker ships as .mjs; served as .js it gets a JavaScript MIME type from any
         // static server (Electron's app:// protocol and the headless host alike).
         assetFileNames: (asset) =>
-          asset.names.some((n) => n.endsWith('.mjs')) ? 'assets/[name]-[hash].js' : 'assets/[name]-[hash][extname]',
+          asset.names.some((n) => n.endsWith('.mjs'))
+            ? 'assets/[name]-[hash].js'
+            : 'assets/[name]-[hash][extname]',
       },
     },
   },

@@ -19,7 +19,9 @@ while (queue.length > 0) {
   if (seen.has(file)) continue;
   seen.add(file);
   const code = readFileSync(join(dir, file), 'utf8');
-  for (const m of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g)) {
+  for (const m of code.matchAll(
+    /(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g,
+  )) {
     queue.push(`assets/${m[1]}`);
   }
 }
@@ -31,7 +33,8 @@ for (const file of seen) {
   console.log(`first screen: ${file} ${(size / 1024).toFixed(1)} KB gzip`);
 }
 console.log(`first screen total: ${(total / 1024).toFixed(1)} KB gzip (limit ${LIMIT / 1024} KB)`);
-if (total > LIMIT) failures.push(`first screen JavaScript is ${(total / 1024).toFixed(1)} KB gzip, over ${LIMIT / 1024} KB`);
+if (total > LIMIT)
+  failures.push(`first screen JavaScript is ${(total / 1024).toFixed(1)} KB gzip, over ${LIMIT / 1024} KB`);
 
 const pdfChunks = assets.filter((a) => /^pdfjs-runtime-.*\.js$/.test(a));
 if (pdfChunks.length !== 1) failures.push(`expected one pdfjs-runtime chunk, found ${pdfChunks.length}`);
@@ -40,10 +43,12 @@ for (const chunk of pdfChunks) {
   const size = gzipSync(readFileSync(join(dir, path))).length;
   console.log(`lazy: ${path} ${(size / 1024).toFixed(1)} KB gzip`);
   if (seen.has(path)) failures.push(`${path} is loaded by the first screen; pdf.js must be imported lazily`);
-  if (!readFileSync(join(dir, path), 'utf8').includes('GlobalWorkerOptions')) failures.push(`${path} does not hold pdf.js`);
+  if (!readFileSync(join(dir, path), 'utf8').includes('GlobalWorkerOptions'))
+    failures.push(`${path} does not hold pdf.js`);
 }
 for (const file of seen) {
-  if (readFileSync(join(dir, file), 'utf8').includes('GlobalWorkerOptions')) failures.push(`${file} (first screen) contains pdf.js`);
+  if (readFileSync(join(dir, file), 'utf8').includes('GlobalWorkerOptions'))
+    failures.push(`${file} (first screen) contains pdf.js`);
 }
 const worker = assets.filter((a) => /^pdf\.worker/.test(a));
 if (worker.length === 0) failures.push('the pdf.js worker is missing from the build');

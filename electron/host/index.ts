@@ -4,10 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSandbox, type SandboxHandle } from '../../server/index.js';
+import type { SandboxHandle } from '../../server/index.js';
 import { createCore, type Core, type CoreOptions } from '../core/index.js';
 import type { SecretStoreFactory } from '../core/keychain/index.js';
 import { createBridgeServer } from './bridge-server.js';
+import { startEmbeddedSandbox } from './embedded-sandbox.js';
 
 export interface StartHostOptions {
   dataDir: string;
@@ -42,14 +43,10 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   let sandbox: SandboxHandle | null = null;
   let sandboxConfig: CoreOptions['sandbox'];
-  const sandboxDir = join(options.dataDir, 'sandbox');
   if (options.sandbox === undefined || options.sandbox === 'embedded') {
-    sandbox = await startSandbox({ port: 0, dataDir: sandboxDir });
-    sandboxConfig = {
-      url: sandbox.url,
-      clientId: sandbox.demoPartner.clientId,
-      clientSecret: sandbox.demoPartner.clientSecret,
-    };
+    const embedded = await startEmbeddedSandbox(options.dataDir);
+    sandbox = embedded.handle;
+    sandboxConfig = embedded.config;
   } else if (options.sandbox.clientId && options.sandbox.clientSecret) {
     sandboxConfig = {
       url: options.sandbox.url,
@@ -96,7 +93,7 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
       },
       async start() {
         if (host.sandbox || sandboxPort === null) return;
-        host.sandbox = await startSandbox({ port: sandboxPort, dataDir: sandboxDir });
+        host.sandbox = (await startEmbeddedSandbox(options.dataDir, sandboxPort)).handle;
         core.internals.queue.sendNow();
       },
     },

@@ -42,10 +42,15 @@ export class AppState {
         this.status = status;
         if (status.connectivity === 'online' && this.lookups.fetchedAt === null) void this.refreshLookups();
       });
-      // Until the look-ups have been fetched once, keep asking while online (sign-in may lag).
-      const retry = setInterval(() => {
-        if (this.lookups.fetchedAt !== null) clearInterval(retry);
-        else if (this.status?.connectivity === 'online') void this.refreshLookups();
+      // Events sent before the event stream connected are not replayed, so the status is also
+      // read now and then; until the look-ups are cached, they are asked for while online.
+      setInterval(() => {
+        void this.refreshStatus()
+          .then(() => {
+            if (this.lookups.fetchedAt === null && this.status?.connectivity === 'online')
+              return this.refreshLookups();
+          })
+          .catch(() => undefined);
       }, 3000);
       const [status, settings, lookups] = await Promise.all([
         call('status.get', {}),
@@ -90,7 +95,8 @@ export class AppState {
 
   applyTheme(): void {
     const theme = this.settings?.theme ?? 'system';
-    const dark = theme === 'dark' || (theme === 'system' && window.matchMedia?.('(prefers-color-scheme: dark)').matches);
+    const dark =
+      theme === 'dark' || (theme === 'system' && window.matchMedia?.('(prefers-color-scheme: dark)').matches);
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
   }
 }

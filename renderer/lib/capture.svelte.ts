@@ -14,7 +14,9 @@ export class DocumentCapture {
   readonly owner: DocumentOwner;
   draft = $state<DocumentDraft | null>(null);
   refused = $state<Refusal[]>([]);
-  previews = $state<Record<string, { url: string; mimeType: string; pdfPage: number | null; bytes: Uint8Array }>>({});
+  previews = $state<
+    Record<string, { url: string; mimeType: string; pdfPage: number | null; bytes: Uint8Array }>
+  >({});
   busy = $state(false);
   error = $state<string | null>(null);
 
@@ -61,10 +63,16 @@ export class DocumentCapture {
     // Files over the limit are explained here rather than carried to the core only to be refused.
     const tooLarge = all.filter((f) => f.size > limit);
     const fitting = all.filter((f) => f.size <= limit);
-    const files = await Promise.all(fitting.map(async (f) => ({ name: f.name || 'file', bytes: new Uint8Array(await f.arrayBuffer()) })));
+    const files = await Promise.all(
+      fitting.map(async (f) => ({ name: f.name || 'file', bytes: new Uint8Array(await f.arrayBuffer()) })),
+    );
     if (files.length > 0) await this.addFiles(files);
     else this.refused = [];
-    if (tooLarge.length > 0) this.refused = [...this.refused, ...tooLarge.map((f) => ({ name: f.name, message: tooLargeMessage(f.size, limit) }))];
+    if (tooLarge.length > 0)
+      this.refused = [
+        ...this.refused,
+        ...tooLarge.map((f) => ({ name: f.name, message: tooLargeMessage(f.size, limit) })),
+      ];
   }
 
   private async loadPreviews(): Promise<void> {
@@ -75,7 +83,10 @@ export class DocumentCapture {
       try {
         const p = await call('documents.pagePreview', { draftId: draft.id, pageId: page.id });
         const url = URL.createObjectURL(new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: p.mimeType }));
-        this.previews = { ...this.previews, [page.id]: { url, mimeType: p.mimeType, pdfPage: p.pdfPage, bytes: p.bytes } };
+        this.previews = {
+          ...this.previews,
+          [page.id]: { url, mimeType: p.mimeType, pdfPage: p.pdfPage, bytes: p.bytes },
+        };
       } catch {
         // A page without a preview still uploads; the list shows its name instead.
       }
@@ -86,7 +97,10 @@ export class DocumentCapture {
     if (!this.draft) return;
     this.busy = true;
     try {
-      this.draft = await call('documents.updateDraft', { draftId: this.draft.id, pages: pages.map((p) => ({ id: p.id, rotation: p.rotation })) });
+      this.draft = await call('documents.updateDraft', {
+        draftId: this.draft.id,
+        pages: pages.map((p) => ({ id: p.id, rotation: p.rotation })),
+      });
     } catch (e) {
       this.error = messageOf(e);
     } finally {
@@ -95,7 +109,9 @@ export class DocumentCapture {
   }
 
   rotate(id: string): Promise<void> {
-    return this.update(this.pages.map((p) => (p.id === id ? { ...p, rotation: rotateClockwise(p.rotation) } : p)));
+    return this.update(
+      this.pages.map((p) => (p.id === id ? { ...p, rotation: rotateClockwise(p.rotation) } : p)),
+    );
   }
 
   move(id: string, delta: number): Promise<void> {
@@ -114,7 +130,11 @@ export class DocumentCapture {
     this.busy = true;
     this.error = null;
     try {
-      await call('documents.submitDraft', { draftId: this.draft.id, pairs, ...(filename ? { filename } : {}) });
+      await call('documents.submitDraft', {
+        draftId: this.draft.id,
+        pairs,
+        ...(filename ? { filename } : {}),
+      });
       this.reset();
       return true;
     } catch (e) {

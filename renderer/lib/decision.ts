@@ -7,7 +7,11 @@ export function commentRequired(choice: DecisionChoice | ''): boolean {
 }
 
 /** Maker and checker: the capturer may not approve unless self-approval is allowed. */
-export function approvalBlocked(opts: { createdBy: string | null; currentUserId: string | null; allowSelfApproval: boolean }): string | null {
+export function approvalBlocked(opts: {
+  createdBy: string | null;
+  currentUserId: string | null;
+  allowSelfApproval: boolean;
+}): string | null {
   if (!opts.currentUserId) return 'Choose who you are in Settings before recording a decision.';
   if (!opts.allowSelfApproval && opts.createdBy !== null && opts.createdBy === opts.currentUserId) {
     return 'You captured this application, so another person must approve it (maker and checker).';

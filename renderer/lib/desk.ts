@@ -121,7 +121,11 @@ export function desk(): DeskApi {
     return instance;
   }
   const token = tokenFromPage();
-  if (!token) throw new DeskError('internal', 'FICA Desk was opened without its core. Start it with npm run start:web.');
+  if (!token)
+    throw new DeskError(
+      'internal',
+      'FICA Desk was opened without its core. Start it with npm run start:web.',
+    );
   instance = createBridgeClient({ token });
   return instance;
 }

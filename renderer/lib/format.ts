@@ -1,5 +1,12 @@
 // Words and numbers as staff read them. Pure helpers, tested in Node.
-import type { CaseStatus, Connectivity, DocumentState, JobState, ProfileKind, StepStatus } from '../../shared/ipc/index.js';
+import type {
+  CaseStatus,
+  Connectivity,
+  DocumentState,
+  JobState,
+  ProfileKind,
+  StepStatus,
+} from '../../shared/ipc/index.js';
 
 export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
   draft: 'Draft',
@@ -29,7 +36,11 @@ export const CONNECTIVITY_LABELS: Record<Connectivity, string> = {
   'no-profile': 'No environment',
 };
 
-export const ENVIRONMENT_LABELS: Record<ProfileKind, string> = { sandbox: 'Sandbox', test: 'Test', live: 'Live' };
+export const ENVIRONMENT_LABELS: Record<ProfileKind, string> = {
+  sandbox: 'Sandbox',
+  test: 'Test',
+  live: 'Live',
+};
 
 export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = {
   captured: 'Captured',

@@ -5,7 +5,10 @@ import { DeskError } from '../../shared/ipc/index.js';
 export type FieldErrors = Record<string, string>;
 
 /** First message per top-level path ("idNumber", "kyb.zipCode" → "zipCode" when prefix given). */
-export function fieldErrorsFrom(issues: ReadonlyArray<{ path: string | ReadonlyArray<PropertyKey>; message: string }>, prefix = ''): FieldErrors {
+export function fieldErrorsFrom(
+  issues: ReadonlyArray<{ path: string | ReadonlyArray<PropertyKey>; message: string }>,
+  prefix = '',
+): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
     let path = typeof issue.path === 'string' ? issue.path : issue.path.map(String).join('.');
@@ -27,7 +30,8 @@ export function validate<S extends z.ZodType>(
 }
 
 export function errorsFromDeskError(error: unknown, prefix = ''): FieldErrors {
-  if (error instanceof DeskError && error.issues && error.issues.length > 0) return fieldErrorsFrom(error.issues, prefix);
+  if (error instanceof DeskError && error.issues && error.issues.length > 0)
+    return fieldErrorsFrom(error.issues, prefix);
   return {};
 }
 
@@ -63,8 +67,11 @@ export function lookupValue(value: string | number | null | undefined): number |
 }
 
 /** Active look-up records as select options. */
-export function options(list: ReadonlyArray<{ id: number; name: string; active?: boolean }>): Array<{ value: number; label: string }> {
+export function options(
+  list: ReadonlyArray<{ id: number; name: string; active?: boolean }>,
+): Array<{ value: number; label: string }> {
   return list.filter((item) => item.active !== false).map((item) => ({ value: item.id, label: item.name }));
 }
 
-export const idText = (value: number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
+export const idText = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '' : String(value);

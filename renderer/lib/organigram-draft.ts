@@ -27,7 +27,13 @@ export interface NodeIssue {
 }
 
 export function newRoot(guid: string, entityName: string): DraftNode {
-  return { guid, shareholderType: 'Root', shareholderEntityName: entityName, shareholderPercentage: 100, children: [] };
+  return {
+    guid,
+    shareholderType: 'Root',
+    shareholderEntityName: entityName,
+    shareholderPercentage: 100,
+    children: [],
+  };
 }
 
 export function canHaveChildren(node: DraftNode): boolean {
@@ -57,7 +63,12 @@ function mapTree(node: DraftNode, fn: (n: DraftNode) => DraftNode): DraftNode {
   return { ...mapped, children: mapped.children.map((c) => mapTree(c, fn)) };
 }
 
-export function addChild(root: DraftNode, parentGuid: string, type: Exclude<NodeType, 'Root'>, guid: string): DraftNode {
+export function addChild(
+  root: DraftNode,
+  parentGuid: string,
+  type: Exclude<NodeType, 'Root'>,
+  guid: string,
+): DraftNode {
   const child: DraftNode = { guid, shareholderType: type, shareholderPercentage: 0, children: [] };
   if (type === 'Individual') {
     child.firstName = '';
@@ -75,7 +86,11 @@ export function addChild(root: DraftNode, parentGuid: string, type: Exclude<Node
   });
 }
 
-export function updateNode(root: DraftNode, guid: string, changes: Partial<Omit<DraftNode, 'guid' | 'children'>>): DraftNode {
+export function updateNode(
+  root: DraftNode,
+  guid: string,
+  changes: Partial<Omit<DraftNode, 'guid' | 'children'>>,
+): DraftNode {
   return mapTree(root, (n) => (n.guid === guid ? { ...n, ...changes } : n));
 }
 
@@ -92,7 +107,9 @@ export const nodeName = (n: DraftNode): string =>
       : n.shareholderEntityName?.trim() || 'Unnamed entity';
 
 export function childrenTotal(node: DraftNode): number {
-  return Math.round(node.children.reduce((sum, c) => sum + (c.shareholderPercentage ?? 0), 0) * 10000) / 10000;
+  return (
+    Math.round(node.children.reduce((sum, c) => sum + (c.shareholderPercentage ?? 0), 0) * 10000) / 10000
+  );
 }
 
 /** Everything to flag before sending: shares over 100 %, missing names, trust parties without types. */
@@ -104,20 +121,32 @@ export function nodeIssues(root: DraftNode): NodeIssue[] {
       issues.push({ guid: node.guid, message: 'Shareholding must be between 0 and 100 %' });
     }
     if (canHaveChildren(node) && childrenTotal(node) > 100) {
-      issues.push({ guid: node.guid, message: `The holders of ${nodeName(node)} add up to ${childrenTotal(node)} %, over 100 %` });
+      issues.push({
+        guid: node.guid,
+        message: `The holders of ${nodeName(node)} add up to ${childrenTotal(node)} %, over 100 %`,
+      });
     }
     if (node.shareholderType === 'Individual') {
-      if (!node.firstName?.trim() || !node.lastName?.trim()) issues.push({ guid: node.guid, message: 'Enter the first and last name' });
+      if (!node.firstName?.trim() || !node.lastName?.trim())
+        issues.push({ guid: node.guid, message: 'Enter the first and last name' });
       if (parent?.shareholderType === 'Trust') {
-        const parsed = node.trustRelatedPartyTypes ? parseTrustRelatedPartyTypes(node.trustRelatedPartyTypes) : null;
+        const parsed = node.trustRelatedPartyTypes
+          ? parseTrustRelatedPartyTypes(node.trustRelatedPartyTypes)
+          : null;
         if (!parsed || !parsed.ok || parsed.value.length === 0) {
-          issues.push({ guid: node.guid, message: 'Missing trust relationship types: choose how this person relates to the trust' });
+          issues.push({
+            guid: node.guid,
+            message: 'Missing trust relationship types: choose how this person relates to the trust',
+          });
         }
       }
     }
-    if (node.shareholderType === 'Entity' && !node.shareholderEntityName?.trim()) issues.push({ guid: node.guid, message: 'Enter the entity name' });
-    if (node.shareholderType === 'Trust' && !node.shareholderTrustName?.trim()) issues.push({ guid: node.guid, message: 'Enter the trust name' });
-    if (node.shareholderType === 'Trust' && node.children.length === 0) issues.push({ guid: node.guid, message: 'A trust needs its related parties' });
+    if (node.shareholderType === 'Entity' && !node.shareholderEntityName?.trim())
+      issues.push({ guid: node.guid, message: 'Enter the entity name' });
+    if (node.shareholderType === 'Trust' && !node.shareholderTrustName?.trim())
+      issues.push({ guid: node.guid, message: 'Enter the trust name' });
+    if (node.shareholderType === 'Trust' && node.children.length === 0)
+      issues.push({ guid: node.guid, message: 'A trust needs its related parties' });
     for (const child of node.children) visit(child, node);
   };
   visit(root, null);
@@ -152,7 +181,8 @@ export function toRequest(root: DraftNode): OrganigramNodeRequest[] {
       children: node.children.map((c) => convert(c, node)),
     };
     if (parent) out.parentGUID = parent.guid;
-    if (node.shareholderType === 'Root' || node.shareholderType === 'Entity') out.shareholderEntityName = node.shareholderEntityName?.trim() ?? '';
+    if (node.shareholderType === 'Root' || node.shareholderType === 'Entity')
+      out.shareholderEntityName = node.shareholderEntityName?.trim() ?? '';
     if (node.shareholderType === 'Trust') out.shareholderTrustName = node.shareholderTrustName?.trim() ?? '';
     if (node.shareholderType === 'Individual') {
       out.firstName = node.firstName?.trim() ?? '';
@@ -173,7 +203,11 @@ export function fromRequest(nodes: readonly OrganigramNodeRequest[] | null | und
   const root = nodes?.[0];
   if (!root || root.shareholderType !== 'Root') return null;
   const convert = (n: OrganigramNodeRequest): DraftNode => {
-    const out: DraftNode = { guid: n.guid, shareholderType: n.shareholderType, children: (n.children ?? []).map(convert) };
+    const out: DraftNode = {
+      guid: n.guid,
+      shareholderType: n.shareholderType,
+      children: (n.children ?? []).map(convert),
+    };
     if (n.shareholderEntityName !== undefined) out.shareholderEntityName = n.shareholderEntityName;
     if (n.shareholderTrustName !== undefined) out.shareholderTrustName = n.shareholderTrustName;
     if (n.firstName !== undefined) out.firstName = n.firstName;

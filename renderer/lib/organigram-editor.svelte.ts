@@ -24,7 +24,10 @@ export class OrganigramEditorState {
   selectedNode = $derived(this.selected ? findNode(this.root, this.selected) : null);
   selectedParent = $derived(this.selected ? parentOf(this.root, this.selected) : null);
 
-  constructor(root: DraftNode, private readonly makeGuid: () => string = () => crypto.randomUUID()) {
+  constructor(
+    root: DraftNode,
+    private readonly makeGuid: () => string = () => crypto.randomUUID(),
+  ) {
     this.root = root;
     this.selected = root.guid;
   }

@@ -25,9 +25,15 @@ export function withoutPage<T extends { id: string }>(pages: readonly T[], id: s
 }
 
 /** A file's display name for the assembled document. */
-export function documentFilename(typeName: string | undefined, pageCount: number, firstSource: string | undefined): string {
-  const base = (typeName ?? firstSource ?? 'document').replace(/[^\p{L}\p{N} ._-]+/gu, ' ').trim() || 'document';
-  const single = pageCount === 1 && firstSource ? firstSource.replace(/[^\p{L}\p{N} ._-]+/gu, ' ').trim() : null;
+export function documentFilename(
+  typeName: string | undefined,
+  pageCount: number,
+  firstSource: string | undefined,
+): string {
+  const base =
+    (typeName ?? firstSource ?? 'document').replace(/[^\p{L}\p{N} ._-]+/gu, ' ').trim() || 'document';
+  const single =
+    pageCount === 1 && firstSource ? firstSource.replace(/[^\p{L}\p{N} ._-]+/gu, ' ').trim() : null;
   return single ?? `${base}.pdf`;
 }
 

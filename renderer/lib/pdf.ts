@@ -31,7 +31,10 @@ export async function renderPage(
   const fit = options.width ? options.width / base.width : 1;
   const scale = fit * (options.zoom ?? 1);
   const ratio = window.devicePixelRatio || 1;
-  const viewport = page.getViewport({ scale: scale * ratio, rotation: (page.rotate + (options.rotation ?? 0)) % 360 });
+  const viewport = page.getViewport({
+    scale: scale * ratio,
+    rotation: (page.rotate + (options.rotation ?? 0)) % 360,
+  });
   canvas.width = Math.floor(viewport.width);
   canvas.height = Math.floor(viewport.height);
   canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;

@@ -8,6 +8,7 @@ export function clampPage(n: number, count: number): number {
 }
 
 export function nextZoom(current: number, direction: ZoomDirection): number {
-  if (direction === 'in') return ZOOM_STEPS.find((z) => z > current + 1e-9) ?? ZOOM_STEPS[ZOOM_STEPS.length - 1]!;
+  if (direction === 'in')
+    return ZOOM_STEPS.find((z) => z > current + 1e-9) ?? ZOOM_STEPS[ZOOM_STEPS.length - 1]!;
   return [...ZOOM_STEPS].reverse().find((z) => z < current - 1e-9) ?? ZOOM_STEPS[0];
 }

@@ -47,12 +47,18 @@ test('no serious or critical axe-core violation on the main screens', async ({ d
   await expect(envForm.getByText('The live environment must use https://')).toBeVisible();
   await envForm.getByLabel('Service base URL').fill('https://live.example.invalid');
   await envForm.getByRole('button', { name: 'Save environment' }).click();
-  await page.getByRole('row', { name: /Bank live/ }).getByRole('button', { name: 'Use' }).click();
+  await page
+    .getByRole('row', { name: /Bank live/ })
+    .getByRole('button', { name: 'Use' })
+    .click();
   await expect(page.getByRole('note').filter({ hasText: 'LIVE ENVIRONMENT' })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(/Environment: ?Live/);
   await screenshot(page, 'settings-live');
   await expectAccessible(page, 'settings on live');
-  await page.getByRole('row', { name: /Sandbox/ }).getByRole('button', { name: 'Use' }).click();
+  await page
+    .getByRole('row', { name: /Sandbox/ })
+    .getByRole('button', { name: 'Use' })
+    .click();
   await expect(page.getByRole('note').filter({ hasText: 'LIVE ENVIRONMENT' })).toHaveCount(0);
 
   // Dark theme.

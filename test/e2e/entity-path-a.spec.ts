@@ -42,7 +42,9 @@ test('entity path A from creation to approval, with its report previewed', async
   await form.getByLabel('First name').fill('Thandi');
   await form.getByLabel('Last name').fill('Mokoena');
   await form.getByLabel('ID number').fill('8001015009');
-  await form.getByLabel('ID number').fill(makeSouthAfricanId({ birthDate: '1980-01-01', gender: 'Female', citizenship: 'citizen' }));
+  await form
+    .getByLabel('ID number')
+    .fill(makeSouthAfricanId({ birthDate: '1980-01-01', gender: 'Female', citizenship: 'citizen' }));
   await expect(form.getByText(/Valid ID: born 1980-01-01, female/)).toBeVisible();
   await form.getByLabel('Shareholding %').fill('100');
   await form.getByLabel('Shareholder').check();
@@ -77,8 +79,12 @@ test('entity path A from creation to approval, with its report previewed', async
   await expect(page.getByRole('heading', { level: 1, name: 'Report' })).toBeVisible();
   const canvas = page.getByTestId('report-page');
   await expect(canvas).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Page 1' })).toBeVisible();
-  await expect.poll(async () => inkRatio(await canvas.screenshot()), { timeout: 30_000 }).toBeGreaterThan(0.005);
+  await expect(
+    page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Page 1' }),
+  ).toBeVisible();
+  await expect
+    .poll(async () => inkRatio(await canvas.screenshot()), { timeout: 30_000 })
+    .toBeGreaterThan(0.005);
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await expect(page.getByText('125 %')).toBeVisible();
   const download = page.waitForEvent('download');

@@ -1,7 +1,10 @@
 // Path B: an ownership tree with an Entity layer and a Trust with related parties, to approval.
 import { expectAccessible, expect, screenshot, test } from './fixtures.js';
 
-test('entity path B with an organigram of an entity layer and a trust, to approval', async ({ desk, page }) => {
+test('entity path B with an organigram of an entity layer and a trust, to approval', async ({
+  desk,
+  page,
+}) => {
   const name = `Layered Holdings ${Date.now() % 100000}`;
   await desk.actAs('capturer', { allowSelfApproval: true });
   await desk.createEntity('Company with layered ownership', name, '2018/654322/07');
@@ -40,8 +43,12 @@ test('entity path B with an organigram of an entity layer and a trust, to approv
   const problems = page.getByRole('list', { name: 'Problems to fix before sending' });
   await expect(problems).toContainText('Missing trust relationship types');
   await expect(page.getByRole('button', { name: 'Send ownership tree for verification' })).toBeDisabled();
-  await editor(/Edit Carol Cole/).getByLabel('Founder').check();
-  await editor(/Edit Carol Cole/).getByLabel('Trustee').check();
+  await editor(/Edit Carol Cole/)
+    .getByLabel('Founder')
+    .check();
+  await editor(/Edit Carol Cole/)
+    .getByLabel('Trustee')
+    .check();
 
   // Children over 100 % are flagged before sending.
   await tree.getByRole('button', { name: /^Individual ?: Alice Adams/ }).click();
@@ -58,8 +65,13 @@ test('entity path B with an organigram of an entity layer and a trust, to approv
   await expectAccessible(page, 'organigram editor');
 
   await page.getByRole('button', { name: 'Send ownership tree for verification' }).click();
-  await page.getByRole('dialog', { name: 'Send the ownership tree?' }).getByRole('button', { name: 'Send for verification' }).click();
-  await expect(page.getByText(/The ownership tree is (verified by the service|sent for verification)/)).toBeVisible({ timeout: 60_000 });
+  await page
+    .getByRole('dialog', { name: 'Send the ownership tree?' })
+    .getByRole('button', { name: 'Send for verification' })
+    .click();
+  await expect(
+    page.getByText(/The ownership tree is (verified by the service|sent for verification)/),
+  ).toBeVisible({ timeout: 60_000 });
 
   const people = await desk.completePeople();
   expect(people).toEqual(expect.arrayContaining(['Alice Adams', 'Bob Brown', 'Carol Cole']));

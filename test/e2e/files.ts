@@ -15,14 +15,28 @@ export async function pngFile(name = 'id-card.png', label = 'ID'): Promise<Uploa
 }
 
 export async function jpegFile(name = 'page.jpg'): Promise<UploadFile> {
-  const buffer = await sharp({ create: { width: 800, height: 1100, channels: 3, background: { r: 250, g: 250, b: 245 } } })
-    .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="200"><text x="40" y="120" font-size="64" fill="#222">Utility bill</text></svg>'), top: 100, left: 0 }])
+  const buffer = await sharp({
+    create: { width: 800, height: 1100, channels: 3, background: { r: 250, g: 250, b: 245 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="200"><text x="40" y="120" font-size="64" fill="#222">Utility bill</text></svg>',
+        ),
+        top: 100,
+        left: 0,
+      },
+    ])
     .jpeg()
     .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
-export async function pdfFile(name = 'certificate.pdf', title = 'Registration certificate', pages = 1): Promise<UploadFile> {
+export async function pdfFile(
+  name = 'certificate.pdf',
+  title = 'Registration certificate',
+  pages = 1,
+): Promise<UploadFile> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 0; i < pages; i++) {
@@ -34,11 +48,19 @@ export async function pdfFile(name = 'certificate.pdf', title = 'Registration ce
 
 /** Text dressed up as a PDF by its name: the core sniffs content and refuses it. */
 export function fakePdf(name = 'not-really.pdf'): UploadFile {
-  return { name, mimeType: 'application/pdf', buffer: Buffer.from('This is plain text, not a PDF.\n'.repeat(20)) };
+  return {
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('This is plain text, not a PDF.\n'.repeat(20)),
+  };
 }
 
 /** A real PDF padded past the limit (trailing bytes after %%EOF are ignored by readers). */
 export async function oversizedPdf(limitBytes: number, name = 'huge-scan.pdf'): Promise<UploadFile> {
   const base = await pdfFile(name, 'Huge scan');
-  return { name, mimeType: 'application/pdf', buffer: Buffer.concat([base.buffer, Buffer.alloc(limitBytes + 1024, 0x20)]) };
+  return {
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([base.buffer, Buffer.alloc(limitBytes + 1024, 0x20)]),
+  };
 }

@@ -17,7 +17,11 @@ test('an individual from creation to approval', async ({ desk, page }) => {
 
   await page.getByLabel('First name').fill('Sipho');
   await page.getByLabel('Last name').fill(last);
-  await page.getByLabel('ID number').fill(makeSouthAfricanId({ birthDate: '1988-04-12', gender: 'Male', citizenship: 'citizen', sequence: 321 }));
+  await page
+    .getByLabel('ID number')
+    .fill(
+      makeSouthAfricanId({ birthDate: '1988-04-12', gender: 'Male', citizenship: 'citizen', sequence: 321 }),
+    );
   await expect(page.getByText(/Valid ID: born 1988-04-12, male/)).toBeVisible();
   await page.getByLabel('E-mail').fill('sipho@example.co.za');
   await page.getByLabel('Country of residence').selectOption({ label: 'South Africa' });
@@ -28,7 +32,9 @@ test('an individual from creation to approval', async ({ desk, page }) => {
 
   await desk.goToStep('AML screening');
   await page.getByRole('button', { name: /Run AML screening|Run screening again/ }).click();
-  await expect(page.getByRole('region', { name: `AML screening of ${name}` }).getByText('No matches')).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByRole('region', { name: `AML screening of ${name}` }).getByText('No matches'),
+  ).toBeVisible({ timeout: 60_000 });
 
   await desk.goToStep('External validation');
   await page.getByRole('button', { name: /Run external validation|Validate again/ }).click();
@@ -63,7 +69,9 @@ test('an individual from creation to approval', async ({ desk, page }) => {
 
   await desk.goToStep('Confirm documents');
   await page.getByRole('button', { name: 'Confirm documents' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Onboarding decision' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Onboarding decision' })).toBeVisible({
+    timeout: 60_000,
+  });
   // Declining needs comments; the form says so before anything is sent.
   await page.getByRole('radio', { name: 'Decline' }).check();
   await page.getByRole('button', { name: 'Record decision' }).click();

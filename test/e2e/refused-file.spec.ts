@@ -9,18 +9,28 @@ test('a refused file is explained to the user', async ({ desk, page }) => {
   await page.getByRole('link', { name: 'New individual' }).click();
   await page.getByLabel('First name').fill('Refilwe');
   await page.getByLabel('Last name').fill('Files');
-  await page.getByLabel('ID number').fill(makeSouthAfricanId({ birthDate: '1990-02-02', gender: 'Female', citizenship: 'citizen', sequence: 77 }));
+  await page
+    .getByLabel('ID number')
+    .fill(
+      makeSouthAfricanId({ birthDate: '1990-02-02', gender: 'Female', citizenship: 'citizen', sequence: 77 }),
+    );
   await page.getByLabel('The client gives permission for screening and verification').check();
   await page.getByRole('button', { name: 'Create individual' }).click();
   await desk.goToStep('Documents');
 
   const area = page.getByRole('region', { name: 'Add a document for Refilwe Files' });
-  await area.getByLabel('Choose files…').setInputFiles([fakePdf('not-really.pdf'), await pngFile('good.png')]);
+  await area
+    .getByLabel('Choose files…')
+    .setInputFiles([fakePdf('not-really.pdf'), await pngFile('good.png')]);
   const alert = area.getByRole('alert').filter({ hasText: 'not added' });
   await expect(alert).toContainText('not-really.pdf');
   await expect(area.getByText(/^Page 1 · good\.png/)).toBeVisible();
 
-  await area.getByLabel('Choose files…').setInputFiles([await oversizedPdf(20 * 1024 * 1024, 'huge-scan.pdf')]);
-  await expect(area.getByRole('alert').filter({ hasText: 'huge-scan.pdf' })).toContainText(/too large.*limit is 20\.0 MB/);
+  await area
+    .getByLabel('Choose files…')
+    .setInputFiles([await oversizedPdf(20 * 1024 * 1024, 'huge-scan.pdf')]);
+  await expect(area.getByRole('alert').filter({ hasText: 'huge-scan.pdf' })).toContainText(
+    /too large.*limit is 20\.0 MB/,
+  );
   await expect(area.getByText(/^Page 2 ·/)).toHaveCount(0);
 });

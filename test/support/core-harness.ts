@@ -1,12 +1,13 @@
 // A core in a temporary folder, pointed at a test sandbox, with a typed `call` that throws the
 // DeskError body on failure so tests read like the renderer's code.
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
 import { DeskError } from '../../shared/ipc/errors.js';
 import { createCore, type Core, type CoreOptions } from '../../electron/core/index.js';
-import { keytarSecretStores, type SecretStoreFactory } from '../../electron/core/keychain/index.js';
+import { keytarSecretStores, VaultKeyStore, type SecretStoreFactory } from '../../electron/core/keychain/index.js';
 import { memorySecretStores } from './memory-secret-store.js';
 
 export const HAS_KEYRING = process.env.FICA_KEYRING === '1';
@@ -25,11 +26,40 @@ export function testSecrets(kind: 'keychain' | 'memory' = HAS_KEYRING ? 'keychai
   return kind === 'keychain' ? keytarSecretStores : memorySecretStores();
 }
 
+/**
+ * Test files run in parallel against one keychain. Two processes creating the vault key at the same
+ * moment can each keep their own (the keychain has no compare-and-set), so the first creation is
+ * serialised with a lock directory; afterwards everyone reads the same key.
+ */
+export async function ensureVaultKey(secrets: SecretStoreFactory): Promise<void> {
+  const lock = join(tmpdir(), 'fica-desk-test-vault-key.lock');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try {
+        // A holder that died leaves the lock behind: it never needs more than a few seconds.
+        if (Date.now() - statSync(lock).mtimeMs > 10_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // Removed meanwhile.
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+  try {
+    await new VaultKeyStore(secrets).getOrCreate();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 export const FAST_QUEUE: CoreOptions['queue'] = { backoffBaseMs: 50, backoffMaxMs: 500, probeIntervalMs: 100, concurrency: 4 };
 
 export async function startTestCore(options: Partial<CoreOptions> & { sandbox?: CoreOptions['sandbox'] }): Promise<TestCore> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'fica-core-')));
   const secretStore = options.secretStore ?? testSecrets();
+  await ensureVaultKey(secretStore);
   let opts: CoreOptions = { queue: FAST_QUEUE, ...options, dataDir, secretStore };
   const harness: TestCore = {
     core: await createCore(opts),

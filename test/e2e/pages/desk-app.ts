@@ -40,7 +40,9 @@ export class DeskApp {
     await expect(option).toBeAttached({ timeout: 30_000 });
     await select.selectOption({ label: (await option.textContent())?.trim() ?? '' });
     if (options.allowSelfApproval !== undefined) {
-      await this.page.getByLabel('Allow the person who captured an application to approve it').setChecked(options.allowSelfApproval);
+      await this.page
+        .getByLabel('Allow the person who captured an application to approve it')
+        .setChecked(options.allowSelfApproval);
     }
     await this.page.getByRole('button', { name: 'Save settings' }).click();
     await expect(this.page.getByText('Settings saved.')).toBeVisible();
@@ -60,7 +62,9 @@ export class DeskApp {
   /** Opens a step by the start of its label ("AML screening" matches "2. AML screening To do"). */
   async goToStep(label: string): Promise<void> {
     const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    await this.steps().getByRole('link', { name: new RegExp(`^\\d+\\. ${escaped}`) }).click();
+    await this.steps()
+      .getByRole('link', { name: new RegExp(`^\\d+\\. ${escaped}`) })
+      .click();
   }
 
   async waitForSendingToFinish(timeout = 90_000): Promise<void> {
@@ -68,11 +72,19 @@ export class DeskApp {
   }
 
   /** Captures one document for the owner whose capture area is on screen. */
-  async addDocument(ownerName: string, group: string, type: string | null, files: UploadFile[]): Promise<void> {
+  async addDocument(
+    ownerName: string,
+    group: string,
+    type: string | null,
+    files: UploadFile[],
+  ): Promise<void> {
     const area = this.page.getByRole('region', { name: `Add a document for ${ownerName}` });
-    await area.getByLabel('Document group').selectOption({ label: `${group} (required)` }).catch(async () => {
-      await area.getByLabel('Document group').selectOption({ label: group });
-    });
+    await area
+      .getByLabel('Document group')
+      .selectOption({ label: `${group} (required)` })
+      .catch(async () => {
+        await area.getByLabel('Document group').selectOption({ label: group });
+      });
     const typeSelect = area.getByLabel('Document type');
     if (type) await typeSelect.selectOption({ label: type });
     else if ((await typeSelect.inputValue()) === '') await typeSelect.selectOption({ index: 1 });
@@ -89,9 +101,12 @@ export class DeskApp {
     await expect(checklist.getByText(/Provisional:/)).toHaveCount(0, { timeout: 90_000 });
     const missing = checklist.getByRole('listitem').filter({ hasText: 'Missing' });
     const names: string[] = [];
-    for (const item of await missing.all()) names.push(((await item.locator('strong').first().textContent()) ?? '').trim());
+    for (const item of await missing.all())
+      names.push(((await item.locator('strong').first().textContent()) ?? '').trim());
     for (const group of names) await this.addDocument(ownerName, group, null, [await file()]);
-    await expect(checklist.getByRole('listitem').filter({ hasText: 'Missing' })).toHaveCount(0, { timeout: 90_000 });
+    await expect(checklist.getByRole('listitem').filter({ hasText: 'Missing' })).toHaveCount(0, {
+      timeout: 90_000,
+    });
   }
 
   content(): Locator {
@@ -105,7 +120,8 @@ export class DeskApp {
     await expect(content.getByRole('heading', { name: 'Each person' })).toBeVisible();
     await expect(content.getByRole('listitem').getByRole('link').first()).toBeVisible({ timeout: 60_000 });
     const names: string[] = [];
-    for (const link of await content.getByRole('listitem').getByRole('link').all()) names.push(((await link.textContent()) ?? '').trim());
+    for (const link of await content.getByRole('listitem').getByRole('link').all())
+      names.push(((await link.textContent()) ?? '').trim());
     for (const [i, person] of names.entries()) {
       await this.goToStep('Each person');
       await content.getByRole('link', { name: person, exact: true }).click();
@@ -113,7 +129,14 @@ export class DeskApp {
       const details = this.page.getByRole('region', { name: '1. Personal details' });
       const id = details.getByLabel('ID number');
       if ((await id.inputValue()) === '') {
-        await id.fill(makeSouthAfricanId({ birthDate: '1975-06-15', gender: 'Male', citizenship: 'citizen', sequence: idSequence++ }));
+        await id.fill(
+          makeSouthAfricanId({
+            birthDate: '1975-06-15',
+            gender: 'Male',
+            citizenship: 'citizen',
+            sequence: idSequence++,
+          }),
+        );
       }
       await details.getByRole('button', { name: /Complete details|Save details/ }).click();
       const pep = this.page.getByRole('region', { name: '2. PEP and sanctions review' });
@@ -134,11 +157,17 @@ export class DeskApp {
     await this.goToStep('Confirm shareholding');
     await this.page.getByRole('button', { name: 'Confirm shareholding' }).click();
     // Confirming moves on to the entity's documents, listed for the band the service returned.
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Entity documents' })).toBeVisible({ timeout: 60_000 });
-    await this.completeChecklist(entityName, () => pdfFile('registration.pdf', 'Registration certificate', 2));
+    await expect(this.page.getByRole('heading', { level: 2, name: 'Entity documents' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await this.completeChecklist(entityName, () =>
+      pdfFile('registration.pdf', 'Registration certificate', 2),
+    );
     await this.goToStep('Confirm entity documents');
     await this.page.getByRole('button', { name: 'Confirm entity documents' }).click();
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Onboarding decision' })).toBeVisible({ timeout: 60_000 });
+    await expect(this.page.getByRole('heading', { level: 2, name: 'Onboarding decision' })).toBeVisible({
+      timeout: 60_000,
+    });
     await this.goToStep('Confirm entity documents');
     await expect(this.page.getByText('Entity documents confirmed.')).toBeVisible({ timeout: 60_000 });
   }
@@ -170,7 +199,9 @@ export class DeskApp {
   }
 
   async reviewSanctions(): Promise<void> {
-    await expect(this.page.getByRole('heading', { name: 'Sanctions and adverse media review' })).toBeVisible();
+    await expect(
+      this.page.getByRole('heading', { name: 'Sanctions and adverse media review' }),
+    ).toBeVisible();
     await this.page.getByLabel('I have reviewed the PEP and sanctions screening').check();
     await this.page.getByRole('button', { name: 'Confirm sanctions review' }).click();
   }

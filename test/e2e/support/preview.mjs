@@ -6,7 +6,12 @@ import { extname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const root = resolve('dist/renderer');
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.mjs': 'text/javascript' };
+const types = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.mjs': 'text/javascript',
+};
 const server = createServer(async (req, res) => {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
   try {
@@ -19,7 +24,10 @@ const server = createServer(async (req, res) => {
 }).listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 await page.addInitScript({ path: resolve('test/e2e/support/mock-desk.js') });
 page.on('pageerror', (e) => console.error('page error:', e.message));

@@ -9,7 +9,7 @@ import { BRIDGE } from '../../../shared/ipc/bridge.js';
 import { decodeWire, encodeWire } from '../../../shared/ipc/wire.js';
 import { IpcResultSchema } from '../../../shared/ipc/errors.js';
 import { startHost, type Host } from '../../../electron/host/index.js';
-import { testSecrets, waitFor } from '../../support/core-harness.js';
+import { ensureVaultKey, testSecrets, waitFor } from '../../support/core-harness.js';
 
 describe('headless host', () => {
   let host: Host;
@@ -20,7 +20,9 @@ describe('headless host', () => {
     await mkdir(rendererDir, { recursive: true });
     await writeFile(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>FICA Desk</title></head><body></body></html>');
     await writeFile(join(rendererDir, 'app.js'), 'console.log("app")');
-    host = await startHost({ dataDir: join(dir, 'data'), port: 0, rendererDir, secretStore: testSecrets(), queue: { probeIntervalMs: 100 } });
+    const secretStore = testSecrets();
+    await ensureVaultKey(secretStore);
+    host = await startHost({ dataDir: join(dir, 'data'), port: 0, rendererDir, secretStore, queue: { probeIntervalMs: 100 } });
   });
 
   afterAll(async () => {

@@ -5,7 +5,13 @@ import { groupByCase } from '../../../renderer/lib/queue-groups.js';
 import { defaultStep, nextStep } from '../../../renderer/lib/steps.js';
 import { clampPage, nextZoom } from '../../../renderer/lib/viewer.js';
 
-const step = (id: string, status: StepView['status']): StepView => ({ id, label: id, status, blockedBy: null, waitingFor: null });
+const step = (id: string, status: StepView['status']): StepView => ({
+  id,
+  label: id,
+  status,
+  blockedBy: null,
+  waitingFor: null,
+});
 
 describe('decision rules', () => {
   it('asks for comments when declining or referring', () => {
@@ -15,10 +21,14 @@ describe('decision rules', () => {
   });
 
   it('applies maker and checker', () => {
-    expect(approvalBlocked({ createdBy: 'u1', currentUserId: 'u1', allowSelfApproval: false })).toMatch(/another person/);
+    expect(approvalBlocked({ createdBy: 'u1', currentUserId: 'u1', allowSelfApproval: false })).toMatch(
+      /another person/,
+    );
     expect(approvalBlocked({ createdBy: 'u1', currentUserId: 'u1', allowSelfApproval: true })).toBeNull();
     expect(approvalBlocked({ createdBy: 'u1', currentUserId: 'u2', allowSelfApproval: false })).toBeNull();
-    expect(approvalBlocked({ createdBy: 'u1', currentUserId: null, allowSelfApproval: true })).toMatch(/Settings/);
+    expect(approvalBlocked({ createdBy: 'u1', currentUserId: null, allowSelfApproval: true })).toMatch(
+      /Settings/,
+    );
   });
 
   it('turns a date input into the ISO date-time the service takes', () => {
@@ -29,7 +39,12 @@ describe('decision rules', () => {
 
 describe('steps', () => {
   it('opens the first open step, skipping done and blocked ones', () => {
-    const steps = [step('create', 'done'), step('kyb', 'done'), step('sanctions-review', 'available'), step('owners', 'blocked')];
+    const steps = [
+      step('create', 'done'),
+      step('kyb', 'done'),
+      step('sanctions-review', 'available'),
+      step('owners', 'blocked'),
+    ];
     expect(defaultStep(steps)).toBe('sanctions-review');
     expect(nextStep(steps, 'kyb')).toBe('sanctions-review');
     expect(nextStep(steps, 'owners')).toBeNull();
@@ -50,10 +65,23 @@ describe('viewer', () => {
 describe('queue groups', () => {
   it('groups jobs by case in listed order', () => {
     const job = (id: string, caseId: string): JobView => ({
-      id, caseId, caseTitle: `Case ${caseId}`, kind: 'x', label: id, state: 'waiting', waitingFor: null, attempts: 0,
-      nextAttemptAt: null, progress: null, error: null, createdAt: '2026-01-01T00:00:00Z',
+      id,
+      caseId,
+      caseTitle: `Case ${caseId}`,
+      kind: 'x',
+      label: id,
+      state: 'waiting',
+      waitingFor: null,
+      attempts: 0,
+      nextAttemptAt: null,
+      progress: null,
+      error: null,
+      createdAt: '2026-01-01T00:00:00Z',
     });
     const groups = groupByCase([job('1', 'a'), job('2', 'b'), job('3', 'a')]);
-    expect(groups.map((g) => [g.caseId, g.jobs.map((j) => j.id)])).toEqual([['a', ['1', '3']], ['b', ['2']]]);
+    expect(groups.map((g) => [g.caseId, g.jobs.map((j) => j.id)])).toEqual([
+      ['a', ['1', '3']],
+      ['b', ['2']],
+    ]);
   });
 });

@@ -30,6 +30,8 @@ describe('document pages', () => {
 describe('size limit', () => {
   it('names both sizes when a file is too large', async () => {
     const { tooLargeMessage } = await import('../../../renderer/lib/pages.js');
-    expect(tooLargeMessage(21 * 1024 * 1024, 20 * 1024 * 1024)).toMatch(/too large: 21\.0 MB.*limit is 20\.0 MB/);
+    expect(tooLargeMessage(21 * 1024 * 1024, 20 * 1024 * 1024)).toMatch(
+      /too large: 21\.0 MB.*limit is 20\.0 MB/,
+    );
   });
 });

@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UboBodySchema } from '../../../shared/api/index.js';
 import { DeskError } from '../../../shared/ipc/index.js';
-import { compact, errorsFromDeskError, fieldErrorsFrom, lookupValue, options, validate } from '../../../renderer/lib/forms.js';
-import { formatBytes, formatPercent, personName, progressPercent, unsentLabel, waitingText } from '../../../renderer/lib/format.js';
+import {
+  compact,
+  errorsFromDeskError,
+  fieldErrorsFrom,
+  lookupValue,
+  options,
+  validate,
+} from '../../../renderer/lib/forms.js';
+import {
+  formatBytes,
+  formatPercent,
+  personName,
+  progressPercent,
+  unsentLabel,
+  waitingText,
+} from '../../../renderer/lib/format.js';
 
 describe('format', () => {
   it('writes sizes, percentages and counts as people read them', () => {
@@ -50,10 +64,19 @@ describe('forms', () => {
   });
 
   it('leaves out blank optional values', () => {
-    expect(compact({ a: '', b: 'x', c: undefined, d: Number.NaN, e: 0, f: false })).toEqual({ b: 'x', e: 0, f: false });
+    expect(compact({ a: '', b: 'x', c: undefined, d: Number.NaN, e: 0, f: false })).toEqual({
+      b: 'x',
+      e: 0,
+      f: false,
+    });
     expect(lookupValue('')).toBeUndefined();
     expect(lookupValue('7')).toBe(7);
     expect(lookupValue('0')).toBeUndefined();
-    expect(options([{ id: 1, name: 'A', active: true }, { id: 2, name: 'B', active: false }])).toEqual([{ value: 1, label: 'A' }]);
+    expect(
+      options([
+        { id: 1, name: 'A', active: true },
+        { id: 2, name: 'B', active: false },
+      ]),
+    ).toEqual([{ value: 1, label: 'A' }]);
   });
 });

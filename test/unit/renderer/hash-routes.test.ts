@@ -10,7 +10,12 @@ describe('hash routes', () => {
 
   it('reads case, step and person', () => {
     expect(parseRoute('#/case/abc')).toEqual({ name: 'case', id: 'abc', step: null, sub: null });
-    expect(parseRoute('#/case/abc/people/u1')).toEqual({ name: 'case', id: 'abc', step: 'people', sub: 'u1' });
+    expect(parseRoute('#/case/abc/people/u1')).toEqual({
+      name: 'case',
+      id: 'abc',
+      step: 'people',
+      sub: 'u1',
+    });
     expect(parseRoute('#/case/abc/report')).toEqual({ name: 'report', id: 'abc' });
   });
 

@@ -35,14 +35,21 @@ function tree() {
 describe('organigram draft', () => {
   it('computes each person’s effective ownership through entity and trust layers', () => {
     const { root } = tree();
-    const owners = Object.fromEntries(ownershipOf(root).map((o) => [o.firstName, Math.round(o.effectivePercentage * 100) / 100]));
+    const owners = Object.fromEntries(
+      ownershipOf(root).map((o) => [o.firstName, Math.round(o.effectivePercentage * 100) / 100]),
+    );
     expect(owners).toEqual({ Alice: 40, Bob: 30, Carol: 30 });
   });
 
   it('flags holders over 100 % and a trust party without relationship types', () => {
     const { root, ids } = tree();
     const issues = nodeIssues(root);
-    expect(issues.filter((i) => i.guid === ids.carol).map((i) => i.message).join()).toMatch(/Missing trust relationship types/);
+    expect(
+      issues
+        .filter((i) => i.guid === ids.carol)
+        .map((i) => i.message)
+        .join(),
+    ).toMatch(/Missing trust relationship types/);
     const over = updateNode(root, ids.alice, { shareholderPercentage: 70 });
     expect(childrenTotal(over)).toBe(130);
     expect(nodeIssues(over).some((i) => i.guid === ids.root && /over 100/.test(i.message))).toBe(true);
@@ -50,7 +57,9 @@ describe('organigram draft', () => {
 
   it('clears the trust flag once a type is chosen, and builds a request the schema accepts', () => {
     const { root, ids } = tree();
-    const fixed = updateNode(root, ids.carol, { trustRelatedPartyTypes: JSON.stringify([{ id: 1, name: 'Founder' }]) });
+    const fixed = updateNode(root, ids.carol, {
+      trustRelatedPartyTypes: JSON.stringify([{ id: 1, name: 'Founder' }]),
+    });
     expect(nodeIssues(fixed)).toEqual([]);
     const request = toRequest(fixed);
     expect(request).toHaveLength(1);
