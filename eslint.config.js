@@ -5,10 +5,14 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
 
-const nodeBuiltins = [...builtinModules.filter((m) => !m.startsWith('_')), ...builtinModules.map((m) => `${m}/*`)];
+// Bare built-in names are matched exactly (as `paths`): as gitignore-style patterns, `domain` or
+// `events` would also match this project's own folders of that name (shared/domain).
+const nodeBuiltinPaths = builtinModules
+  .filter((m) => !m.startsWith('_'))
+  .map((name) => ({ name, message: 'This layer runs without Node: no Node built-ins here.' }));
 
 const noNode = {
-  group: ['node:*', ...nodeBuiltins],
+  group: ['node:*'],
   message: 'This layer runs without Node: no Node built-ins here.',
 };
 const noElectron = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload may import Electron.' };
@@ -20,7 +24,10 @@ const nodeLibs = {
   message: 'This layer runs without Node: no Node-only libraries here.',
 };
 
-const restrict = (...patterns) => ['error', { patterns }];
+const restrict = (...patterns) => [
+  'error',
+  { patterns, ...(patterns.includes(noNode) ? { paths: nodeBuiltinPaths } : {}) },
+];
 
 export default tseslint.config(
   {

@@ -23,6 +23,8 @@ describe('layer import rules', () => {
   const refused: Array<[string, string, string]> = [
     ['shared/domain/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'shared importing node:fs'],
     ['shared/api/probe.ts', "import path from 'path';\nexport const x = path;\n", 'shared importing a bare Node built-in'],
+    ['shared/api/probe.ts', "import { readFile } from 'fs/promises';\nexport const x = readFile;\n", 'shared importing a Node built-in subpath'],
+    ['renderer/lib/probe.ts', "import { EventEmitter } from 'events';\nexport const x = EventEmitter;\n", 'renderer importing a bare Node built-in'],
     ['shared/ipc/probe.ts', "import { app } from 'electron';\nexport const x = app;\n", 'shared importing electron'],
     ['shared/domain/probe.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n", 'shared importing a Node-only library'],
     ['shared/domain/probe.ts', 'export const x = () => window.location.href;\n', 'shared using the DOM'],
@@ -43,6 +45,8 @@ describe('layer import rules', () => {
   const allowed: Array<[string, string]> = [
     ['shared/domain/probe.ts', "import { z } from 'zod';\nexport const x = z;\n"],
     ['renderer/lib/probe.ts', "import { channels } from '../../shared/ipc/contract.js';\nexport const x = channels;\n"],
+    ['renderer/lib/probe.ts', "import { parseSouthAfricanId } from '../../shared/domain/index.js';\nexport const x = parseSouthAfricanId;\n"],
+    ['shared/api/probe.ts', "import { bandFromScore } from '../domain/risk.js';\nexport const x = bandFromScore;\n"],
     ['electron/core/sync/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
     ['electron/host/probe.ts', "import { startSandbox } from '../../server/index.js';\nexport const x = startSandbox;\n"],
     ['server/routes/probe.ts', "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nexport const x = [z, readFileSync];\n"],
