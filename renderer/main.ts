@@ -1,3 +1,4 @@
+import './lib/zod-config.js';
 import { mount } from 'svelte';
 import App from './App.svelte';
 import './styles/app.css';

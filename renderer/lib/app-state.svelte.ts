@@ -61,6 +61,7 @@ export class AppState {
       this.settings = settings;
       this.lookups = lookups;
       this.applyTheme();
+      this.followSystemTheme();
       this.ready = true;
       if (lookups.fetchedAt === null && status.connectivity === 'online') void this.refreshLookups();
     } catch (error) {
@@ -91,6 +92,14 @@ export class AppState {
   async updateSettings(changes: Partial<Settings>): Promise<void> {
     this.settings = await call('settings.update', changes);
     this.applyTheme();
+  }
+
+  /** "Follow the system" follows it live: the OS switching to dark turns the app dark at once. */
+  private followSystemTheme(): void {
+    const query = window.matchMedia?.('(prefers-color-scheme: dark)');
+    query?.addEventListener('change', () => {
+      if ((this.settings?.theme ?? 'system') === 'system') this.applyTheme();
+    });
   }
 
   applyTheme(): void {

@@ -3,6 +3,7 @@
 import {
   BRIDGE,
   DeskError,
+  DeskErrorBodySchema,
   IpcResultSchema,
   decodeWire,
   encodeWire,
@@ -106,6 +107,32 @@ export function createBridgeClient(options: BridgeOptions): DeskApi {
   };
 }
 
+/** Any failure as a DeskError when it has a DeskError's shape (code, message, issues). */
+export function toDeskError(error: unknown): unknown {
+  if (error instanceof DeskError) return error;
+  const body = DeskErrorBodySchema.safeParse(error);
+  return body.success ? DeskError.fromBody(body.data) : error;
+}
+
+/**
+ * The preload's window.desk with its rejections made DeskErrors again: contextBridge copies an
+ * Error subclass as a plain object ({code, message, issues}), losing the class callers test for.
+ */
+export function wrapPreloadApi(api: DeskApi): DeskApi {
+  return {
+    async invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+      try {
+        return await api.invoke(channel, input);
+      } catch (error) {
+        throw toDeskError(error);
+      }
+    },
+    on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+      return api.on(event, listener);
+    },
+  };
+}
+
 function tokenFromPage(): string | null {
   const meta = document.querySelector<HTMLMetaElement>(`meta[name="${BRIDGE.tokenMeta}"]`);
   return meta?.content || null;
@@ -117,7 +144,7 @@ let instance: DeskApi | null = null;
 export function desk(): DeskApi {
   if (instance) return instance;
   if (window.desk) {
-    instance = window.desk;
+    instance = wrapPreloadApi(window.desk);
     return instance;
   }
   const token = tokenFromPage();
