@@ -104,6 +104,11 @@ export function createBridgeServer(opts: BridgeServerOptions): Server {
       res.write(': connected\n\n');
       clients.add(res);
       req.on('close', () => clients.delete(res));
+      // Events sent before this stream opened are gone: start the page from the current status.
+      const status = await opts.core.handle('status.get', {});
+      if (status.ok && !res.writableEnded) {
+        res.write(`event: status.changed\ndata: ${encodeWire(status.value)}\n\n`);
+      }
       return;
     }
     if (url.pathname.startsWith('/ipc/')) {

@@ -60,6 +60,25 @@ describe('headless host', () => {
     expect(unknown.body).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
   });
 
+  it('starts a new event stream with the current status, so a page that connects late is not stale', async () => {
+    const controller = new AbortController();
+    const res = await fetch(new URL(`${BRIDGE.eventsPath}?${BRIDGE.tokenQuery}=${host.token}`, host.url), {
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('event: status.changed')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    controller.abort();
+    const data = /event: status\.changed\ndata: (.*)\n/.exec(text)?.[1];
+    expect(data).toBeDefined();
+    expect(decodeWire(data!)).toMatchObject({ profile: { kind: 'sandbox' } });
+  });
+
   it('streams events and follows the sandbox going away and coming back', async () => {
     const events: string[] = [];
     const controller = new AbortController();

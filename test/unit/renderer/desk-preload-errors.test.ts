@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeskError, type DeskApi } from '../../../shared/ipc/index.js';
-import { toDeskError, wrapPreloadApi } from '../../../renderer/lib/desk.js';
+import { toDeskError, wrapPreloadApi } from '../../../renderer/lib/preload.js';
 
 /** window.desk as Electron's contextBridge hands it over: rejections are plain objects. */
 function fakePreload(reject: unknown, answer: unknown = { ok: true }): DeskApi & { calls: unknown[] } {
