@@ -9,20 +9,47 @@ export interface HistoryRow {
   detail: string;
 }
 
-/** "individual.bank-verification" → "Bank verification"; the action's area prefix is dropped. */
+const KNOWN: Record<string, string> = {
+  'case.purge': 'Files removed after retention',
+  'document.capture': 'Document captured',
+  'document.remove': 'Document removed',
+  'entity.create': 'Application created',
+  'entity.decision': 'Decision recorded',
+  'entity.doc-confirm': 'Entity documents confirmed',
+  'entity.kyb': 'Business details saved',
+  'entity.organigram': 'Ownership structure saved',
+  'entity.sanctions-review': 'Sanctions review confirmed',
+  'entity.shareholding-confirm': 'Shareholding confirmed',
+  'entity.verify-organigram': 'Ownership structure verified',
+  'individual.aml-screening': 'AML screening requested',
+  'individual.bank-verification': 'Bank account checked',
+  'individual.confirm-docs': 'Documents confirmed',
+  'individual.create': 'Application created',
+  'individual.decision': 'Decision recorded',
+  'individual.external-validation': 'External validation requested',
+  'individual.pep-decision': 'PEP decision recorded',
+  'individual.update': 'Details edited',
+  'queue.discard': 'Unsent change discarded',
+  'queue.drop': 'Unsent change dropped',
+  'ubo.create': 'Person added',
+  'ubo.delete': 'Person removed',
+  'ubo.doc-confirm': "Person's documents confirmed",
+  'ubo.pep-confirm': "Person's PEP review confirmed",
+  'ubo.update': "Person's details saved",
+};
+
+/** What was done, in words: known actions by name, others from their id ("ubo.pep-confirm" → "Pep confirm"). */
 export function actionLabel(action: string): string {
+  const known = KNOWN[action];
+  if (known) return known;
   const last = action.includes('.') ? action.slice(action.lastIndexOf('.') + 1) : action;
   const words = last
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[-_]+/g, ' ')
     .trim()
-    .toLowerCase();
-  const fixed = words
-    .replace(/\baml\b/g, 'AML')
-    .replace(/\bpep\b/g, 'PEP')
-    .replace(/\bkyb\b/g, 'KYB')
-    .replace(/\bubo\b/g, 'UBO');
-  return fixed.charAt(0).toUpperCase() + fixed.slice(1);
+    .toLowerCase()
+    .replace(/\b(aml|pep|kyb|ubo)\b/g, (m) => m.toUpperCase());
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Who acted: the user's name from the look-up, "This laptop" for the app itself. */

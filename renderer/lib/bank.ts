@@ -90,6 +90,14 @@ export function summariseBankResult(answer: BankAccountVerificationResponse): Ba
   };
 }
 
+/** Which account an answer is about, without showing the whole number on screen. */
+export function checkedAccountText(request: BankAccountVerificationRequest): string {
+  const type =
+    ACCOUNT_TYPE_OPTIONS.find((o) => o.value === request.accountType)?.label ?? request.accountType;
+  const bank = request.bankName ? ` at ${request.bankName}` : '';
+  return `${type} account ending ${request.accountNumber.slice(-4)}, branch ${request.branchCode}${bank}`;
+}
+
 /** Failures in plain words; being offline is expected, so it says what to do. */
 export function bankErrorText(error: unknown): string {
   if (error instanceof DeskError && error.code === 'offline')

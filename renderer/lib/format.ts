@@ -79,11 +79,12 @@ export function progressPercent(progress: { sent: number; total: number } | null
   return Math.max(0, Math.min(100, Math.round((progress.sent / progress.total) * 100)));
 }
 
-export function formatDateTime(iso: string | null | undefined): string {
+/** With seconds when several things happen in one minute (the case history). */
+export function formatDateTime(iso: string | null | undefined, seconds = false): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+  return d.toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' });
 }
 
 export function formatDate(iso: string | null | undefined): string {

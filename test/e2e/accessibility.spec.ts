@@ -71,3 +71,76 @@ test('no serious or critical axe-core violation on the main screens', async ({ d
   await page.getByLabel('Theme').selectOption({ label: 'Light' });
   await page.getByRole('button', { name: 'Save settings' }).click();
 });
+
+test('the bank verification and history panels: axe in both themes, and by keyboard alone', async ({
+  desk,
+  page,
+}) => {
+  // Zod runs without JIT, so the strict CSP (no 'unsafe-eval') never reports a violation.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  await page.reload();
+  await desk.ready();
+  const last = `Zulu${Date.now() % 100000}`;
+  await desk.actAs('capturer');
+  await desk.createIndividual('Ayanda', last);
+  await desk.waitForSendingToFinish();
+  await desk.goToStep('External validation');
+  const panel = desk.bankPanel();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByRole('row').filter({ hasText: 'Application created' })).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Verify bank account' }).click();
+  await expect(panel.getByText('Choose the account type')).toBeVisible();
+  await expectAccessible(page, 'bank verification with errors, and history');
+
+  // Keyboard only: from the account number through the form to the button, Enter sends it.
+  await panel.getByLabel('Account number').focus();
+  await page.keyboard.type('62001234561');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('250655');
+  await page.keyboard.press('Tab');
+  await expect(panel.getByLabel('Account type')).toBeFocused();
+  await panel.getByLabel('Account type').selectOption({ label: 'Transmission' });
+  await page.keyboard.press('Tab');
+  await expect(panel.getByLabel('Bank name')).toBeFocused();
+  await page.keyboard.press('Enter');
+  const result = panel.getByRole('group', { name: 'Bank verification result' });
+  await expect(result).toContainText('Account verified', { timeout: 30_000 });
+  await expect(history.getByRole('row').filter({ hasText: 'Bank account verified' })).toBeVisible();
+  await expectAccessible(page, 'bank verification verified, and history');
+
+  await desk.verifyBankAccount('62001234560');
+  await expect(result).toContainText('The account holder does not match the client', { timeout: 30_000 });
+  await expectAccessible(page, 'bank verification holder mismatch');
+
+  // "Follow the system" follows the OS as it switches, without a reload.
+  await desk.open('Settings');
+  await page.getByLabel('Theme').selectOption({ label: 'Follow the system' });
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+
+  // Dark theme: the same panels.
+  await page.getByLabel('Theme').selectOption({ label: 'Dark' });
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await desk.openCase(`Ayanda ${last}`);
+  await desk.goToStep('External validation');
+  await expect(panel.getByRole('group', { name: 'Bank verification result' })).toContainText(
+    'The account holder does not match the client',
+  );
+  await expect(panel.getByText('The last check recorded for this client.')).toBeVisible();
+  await expectAccessible(page, 'bank verification and history, dark');
+  await screenshot(page, 'bank-verification-dark');
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
+    [],
+  );
+});

@@ -176,7 +176,43 @@ export class DeskApp {
     await this.goToStep('Onboarding decision');
     await this.page.getByRole('radio', { name: 'Approve' }).check();
     await this.page.getByRole('button', { name: 'Record decision' }).click();
-    await expect(this.page.getByText('Decision: Approved')).toBeVisible();
+    await expect(this.content().getByText('Decision: Approved')).toBeVisible();
+  }
+
+  /** A South African individual with the fewest fields the form asks for; ends on the case. */
+  async createIndividual(firstName: string, lastName: string): Promise<void> {
+    await this.open('Cases');
+    await this.page.getByRole('link', { name: 'New individual' }).click();
+    await this.page.getByLabel('First name').fill(firstName);
+    await this.page.getByLabel('Last name').fill(lastName);
+    await this.page.getByLabel('ID number').fill(
+      makeSouthAfricanId({
+        birthDate: '1990-02-03',
+        gender: 'Female',
+        citizenship: 'citizen',
+        sequence: idSequence++,
+      }),
+    );
+    await this.page.getByLabel('Country of residence').selectOption({ label: 'South Africa' });
+    await this.page.getByLabel('Employment status').selectOption({ index: 1 });
+    await this.page.getByLabel('The client gives permission for screening and verification').check();
+    await this.page.getByRole('button', { name: 'Create individual' }).click();
+    await expect(
+      this.page.getByRole('heading', { level: 1, name: `${firstName} ${lastName}` }),
+    ).toBeVisible();
+  }
+
+  bankPanel(): Locator {
+    return this.page.getByRole('region', { name: 'Bank account verification' });
+  }
+
+  /** Fills and sends the bank verification form on the External validation step. */
+  async verifyBankAccount(accountNumber: string, accountType = 'Savings'): Promise<void> {
+    const panel = this.bankPanel();
+    await panel.getByLabel('Account number').fill(accountNumber);
+    await panel.getByLabel('Branch code').fill('250655');
+    await panel.getByLabel('Account type').selectOption({ label: accountType });
+    await panel.getByRole('button', { name: /Verify bank account|Verify again/ }).click();
   }
 
   async createEntity(type: string, name: string, regNumber: string): Promise<void> {

@@ -383,6 +383,24 @@
       },
     ],
     'webhooks.list': () => [],
+    'audit.list': () => [
+      {
+        id: 2,
+        at: now,
+        userId: 'u2',
+        action: 'entity.kyb',
+        caseId: 'case-1',
+        detail: 'Business details saved',
+      },
+      {
+        id: 1,
+        at: now,
+        userId: 'u1',
+        action: 'entity.create',
+        caseId: 'case-1',
+        detail: 'Entity application captured',
+      },
+    ],
   };
   window.desk = {
     async invoke(channel) {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DeskError, type AuditEntry } from '../../../shared/ipc/index.js';
 import { actionLabel, actorName, historyRows } from '../../../renderer/lib/audit.js';
-import { bankErrorText, bankRequestFrom, summariseBankResult } from '../../../renderer/lib/bank.js';
+import {
+  bankErrorText,
+  bankRequestFrom,
+  checkedAccountText,
+  summariseBankResult,
+} from '../../../renderer/lib/bank.js';
 import { detailChanges, detailsFormFrom } from '../../../renderer/lib/individual-edit.js';
 
 describe('bank account verification', () => {
@@ -60,6 +65,17 @@ describe('bank account verification', () => {
     });
   });
 
+  it('names the account checked by its last four digits', () => {
+    expect(
+      checkedAccountText({
+        accountNumber: '62001234560',
+        branchCode: '250655',
+        accountType: 'current',
+        bankName: 'FNB',
+      }),
+    ).toBe('Current (cheque) account ending 4560, branch 250655 at FNB');
+  });
+
   it('explains being offline', () => {
     expect(bankErrorText(new DeskError('offline', 'Choose an environment profile first.'))).toMatch(
       /needs a connection.*Try again when the header shows Online/,
@@ -80,9 +96,10 @@ describe('case history', () => {
   });
 
   it('names actions and people', () => {
-    expect(actionLabel('individual.bank-verification')).toBe('Bank verification');
-    expect(actionLabel('individual.aml-screening')).toBe('AML screening');
+    expect(actionLabel('individual.bank-verification')).toBe('Bank account checked');
+    expect(actionLabel('individual.update')).toBe('Details edited');
     expect(actionLabel('entity.pepDecision')).toBe('PEP decision');
+    expect(actionLabel('entity.some-new-aml-thing')).toBe('Some new AML thing');
     expect(actorName('u1', users)).toBe('Thandi Mokoena');
     expect(actorName(null, users)).toBe('This laptop');
     expect(actorName('u9', users)).toBe('Unknown user (u9)');
@@ -98,9 +115,9 @@ describe('case history', () => {
       users,
     );
     expect(rows.map((r) => [r.id, r.who, r.what])).toEqual([
-      [3, 'This laptop', 'Update'],
-      [2, 'Thandi Mokoena', 'AML screening'],
-      [1, 'Thandi Mokoena', 'Create'],
+      [3, 'This laptop', 'Details edited'],
+      [2, 'Thandi Mokoena', 'AML screening requested'],
+      [1, 'Thandi Mokoena', 'Application created'],
     ]);
   });
 });
