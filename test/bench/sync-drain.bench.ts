@@ -82,8 +82,10 @@ try {
   }
   global.gc?.();
 
-  // The same files, raw: a plain client, the same concurrency, to the same entity. Run before and
-  // after the drain and averaged, so a busy machine does not favour one side.
+  // The same files, raw: a plain client, the same concurrency, to the same entity. One pass first,
+  // discarded, warms up the sandbox (and both clients' code paths); then raw and drain alternate
+  // (raw, drain, raw, same work, raw) and the median raw is reported, so neither side gets the
+  // cold start or a quieter moment of a busy machine.
   const serverId = c.serverId!;
   const token = await t.core.internals.tokenManager()!.getToken();
   const rawUpload = async (label: string): Promise<number> => {
@@ -103,7 +105,8 @@ try {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     return performance.now() - rawStart;
   };
-  const rawBeforeMs = await rawUpload('before');
+  await rawUpload('warmup');
+  const rawRuns = [await rawUpload('r1')];
 
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
@@ -116,8 +119,7 @@ try {
   const status = await t.call('status.get', {});
   if (status.failedCount > 0) throw new Error('the drain had failures');
 
-  const rawAfterMs = await rawUpload('after');
-  const rawMs = (rawBeforeMs + rawAfterMs) / 2;
+  rawRuns.push(await rawUpload('r2'));
   // The same work on the wire as the queue does (an Idempotency-Key, the file streamed out of the
   // encrypted vault), so the queue's own bookkeeping can be told apart from what the design costs.
   const docs = t.core.internals.store.listDocuments(caseId).filter((d) => d.owner.kind === 'entity' && d.filename.startsWith('bench-'));
@@ -136,12 +138,14 @@ try {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, sameWorker));
   const sameMs = performance.now() - sameStart;
+  rawRuns.push(await rawUpload('r3'));
+  const rawMs = [...rawRuns].sort((a, b) => a - b)[1]!;
 
   const ratio = rawMs / drainMs;
   const peakMb = peak / 1024 / 1024;
   console.log(`sync drain: ${DOCS} documents of 1 MB, concurrency ${CONCURRENCY}`);
   console.log(`  queue drain      ${(drainMs / 1000).toFixed(2)} s  (${((DOCS * SIZE) / 1024 / 1024 / (drainMs / 1000)).toFixed(1)} MB/s)`);
-  console.log(`  raw upload       ${(rawMs / 1000).toFixed(2)} s  (${((DOCS * SIZE) / 1024 / 1024 / (rawMs / 1000)).toFixed(1)} MB/s; before ${(rawBeforeMs / 1000).toFixed(2)} s, after ${(rawAfterMs / 1000).toFixed(2)} s)`);
+  console.log(`  raw upload       ${(rawMs / 1000).toFixed(2)} s  (${((DOCS * SIZE) / 1024 / 1024 / (rawMs / 1000)).toFixed(1)} MB/s; median of ${rawRuns.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
   console.log(`  raw, same work   ${(sameMs / 1000).toFixed(2)} s  (with Idempotency-Key, streamed from the vault)`);
   console.log(`  ratio raw/drain  ${ratio.toFixed(2)}  (target >= 0.80) ${ratio >= 0.8 ? 'OK' : 'BELOW TARGET'}`);
   console.log(`  queue overhead   ${((drainMs / sameMs - 1) * 100).toFixed(0)}% over the same work sent raw`);

@@ -77,13 +77,9 @@ test('the bank verification and history panels: axe in both themes, and by keybo
   page,
 }) => {
   // Zod runs without JIT, so the strict CSP (no 'unsafe-eval') never reports a violation.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { cspViolations: seen });
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
+  await page.addInitScript(
+    "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));",
+  );
   await page.reload();
   await desk.ready();
   const last = `Zulu${Date.now() % 100000}`;
@@ -140,7 +136,5 @@ test('the bank verification and history panels: axe in both themes, and by keybo
   await expect(panel.getByText('The last check recorded for this client.')).toBeVisible();
   await expectAccessible(page, 'bank verification and history, dark');
   await screenshot(page, 'bank-verification-dark');
-  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
-    [],
-  );
+  expect(await page.evaluate('window.cspViolations')).toEqual([]);
 });

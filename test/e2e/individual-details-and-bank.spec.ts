@@ -6,11 +6,8 @@ test('edit an individual, verify bank accounts, read the history', async ({ desk
   const last = `Mokoena${Date.now() % 100000}`;
   await desk.actAs('capturer');
   // The name the history should show: the chosen user, without the role in brackets.
-  const user = (
-    await page
-      .getByLabel('Who is using FICA Desk')
-      .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text ?? '')
-  ).replace(/\s*\(.*\)$/, '');
+  const chosen = page.getByLabel('Who is using FICA Desk').getByRole('option', { selected: true });
+  const user = ((await chosen.textContent()) ?? '').trim().replace(/\s*\(.*\)$/, '');
   expect(user).not.toBe('');
   await desk.createIndividual('Thandi', last);
 
@@ -18,17 +15,20 @@ test('edit an individual, verify bank accounts, read the history', async ({ desk
   await desk.goToStep('Create the client');
   await page.getByRole('button', { name: 'Edit details' }).click();
   const form = page.getByRole('form', { name: 'Edit details' });
+  await expect(form.getByLabel('First name')).toBeFocused();
   await form.getByRole('button', { name: 'Save details' }).click();
   await expect(form.getByText('Nothing has changed.')).toBeVisible();
   await form.getByLabel('E-mail').fill('not-an-address');
   await form.getByRole('button', { name: 'Save details' }).click();
   await expect(form.getByText('Enter a valid e-mail address')).toBeVisible();
+  await screenshot(page, 'individual-edit-details');
   await form.getByLabel('E-mail').fill('thandi@example.co.za');
   await form.getByLabel('Last name').fill(`${last}-Dube`);
   await form.getByRole('button', { name: 'Save details' }).click();
   const name = `Thandi ${last}-Dube`;
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Details saved' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit details' })).toBeFocused();
   await expect(page.getByText('thandi@example.co.za')).toBeVisible();
 
   // The bank is asked through the service, so the client must have been sent first.

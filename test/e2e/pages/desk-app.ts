@@ -100,9 +100,11 @@ export class DeskApp {
     await expect(checklist).toBeVisible();
     await expect(checklist.getByText(/Provisional:/)).toHaveCount(0, { timeout: 90_000 });
     const missing = checklist.getByRole('listitem').filter({ hasText: 'Missing' });
-    const names: string[] = [];
-    for (const item of await missing.all())
-      names.push(((await item.locator('strong').first().textContent()) ?? '').trim());
+    // Read in one go: the list can change between reading its items one by one (the band arriving,
+    // a queued document landing), which left a locator waiting for an item that had gone.
+    const names = await missing.evaluateAll((items) =>
+      items.map((item) => item.querySelector('strong')?.textContent?.trim() ?? '').filter(Boolean),
+    );
     for (const group of names) await this.addDocument(ownerName, group, null, [await file()]);
     await expect(checklist.getByRole('listitem').filter({ hasText: 'Missing' })).toHaveCount(0, {
       timeout: 90_000,
