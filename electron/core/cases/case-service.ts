@@ -479,9 +479,12 @@ export class CaseService {
     this.checkIndividual(c, { type: 'update' });
     this.tx(caseId, () => {
       c.data.pendingUpdate = { ...(c.data.pendingUpdate ?? {}), ...changes };
-      if (changes.firstName) c.data.create.firstName = changes.firstName;
-      if (changes.lastName) c.data.create.lastName = changes.lastName;
-      if (changes.clientEmail) c.data.create.clientEmail = changes.clientEmail;
+      // The update body names the phone `clientPhone`; the create body (what the case shows) `telNumber`.
+      if (changes.firstName !== undefined) c.data.create.firstName = changes.firstName;
+      if (changes.lastName !== undefined) c.data.create.lastName = changes.lastName;
+      if (changes.clientEmail !== undefined) c.data.create.clientEmail = changes.clientEmail;
+      if (changes.clientPhone !== undefined) c.data.create.telNumber = changes.clientPhone;
+      if (changes.externalSystemId !== undefined) c.data.create.externalSystemId = changes.externalSystemId;
       c.title = personName(c.data.create);
       this.touch(c);
       this.enqueue(caseId, { kind: 'individual.update' });

@@ -220,7 +220,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     'individual.verifyBankAccount': async ({ caseId, request }) => {
       const c = ctx.cases.requireIndividual(caseId);
       if (!c.serverId)
-        throw new DeskError('offline', 'The client is not on the service yet: wait until it has been sent.');
+        throw new DeskError('conflict', 'The client is not on the service yet: verify the account once it has been sent.');
       const answer = await needApi(ctx).verifyBankAccount(c.serverId, request);
       ctx.store.db.transaction(() => {
         const fresh = ctx.cases.requireIndividual(caseId);

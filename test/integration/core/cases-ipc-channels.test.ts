@@ -50,6 +50,19 @@ describe('IPC channels', () => {
     expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['individual.create', 'individual.decision', 'report.fetch']));
   });
 
+  it('keeps every edited detail of an individual and sends the edit', async () => {
+    const { caseId } = await t.call('individual.create', { firstName: 'Edna', lastName: 'Edit', clientSACitizen: true, idNumber: saId() });
+    await waitFor('created on the service', () => t.call('cases.get', { caseId }), (x) => x.serverId !== null, 30_000);
+    const edited = (await t.call('individual.update', {
+      caseId,
+      changes: { lastName: 'Edited', clientEmail: 'edna@example.co.za', clientPhone: '+27 21 555 0100', externalSystemId: 'CRM-77' },
+    })) as IndividualCase;
+    expect(edited.title).toBe('Edna Edited');
+    expect(edited.create).toMatchObject({ lastName: 'Edited', clientEmail: 'edna@example.co.za', telNumber: '+27 21 555 0100', externalSystemId: 'CRM-77' });
+    const sent = await waitFor('the edit sent', () => t.call('cases.get', { caseId }), (x) => x.unsentJobs === 0, 30_000);
+    expect((sent as IndividualCase).create.telNumber).toBe('+27 21 555 0100');
+  });
+
   it('drafts: reorder, rotate, preview, remove; documents: remove before upload', async () => {
     await t.call('queue.pause', {});
     const { caseId } = await t.call('individual.create', { firstName: 'Dora', lastName: 'Draft', clientSACitizen: true, idNumber: saId() });
