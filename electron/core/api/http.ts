@@ -35,7 +35,6 @@ export interface CallOptions<S extends z.ZodType> {
   params?: Record<string, string | number | undefined>;
   idempotencyKey?: string;
   timeoutMs?: number;
-  onUploadProgress?: (sent: number) => void;
   signal?: AbortSignal;
 }
 
@@ -88,7 +87,6 @@ export class Http {
           ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
           ...body?.headers,
         },
-        onUploadProgress: options.onUploadProgress ? (event) => options.onUploadProgress?.(event.loaded) : undefined,
       };
       let data: unknown;
       try {

@@ -1,7 +1,7 @@
 // Photos and scans are normalised before they are stored: turned upright from the camera's EXIF
 // orientation, stripped of metadata (GPS position, device serials have no place in a FICA file),
 // and scaled down to A4 at 300 dpi, which is all a reviewer can use and keeps uploads small.
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.js';
 import { CaptureError, displayName } from './errors.js';
 
 /** A4's long side at 300 dpi. */
@@ -23,6 +23,7 @@ export interface NormalisedImage {
  */
 export async function normaliseImage(input: Uint8Array, fileName = ''): Promise<NormalisedImage> {
   try {
+    const sharp = await loadSharp();
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .autoOrient()
       .resize({ width: MAX_LONG_SIDE_PX, height: MAX_LONG_SIDE_PX, fit: 'inside', withoutEnlargement: true })

@@ -2,7 +2,7 @@
 // with pdf.js, which is loaded only when a PDF thumbnail is first asked for: it is large.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.js';
 import type { DocumentMimeType } from '../../../shared/api/documents.js';
 import type { Rotation } from './assemble-pdf.js';
 import { CaptureError, displayName } from './errors.js';
@@ -44,6 +44,7 @@ export async function renderThumbnail(
       mimeType === 'application/pdf'
         ? await renderPdfPage(bytes, options.page ?? 0, maxSide, rotation)
         : bytes;
+    const sharp = await loadSharp();
     let image = sharp(raster).flatten({ background: '#ffffff' });
     // Images: EXIF orientation first, then the clerk's turn. PDF pages are rendered already turned.
     if (mimeType !== 'application/pdf') image = image.autoOrient().rotate(rotation);

@@ -38,6 +38,29 @@ interface JobRow {
   created_at: string;
 }
 
+// Read as arrays in this column order (better-sqlite3's raw mode): building a keyed object per row
+// cost twice the query itself, and the queue reads every job on each scheduling pass.
+const COLUMNS = 'seq, id, case_id, kind, payload, state, attempts, next_attempt_at, idempotency_key, maybe_sent, error, error_permanent, created_at';
+type RawJobRow = [number, string, string, string, string, StoredJobState, number, number, string, number, string | null, number, string];
+
+function rowOf(r: RawJobRow): JobRow {
+  return {
+    seq: r[0],
+    id: r[1],
+    case_id: r[2],
+    kind: r[3],
+    payload: r[4],
+    state: r[5],
+    attempts: r[6],
+    next_attempt_at: r[7],
+    idempotency_key: r[8],
+    maybe_sent: r[9],
+    error: r[10],
+    error_permanent: r[11],
+    created_at: r[12],
+  };
+}
+
 export class JobStore {
   private readonly payloads = new Map<string, JobPayload>();
 
@@ -89,17 +112,21 @@ export class JobStore {
     };
   }
 
+  private raw(sql: string) {
+    return statement(this.db, sql).raw(true);
+  }
+
   all(): StoredJob[] {
-    return (statement(this.db, 'SELECT * FROM jobs ORDER BY seq').all() as JobRow[]).map((r) => this.fromRow(r));
+    return (this.raw(`SELECT ${COLUMNS} FROM jobs ORDER BY seq`).all() as RawJobRow[]).map((r) => this.fromRow(rowOf(r)));
   }
 
   get(id: string): StoredJob | null {
-    const row = statement(this.db, 'SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
-    return row ? this.fromRow(row) : null;
+    const row = this.raw(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`).get(id) as RawJobRow | undefined;
+    return row ? this.fromRow(rowOf(row)) : null;
   }
 
   ofCase(caseId: string): StoredJob[] {
-    return (statement(this.db, 'SELECT * FROM jobs WHERE case_id = ? ORDER BY seq').all(caseId) as JobRow[]).map((r) => this.fromRow(r));
+    return (this.raw(`SELECT ${COLUMNS} FROM jobs WHERE case_id = ? ORDER BY seq`).all(caseId) as RawJobRow[]).map((r) => this.fromRow(rowOf(r)));
   }
 
   /** Just the states of a case's jobs, without reading their payloads. */

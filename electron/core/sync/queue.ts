@@ -10,7 +10,7 @@ import type { StoredCase } from '../cases/case-store.js';
 import { backoffDelay } from './backoff.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { HandlerMap, JobEnv, JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import { isUpload, mustWaitFor, rankOf, type JobPayload } from './job-kinds.js';
+import { isUpload, mustWaitFor, rankOf, type JobPayload, type Ordered } from './job-kinds.js';
 import type { StoredJob } from './job-store.js';
 import { waitPhrase } from './wait-phrases.js';
 
@@ -199,34 +199,49 @@ export class SyncQueue {
       if (!cases.has(id)) cases.set(id, this.deps.store.getCase(id));
       return cases.get(id) ?? null;
     };
-    const byCase = new Map<string, StoredJob[]>();
-    for (const j of jobs) byCase.set(j.caseId, [...(byCase.get(j.caseId) ?? []), j]);
+    // Per case, once per pass: its jobs with their place in the order, and whether one failed.
+    // (Rebuilding these per job made a pass quadratic in the case's jobs.)
+    const byCase = new Map<string, { siblings: { job: StoredJob; ordered: Ordered; rank: number }[]; failed: boolean }>();
+    for (const j of jobs) {
+      let group = byCase.get(j.caseId);
+      if (!group) byCase.set(j.caseId, (group = { siblings: [], failed: false }));
+      if (j.state === 'failed') group.failed = true;
+    }
     const out: Evaluation[] = [];
     let startable = 0;
+    const siblingsOf = (caseId: string, kind: StoredCase['kind']) => {
+      const group = byCase.get(caseId)!;
+      if (group.siblings.length === 0) {
+        for (const s of jobs) {
+          if (s.caseId !== caseId) continue;
+          const ordered: Ordered = { seq: s.seq, payload: s.payload, caseKind: kind };
+          group.siblings.push({ job: s, ordered, rank: rankOf(ordered) });
+        }
+      }
+      return group;
+    };
     for (const job of jobs) {
       const caseRow = caseOf(job.caseId);
-      const siblings = byCase.get(job.caseId) ?? [];
       const evaluation: Evaluation = { job, caseRow, waitingFor: null, blockedByFailure: false };
       out.push(evaluation);
       if (job.state !== 'ready' || !caseRow) continue;
-      const failed = siblings.find((s) => s.state === 'failed');
+      const kindOf = caseRow.kind;
+      const { siblings, failed } = siblingsOf(job.caseId, kindOf);
       if (failed) {
         evaluation.blockedByFailure = true;
         evaluation.waitingFor = 'stopped: an earlier item of this case failed';
         continue;
       }
-      const kindOf = caseRow.kind;
       const decisionKind = job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
       const early = decisionKind && caseRow.data.decisionBody !== null && caseRow.data.decisionBody.onboardingDecision !== 'Approved';
       // The nearest job in front names the wait best ("PEP review of Jane Doe", not "the entity").
       let blocker: StoredJob | undefined;
       let blockerRank = -1;
+      const me: Ordered = { seq: job.seq, payload: job.payload, caseKind: kindOf, early };
       for (const s of siblings) {
-        const me = { seq: job.seq, payload: job.payload, caseKind: kindOf, early };
-        const other = { seq: s.seq, payload: s.payload, caseKind: kindOf };
-        if (mustWaitFor(me, other) && rankOf(other) > blockerRank) {
-          blocker = s;
-          blockerRank = rankOf(other);
+        if (s.rank > blockerRank && mustWaitFor(me, s.ordered)) {
+          blocker = s.job;
+          blockerRank = s.rank;
         }
       }
       if (blocker) {

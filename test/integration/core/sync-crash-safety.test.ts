@@ -21,7 +21,9 @@ describe.skipIf(!HAS_KEYRING)(`crash safety (${HAS_KEYRING ? 'keychain' : KEYRIN
     sandbox = await startTestSandbox();
     t = await startTestCore({ sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret }, startQueue: false });
     await t.call('lookups.refresh', {});
-    caseId = await captureEntityPathA(t, { name: 'Crash Test Holdings', extraEntityDocs: 100 });
+    // 150 documents: lives end after 3 to 6 finished jobs, but a fast drain finishes a few more
+    // before the kill lands, and with 100 the jobs ran out before the 21st kill.
+    caseId = await captureEntityPathA(t, { name: 'Crash Test Holdings', extraEntityDocs: 150 });
     await t.core.shutdown();
   }, 120_000);
 
@@ -66,7 +68,7 @@ describe.skipIf(!HAS_KEYRING)(`crash safety (${HAS_KEYRING ? 'keychain' : KEYRIN
     let doneWhileKilling = 0;
     let finished = false;
     for (let round = 0; round < 80 && !finished; round++) {
-      // 3 to 6 finished jobs per life: 21 kills spread over most of the ~110 jobs.
+      // 3 to 6 finished jobs per life: 21 kills spread over most of the ~160 jobs.
       const result = await run(kills <= KILLS_WANTED ? 3 + (round % 4) : null);
       expect(result.permanent).toEqual([]);
       if (result.killed) {
