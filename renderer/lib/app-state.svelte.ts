@@ -1,32 +1,12 @@
 // What every screen shares: the core's status (environment, connectivity, unsent count), settings
 // and the cached look-ups. Kept current by the core's events.
-import type { LookupBundle, Settings, Status } from '../../shared/ipc/index.js';
+import { emptyLookupBundle, type LookupBundle, type Settings, type Status } from '../../shared/ipc/index.js';
 import { call, desk, messageOf } from './desk.js';
-
-export const EMPTY_LOOKUPS: LookupBundle = {
-  entityTypes: [],
-  trustRelatedPartyTypes: [],
-  entityDocGroups: [],
-  entityDocTypes: [],
-  individualDocGroups: [],
-  individualDocTypes: [],
-  countries: [],
-  industries: [],
-  transactionFrequencies: [],
-  transactionTypes: [],
-  fundingSources: [],
-  sourcesOfWealth: [],
-  employmentStatuses: [],
-  foreignOfficialTypes: [],
-  users: [],
-  partner: null,
-  fetchedAt: null,
-};
 
 export class AppState {
   status = $state<Status | null>(null);
   settings = $state<Settings | null>(null);
-  lookups = $state<LookupBundle>(EMPTY_LOOKUPS);
+  lookups = $state<LookupBundle>(emptyLookupBundle());
   loadError = $state<string | null>(null);
   ready = $state(false);
 

@@ -74,6 +74,29 @@ export const LookupBundleSchema = z.object({
 });
 export type LookupBundle = z.infer<typeof LookupBundleSchema>;
 
+/** What the app knows before any look-up has been fetched. */
+export function emptyLookupBundle(): LookupBundle {
+  return {
+    entityTypes: [],
+    trustRelatedPartyTypes: [],
+    entityDocGroups: [],
+    entityDocTypes: [],
+    individualDocGroups: [],
+    individualDocTypes: [],
+    countries: [],
+    industries: [],
+    transactionFrequencies: [],
+    transactionTypes: [],
+    fundingSources: [],
+    sourcesOfWealth: [],
+    employmentStatuses: [],
+    foreignOfficialTypes: [],
+    users: [],
+    partner: null,
+    fetchedAt: null,
+  };
+}
+
 export const CaptureRefusalSchema = z.object({ name: z.string(), message: z.string() });
 
 const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
@@ -92,7 +115,10 @@ export const channels = {
       name: z.string().trim().min(1).max(80),
       kind: ProfileKindSchema,
       baseUrl: z.url({ protocol: /^https?$/ }),
-      tokenUrl: z.url({ protocol: /^https?$/ }).nullable().optional(),
+      tokenUrl: z
+        .url({ protocol: /^https?$/ })
+        .nullable()
+        .optional(),
     }),
     ProfileSchema,
   ),
@@ -134,7 +160,10 @@ export const channels = {
     z.object({ uboId: z.string(), case: CaseDetailSchema }),
   ),
   'entity.removeUbo': channel(CaseRef.extend({ uboId: Id }), CaseDetailSchema),
-  'entity.uboPepConfirm': channel(CaseRef.extend({ uboId: Id, review: PepReviewRequestSchema }), CaseDetailSchema),
+  'entity.uboPepConfirm': channel(
+    CaseRef.extend({ uboId: Id, review: PepReviewRequestSchema }),
+    CaseDetailSchema,
+  ),
   'entity.uboConfirmDocs': channel(CaseRef.extend({ uboId: Id }), CaseDetailSchema),
   'entity.saveOrganigram': channel(
     CaseRef.extend({ tree: z.array(OrganigramNodeRequestSchema) }),
@@ -183,7 +212,10 @@ export const channels = {
   'documents.addPages': channel(
     z.object({
       draftId: Id,
-      files: z.array(z.object({ name: z.string().min(1).max(255), bytes: BytesSchema })).min(1).max(50),
+      files: z
+        .array(z.object({ name: z.string().min(1).max(255), bytes: BytesSchema }))
+        .min(1)
+        .max(50),
     }),
     z.object({ draft: DocumentDraftSchema, refused: z.array(CaptureRefusalSchema) }),
   ),
@@ -191,7 +223,12 @@ export const channels = {
   'documents.updateDraft': channel(
     z.object({
       draftId: Id,
-      pages: z.array(z.object({ id: Id, rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]) })),
+      pages: z.array(
+        z.object({
+          id: Id,
+          rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
+        }),
+      ),
     }),
     DocumentDraftSchema,
   ),
@@ -230,7 +267,10 @@ export const channels = {
 
   'webhooks.list': channel(Empty, z.array(SubscriptionSchema)),
   'webhooks.create': channel(SubscriptionCreateRequestSchema, SubscriptionCreatedSchema),
-  'webhooks.update': channel(z.object({ id: Id, changes: SubscriptionUpdateRequestSchema }), SubscriptionSchema),
+  'webhooks.update': channel(
+    z.object({ id: Id, changes: SubscriptionUpdateRequestSchema }),
+    SubscriptionSchema,
+  ),
   'webhooks.remove': channel(z.object({ id: Id }), Ok),
 
   'audit.list': channel(z.object({ caseId: Id.optional() }), z.array(AuditEntrySchema)),
@@ -239,7 +279,12 @@ export const channels = {
 export const events = {
   'status.changed': StatusSchema,
   'queue.changed': z.object({ jobs: z.array(JobViewSchema) }),
-  'queue.progress': z.object({ jobId: z.string(), documentId: z.string().nullable(), sent: z.number(), total: z.number() }),
+  'queue.progress': z.object({
+    jobId: z.string(),
+    documentId: z.string().nullable(),
+    sent: z.number(),
+    total: z.number(),
+  }),
   'case.changed': z.object({ caseId: z.string() }),
 } as const;
 

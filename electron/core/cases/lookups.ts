@@ -1,7 +1,7 @@
 // The service's lookup lists for the active profile: cached in SQLite so capture works offline,
 // parsed once into memory, refreshed from the service on request or after sign-in.
 import { LOOKUPS, type LookupName } from '../../../shared/api/index.js';
-import type { LookupBundle } from '../../../shared/ipc/contract.js';
+import { emptyLookupBundle, type LookupBundle } from '../../../shared/ipc/contract.js';
 import type { ServiceClient } from '../api/client.js';
 import type { LookupsCacheRepository } from '../db/index.js';
 
@@ -24,38 +24,16 @@ const BUNDLE_KEYS = {
   partner: 'partner',
 } as const satisfies Record<Exclude<keyof LookupBundle, 'fetchedAt'>, LookupName>;
 
-export function emptyBundle(): LookupBundle {
-  return {
-    entityTypes: [],
-    trustRelatedPartyTypes: [],
-    entityDocGroups: [],
-    entityDocTypes: [],
-    individualDocGroups: [],
-    individualDocTypes: [],
-    countries: [],
-    industries: [],
-    transactionFrequencies: [],
-    transactionTypes: [],
-    fundingSources: [],
-    sourcesOfWealth: [],
-    employmentStatuses: [],
-    foreignOfficialTypes: [],
-    users: [],
-    partner: null,
-    fetchedAt: null,
-  };
-}
-
 export class LookupService {
   private memo = new Map<string, LookupBundle>();
 
   constructor(private readonly cache: LookupsCacheRepository) {}
 
   current(profileId: string | null): LookupBundle {
-    if (!profileId) return emptyBundle();
+    if (!profileId) return emptyLookupBundle();
     const held = this.memo.get(profileId);
     if (held) return held;
-    const bundle = emptyBundle();
+    const bundle = emptyLookupBundle();
     const record = bundle as unknown as Record<string, unknown>;
     let fetchedAt: string | null = null;
     for (const [key, name] of Object.entries(BUNDLE_KEYS)) {
