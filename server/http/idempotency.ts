@@ -64,14 +64,38 @@ export class BodyFingerprint {
       this.hash.update(data);
       return;
     }
-    const buf = this.tail.length > 0 ? Buffer.concat([this.tail, data]) : data;
-    let pos = 0;
+    // Small chunks are joined with the held-back bytes; a large one is searched where it is, with
+    // only its first bytes joined to the tail, so a 40 MB upload is never copied for hashing.
+    if (data.length < boundary.length) {
+      this.scan(this.tail.length > 0 ? Buffer.concat([this.tail, data]) : data, 0);
+      return;
+    }
+    let from = 0;
+    if (this.tail.length > 0) {
+      // The tail is shorter than a delimiter, so a delimiter that starts in it ends in `data`.
+      const joint = Buffer.concat([this.tail, data.subarray(0, boundary.length - 1)]);
+      const at = joint.indexOf(boundary);
+      if (at !== -1 && at < this.tail.length) {
+        this.hash.update(joint.subarray(0, at));
+        this.hash.update(BOUNDARY_TOKEN);
+        from = at + boundary.length - this.tail.length;
+      } else {
+        this.hash.update(this.tail);
+      }
+      this.tail = Buffer.alloc(0);
+    }
+    this.scan(data, from);
+  }
+
+  /** Hashes `buf` from `pos` with delimiters replaced, holding back what could begin one. */
+  private scan(buf: Buffer, pos: number): void {
+    const boundary = this.boundary!;
     for (let at = buf.indexOf(boundary, pos); at !== -1; at = buf.indexOf(boundary, pos)) {
       this.hash.update(buf.subarray(pos, at));
       this.hash.update(BOUNDARY_TOKEN);
       pos = at + boundary.length;
     }
-    // A boundary may straddle two chunks: the bytes that could begin one wait for the next chunk.
+    // A delimiter may straddle two chunks: the bytes that could begin one wait for the next chunk.
     const keep = Math.min(buf.length - pos, boundary.length - 1);
     this.hash.update(buf.subarray(pos, buf.length - keep));
     this.tail = Buffer.from(buf.subarray(buf.length - keep));
@@ -135,6 +159,11 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
     "DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND state = 'in_progress'",
   );
   const sweepExpired = db.prepare("DELETE FROM idempotency_keys WHERE state = 'done' AND expires_at <= ?");
+  // One commit: an expired answer under this key gives way to the new claim.
+  const claimFresh = db.transaction((scope: string, key: string, method: string, path: string, at: number) => {
+    removeExpired.run(scope, key, at);
+    return claim.run(scope, key, method, path, at, at + ttlMs).changes === 1;
+  });
   let lastSweep = now();
 
   // Runs after the bearer check (an onRequest hook) and before any body is read: the body is
@@ -193,13 +222,12 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
     // The bearer check has run by now; a key is scoped to the partner it authenticated.
     state.scope = scopeOf(request);
     const at = now();
-    removeExpired.run(state.scope, state.key, at);
     // Expired answers are dropped at most once a minute, so the table stays at one day of keys.
     if (at - lastSweep > 60_000) {
       lastSweep = at;
       sweepExpired.run(at);
     }
-    if (claim.run(state.scope, state.key, request.method, request.url, at, at + ttlMs).changes === 1) {
+    if (claimFresh(state.scope, state.key, request.method, request.url, at)) {
       state.owner = true;
       return;
     }

@@ -144,7 +144,7 @@ export class EntityService {
   }
 
   workflowState(entity: Entity, ubos: Ubo[] = this.store.ubos.listForEntity(entity.id)): EntityWorkflowState {
-    const entityDocs = this.store.documents.listActive('entity', entity.id);
+    const entityDocs = this.store.documents.activeGroupIds('entity', entity.id);
     const entityMissing = missingRequiredGroups('entity', asBand(entity.riskStatus), ENTITY_DOC_GROUPS, entityDocs);
     const state: EntityWorkflowState = {
       showOrganigram: this.entityType(entity).showOrganigram,
@@ -164,7 +164,7 @@ export class EntityService {
   }
 
   uboState(u: Ubo): UboWorkflowState {
-    const docs = this.store.documents.listActive('ubo', u.id);
+    const docs = this.store.documents.activeGroupIds('ubo', u.id);
     // A person's band is known only after the PEP review; until then no document list applies.
     const missing = missingRequiredGroups('individual', asBand(u.riskStatus), INDIVIDUAL_DOC_GROUPS, docs);
     return {

@@ -353,7 +353,7 @@ export class IndividualService {
 
   workflowState(individual: Individual): IndividualWorkflowState {
     const band = asBand(individual.riskDescription);
-    const docs = this.deps.individuals.activeDocuments(individual.id);
+    const docs = this.deps.individuals.activeDocumentGroupIds(individual.id);
     const missing = missingRequiredGroups('individual', band, INDIVIDUAL_DOC_GROUPS, docs);
     const d = individual.onboardingDecision;
     return {

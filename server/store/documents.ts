@@ -86,6 +86,14 @@ export class DocumentRepository {
     return rows.map(toDocument);
   }
 
+  /** The groups with an active document, for required-document checks that need nothing more. */
+  activeGroupIds(kind: DocumentOwner, ownerId: string): Array<{ groupId: number }> {
+    const t = TABLES[kind];
+    return this.db
+      .prepare(`SELECT DISTINCT group_id AS groupId FROM ${t.table} WHERE ${t.owner} = ? AND active = 1`)
+      .all(ownerId) as Array<{ groupId: number }>;
+  }
+
   softDelete(kind: DocumentOwner, id: number): void {
     const t = TABLES[kind];
     this.db.prepare(`UPDATE ${t.table} SET active = 0, deleted_at = ? WHERE id = ?`).run(new Date().toISOString(), id);

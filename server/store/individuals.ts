@@ -328,6 +328,13 @@ export class IndividualRepository {
     return rows.map(toDocument);
   }
 
+  /** The groups with an active document, for required-document checks that need nothing more. */
+  activeDocumentGroupIds(individualId: string): Array<{ groupId: number }> {
+    return this.db
+      .prepare('SELECT DISTINCT group_id AS groupId FROM individual_documents WHERE individual_id = ? AND active = 1')
+      .all(individualId) as Array<{ groupId: number }>;
+  }
+
   /** Soft delete (contract §7): the row stays, marked inactive, and leaves every list. */
   deactivateDocument(individualId: string, id: number): IndividualDocument | undefined {
     const now = new Date().toISOString();

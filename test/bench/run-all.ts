@@ -1,5 +1,5 @@
 // Runs every test/bench/*.bench.ts in sequence, each in its own process so one benchmark's memory
-// does not blur another's peak RSS. Add a benchmark by adding a file; it prints its own figures.
+// does not blur another's peak RSS, with --expose-gc so a benchmark can start a phase from a clean heap. Add a benchmark by adding a file; it prints its own figures.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -16,7 +16,7 @@ const failed: string[] = [];
 for (const name of files) {
   const file = join(here, name);
   console.log(`\n▶ ${relative(process.cwd(), file)}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', file], { stdio: 'inherit' });
   if (result.status !== 0) failed.push(name);
 }
 

@@ -22,47 +22,23 @@ export interface StoredJob {
   createdAt: string;
 }
 
-interface JobRow {
-  seq: number;
-  id: string;
-  case_id: string;
-  kind: string;
-  payload: string;
-  state: StoredJobState;
-  attempts: number;
-  next_attempt_at: number;
-  idempotency_key: string;
-  maybe_sent: number;
-  error: string | null;
-  error_permanent: number;
-  created_at: string;
-}
-
 // Read as arrays in this column order (better-sqlite3's raw mode): building a keyed object per row
-// cost twice the query itself, and the queue reads every job on each scheduling pass.
-const COLUMNS = 'seq, id, case_id, kind, payload, state, attempts, next_attempt_at, idempotency_key, maybe_sent, error, error_permanent, created_at';
-type RawJobRow = [number, string, string, string, string, StoredJobState, number, number, string, number, string | null, number, string];
+// cost twice the query itself. The payload and creation time never change once written, so the
+// queue's scheduling pass (which reads every job) leaves them out and takes them from memory.
+const COLUMNS = 'seq, id, case_id, state, attempts, next_attempt_at, idempotency_key, maybe_sent, error, error_permanent';
+type RawJobRow = [number, string, string, StoredJobState, number, number, string, number, string | null, number];
 
-function rowOf(r: RawJobRow): JobRow {
-  return {
-    seq: r[0],
-    id: r[1],
-    case_id: r[2],
-    kind: r[3],
-    payload: r[4],
-    state: r[5],
-    attempts: r[6],
-    next_attempt_at: r[7],
-    idempotency_key: r[8],
-    maybe_sent: r[9],
-    error: r[10],
-    error_permanent: r[11],
-    created_at: r[12],
-  };
+/** What a job row holds that never changes: its payload (validated once) and creation time. */
+interface Fixed {
+  payload: JobPayload | null;
+  createdAt: string;
 }
+
+const UNREADABLE =
+  'This queued item was saved by another version of FICA Desk and cannot be sent. Discard it and capture the change again.';
 
 export class JobStore {
-  private readonly payloads = new Map<string, JobPayload>();
+  private readonly fixed = new Map<string, Fixed>();
 
   constructor(readonly db: Db) {}
 
@@ -77,38 +53,37 @@ export class JobStore {
     return id;
   }
 
-  private fromRow(row: JobRow): StoredJob {
-    let payload: JobPayload;
-    let state = row.state;
-    let error = row.error;
-    let permanent = row.error_permanent === 1;
-    // A payload never changes once written: validated on first read, then reused.
-    const known = this.payloads.get(row.payload);
-    const parsed = known ? { success: true as const, data: known } : JobPayloadSchema.safeParse(safeJson(row.payload));
-    if (parsed.success) {
-      payload = parsed.data;
-      if (!known) this.payloads.set(row.payload, parsed.data);
+  private fixedOf(id: string): Fixed {
+    let known = this.fixed.get(id);
+    if (!known) {
+      const row = statement(this.db, 'SELECT payload, created_at FROM jobs WHERE id = ?').get(id) as
+        | { payload: string; created_at: string }
+        | undefined;
+      const parsed = row ? JobPayloadSchema.safeParse(safeJson(row.payload)) : null;
+      known = { payload: parsed?.success ? parsed.data : null, createdAt: row?.created_at ?? '' };
+      // Only a row that exists is remembered (the lookup may race a deletion).
+      if (row) this.fixed.set(id, known);
     }
-    else {
-      // Keep it visible, never run it: nothing is discarded silently.
-      payload = { kind: 'entity.kyb' };
-      state = 'failed';
-      error = 'This queued item was saved by another version of FICA Desk and cannot be sent. Discard it and capture the change again.';
-      permanent = true;
-    }
+    return known;
+  }
+
+  private fromRow(r: RawJobRow): StoredJob {
+    const { payload, createdAt } = this.fixedOf(r[1]);
+    // A payload that does not parse is kept visible and never run: nothing is discarded silently.
+    const readable = payload !== null;
     return {
-      seq: row.seq,
-      id: row.id,
-      caseId: row.case_id,
-      payload,
-      state,
-      attempts: row.attempts,
-      nextAttemptAt: row.next_attempt_at,
-      idempotencyKey: row.idempotency_key,
-      maybeSent: row.maybe_sent === 1,
-      error,
-      errorPermanent: permanent,
-      createdAt: row.created_at,
+      seq: r[0],
+      id: r[1],
+      caseId: r[2],
+      payload: payload ?? { kind: 'entity.kyb' },
+      state: readable ? r[3] : 'failed',
+      attempts: r[4],
+      nextAttemptAt: r[5],
+      idempotencyKey: r[6],
+      maybeSent: r[7] === 1,
+      error: readable ? r[8] : UNREADABLE,
+      errorPermanent: readable ? r[9] === 1 : true,
+      createdAt,
     };
   }
 
@@ -117,16 +92,16 @@ export class JobStore {
   }
 
   all(): StoredJob[] {
-    return (this.raw(`SELECT ${COLUMNS} FROM jobs ORDER BY seq`).all() as RawJobRow[]).map((r) => this.fromRow(rowOf(r)));
+    return (this.raw(`SELECT ${COLUMNS} FROM jobs ORDER BY seq`).all() as RawJobRow[]).map((r) => this.fromRow(r));
   }
 
   get(id: string): StoredJob | null {
     const row = this.raw(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`).get(id) as RawJobRow | undefined;
-    return row ? this.fromRow(rowOf(row)) : null;
+    return row ? this.fromRow(row) : null;
   }
 
   ofCase(caseId: string): StoredJob[] {
-    return (this.raw(`SELECT ${COLUMNS} FROM jobs WHERE case_id = ? ORDER BY seq`).all(caseId) as RawJobRow[]).map((r) => this.fromRow(rowOf(r)));
+    return (this.raw(`SELECT ${COLUMNS} FROM jobs WHERE case_id = ? ORDER BY seq`).all(caseId) as RawJobRow[]).map((r) => this.fromRow(r));
   }
 
   /** Just the states of a case's jobs, without reading their payloads. */
@@ -183,8 +158,8 @@ export class JobStore {
   }
 
   remove(id: string): void {
-    const row = statement(this.db, 'DELETE FROM jobs WHERE id = ? RETURNING payload').get(id) as { payload: string } | undefined;
-    if (row) this.payloads.delete(row.payload);
+    statement(this.db, 'DELETE FROM jobs WHERE id = ?').run(id);
+    this.fixed.delete(id);
   }
 
   pendingOfKind(caseId: string, kind: JobPayload['kind']): StoredJob[] {

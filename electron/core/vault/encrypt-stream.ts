@@ -5,7 +5,10 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { sealChunk, type FileHeader } from './format.js';
 
 export class EncryptStream extends Transform {
-  private buffered: Buffer = Buffer.alloc(0);
+  // Input waiting for a whole chunk, kept as received: joining on every write would copy a large
+  // chunk over and over as small writes arrive.
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
   private index = 0;
   private headerSent = false;
   private readonly hash: Hash = createHash('sha256');
@@ -32,12 +35,18 @@ export class EncryptStream extends Transform {
       this.sendHeader();
       this.hash.update(chunk);
       this.plainSize += chunk.length;
-      this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+      this.pending.push(chunk);
+      this.pendingBytes += chunk.length;
       const size = this.header.chunkBytes;
       // Strictly greater: a chunk is only known not to be the last once a byte beyond it exists.
-      while (this.buffered.length > size) {
-        this.push(sealChunk(this.key, this.header, this.index++, false, this.buffered.subarray(0, size)));
-        this.buffered = this.buffered.subarray(size);
+      if (this.pendingBytes > size) {
+        let data = this.takePending();
+        while (data.length > size) {
+          this.seal(false, data.subarray(0, size));
+          data = data.subarray(size);
+        }
+        this.pending = [data];
+        this.pendingBytes = data.length;
       }
       callback();
     } catch (error) {
@@ -49,12 +58,24 @@ export class EncryptStream extends Transform {
     try {
       this.sendHeader();
       // Always one final chunk, even empty, so an empty file still proves it was not truncated.
-      this.push(sealChunk(this.key, this.header, this.index++, true, this.buffered));
-      this.buffered = Buffer.alloc(0);
+      this.seal(true, this.takePending());
       callback();
     } catch (error) {
       callback(error as Error);
     }
+  }
+
+  private takePending(): Buffer {
+    const data = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    return data;
+  }
+
+  private seal(final: boolean, plain: Buffer): void {
+    const { body, tag } = sealChunk(this.key, this.header, this.index++, final, plain);
+    this.push(body);
+    this.push(tag);
   }
 
   private sendHeader(): void {

@@ -6,9 +6,8 @@ import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DecryptStream } from './decrypt-stream.js';
 import { EncryptStream } from './encrypt-stream.js';
-import { VaultFileNotFoundError } from './errors.js';
+import { VaultReadStream } from './vault-read-stream.js';
 import { FieldCipher } from './field-cipher.js';
 import {
   DEFAULT_CHUNK_BYTES,
@@ -81,15 +80,7 @@ export class Vault {
 
   /** Plaintext of a stored file, verified chunk by chunk; damage surfaces as a stream error. */
   createReadStream(id: string): Readable {
-    const output = new DecryptStream(this.fileKey, checkId(id));
-    const input = createReadStream(this.pathOf(id), { highWaterMark: DEFAULT_CHUNK_BYTES + TAG_BYTES });
-    input.on('error', (error: NodeJS.ErrnoException) => {
-      output.destroy(error.code === 'ENOENT' ? new VaultFileNotFoundError(id) : error);
-    });
-    // A consumer that stops early must not leave the file handle open.
-    output.on('close', () => input.destroy());
-    input.pipe(output);
-    return output;
+    return new VaultReadStream(this.fileKey, checkId(id), this.pathOf(id));
   }
 
   async readAll(id: string, maxBytes = DEFAULT_READ_ALL_LIMIT): Promise<Buffer> {
