@@ -3,6 +3,7 @@ import type { Db } from './db.js';
 import type { IndividualCreateRequest } from '../../shared/api/individual.js';
 import type { ScreeningResult } from '../providers/screening.js';
 import { bool, fromJson, int, toJson } from './json.js';
+import { distinctActiveGroups } from './documents.js';
 
 /** The credit bureau's answer as the API returns it (individual-api.md "External validation"). */
 export interface ExternalValidationResult {
@@ -331,8 +332,8 @@ export class IndividualRepository {
   /** The groups with an active document, for required-document checks that need nothing more. */
   activeDocumentGroupIds(individualId: string): Array<{ groupId: number }> {
     return this.db
-      .prepare('SELECT DISTINCT group_id AS groupId FROM individual_documents WHERE individual_id = ? AND active = 1')
-      .all(individualId) as Array<{ groupId: number }>;
+      .prepare(distinctActiveGroups('individual_documents', 'individual_id'))
+      .all(individualId, individualId) as Array<{ groupId: number }>;
   }
 
   /** Soft delete (contract §7): the row stays, marked inactive, and leaves every list. */

@@ -79,12 +79,12 @@ export async function startTestCore(options: Partial<CoreOptions> & { sandbox?: 
 }
 
 /** Polls until `check` holds, or fails after `timeoutMs` with the last state. */
-export async function waitFor<T>(what: string, read: () => Promise<T> | T, check: (value: T) => boolean, timeoutMs = 30_000, intervalMs = 50): Promise<T> {
+export async function waitFor<T>(what: string, read: () => Promise<T> | T, check: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await read();
   while (!check(last)) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last: ${JSON.stringify(last).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, intervalMs));
+    await new Promise((r) => setTimeout(r, 50));
     last = await read();
   }
   return last;

@@ -6,6 +6,7 @@ import { m003Documents } from './003-documents.js';
 import { m010Webhooks } from './010-webhooks.js';
 import { m011Idempotency } from './011-idempotency.js';
 import { m012Individuals } from './012-individuals.js';
+import { m013DocumentGroupIndexes } from './013-document-group-indexes.js';
 
 export interface Migration {
   version: number;
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m010Webhooks,
   m011Idempotency,
   m012Individuals,
+  m013DocumentGroupIndexes,
 ];
