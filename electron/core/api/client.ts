@@ -1,8 +1,8 @@
 // A typed client of every endpoint of entity-api.md, individual-api.md, webhooks.md and the
 // lookups of contract.md §4. Answers are parsed by shared/api's schemas; uploads are streamed.
-import FormData from 'form-data';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { multipartBody } from './multipart-body.js';
 import {
   AmlScreeningResultSchema,
   BankAccountVerificationResponseSchema,
@@ -119,22 +119,17 @@ export class ServiceClient {
       signal: options.signal,
       timeoutMs: 10 * 60_000,
       body: () => {
-        const form = new FormData();
-        form.append('documents', JSON.stringify(documents));
-        if (options.additionalFicaDoc !== undefined) form.append('additionalFicaDoc', String(options.additionalFicaDoc));
-        // knownLength lets form-data compute Content-Length without reading the stream.
-        const stream = file.open();
-        form.append('file', stream, { filename: file.filename, contentType: file.mimeType, knownLength: file.size });
+        const fields: Array<[string, string]> = [['documents', JSON.stringify(documents)]];
+        if (options.additionalFicaDoc !== undefined) fields.push(['additionalFicaDoc', String(options.additionalFicaDoc)]);
         // Progress counted as the file's bytes are handed to the request (backpressure keeps this
-        // within a few chunks of what is on the wire). Not axios's onUploadProgress: that pipes the
-        // whole body through an extra throttling stream, which slowed the drain by a large share.
-        // Attached after append, so the listener does not start the (paused) stream early.
-        const onProgress = options.onProgress;
-        if (onProgress) {
-          let sent = 0;
-          stream.on('data', (chunk: Buffer) => onProgress((sent += chunk.length)));
-        }
-        return { data: form, headers: { ...form.getHeaders(), 'Content-Length': String(form.getLengthSync()) } };
+        // within a chunk or two of what is on the wire). Not axios's onUploadProgress: that pipes
+        // the whole body through an extra throttling stream, which slowed the drain by a large share.
+        const { stream, headers } = multipartBody(
+          fields,
+          { field: 'file', filename: file.filename, contentType: file.mimeType, size: file.size, open: file.open },
+          options.onProgress,
+        );
+        return { data: stream, headers };
       },
     });
   }

@@ -65,6 +65,9 @@ interface Evaluation {
   blockedByFailure: boolean;
 }
 
+/** How many startable jobs a full pass keeps beyond the free slots, for the slots that free up next. */
+const STARTABLE_AHEAD = 16;
+
 export class SyncQueue {
   private readonly options: QueueOptions;
   private readonly inFlight = new Map<string, InFlight>();
@@ -76,6 +79,13 @@ export class SyncQueue {
   private probing = false;
   private pumping = false;
   private pumpAgain = false;
+  /**
+   * Jobs found startable by the last full scheduling pass beyond the free slots, in order. A job
+   * that finishes well only ever unblocks others, so the next slot is taken from here without
+   * reading every job again; anything else (a new or changed job, a failure, connectivity) clears
+   * it, and the next pass is a full one.
+   */
+  private startable: string[] = [];
   lastSyncAt: string | null = null;
 
   constructor(private readonly deps: QueueDeps) {
@@ -259,8 +269,13 @@ export class SyncQueue {
     return out;
   }
 
-  /** Starts every job that may run now, up to the concurrency. */
+  /** Starts every job that may run now, up to the concurrency. Call after any change to the jobs. */
   pump(): void {
+    this.startable = [];
+    this.schedule();
+  }
+
+  private schedule(): void {
     if (this.pumping) {
       this.pumpAgain = true;
       return;
@@ -282,44 +297,79 @@ export class SyncQueue {
       this.timer = null;
     }
     if (!this.canSend()) return;
-    const free = this.options.concurrency - this.inFlight.size;
+    let free = this.options.concurrency - this.inFlight.size;
     if (free <= 0) return;
-    const now = Date.now();
-    let nextWake = Infinity;
-    let started = 0;
-    for (const e of this.evaluate(free)) {
-      if (started >= free) break;
-      if (e.job.state !== 'ready' || e.waitingFor !== null || !e.caseRow || this.inFlight.has(e.job.id))
-        continue;
-      if (e.job.nextAttemptAt > now) {
-        nextWake = Math.min(nextWake, e.job.nextAttemptAt);
-        continue;
+    let started = this.launchStartable(free);
+    free -= started;
+    if (free > 0) {
+      const now = Date.now();
+      let nextWake = Infinity;
+      const spare: string[] = [];
+      for (const e of this.evaluate(free + STARTABLE_AHEAD)) {
+        if (e.job.state !== 'ready' || e.waitingFor !== null || !e.caseRow || this.inFlight.has(e.job.id)) continue;
+        if (e.job.nextAttemptAt > now) {
+          nextWake = Math.min(nextWake, e.job.nextAttemptAt);
+          continue;
+        }
+        if (started < free) {
+          this.launch(e.job, e.caseRow);
+          started++;
+        } else spare.push(e.job.id);
       }
-      this.launch(e.job, e.caseRow);
-      started++;
-    }
-    if (nextWake !== Infinity && !this.stopped) {
-      this.timer = setTimeout(() => this.pump(), Math.max(10, nextWake - Date.now()));
-      this.timer.unref?.();
+      this.startable = spare;
+      if (nextWake !== Infinity && !this.stopped) {
+        this.timer = setTimeout(() => this.pump(), Math.max(10, nextWake - Date.now()));
+        this.timer.unref?.();
+      }
     }
     if (started > 0) this.deps.events.queueChanged();
+  }
+
+  /** Launches up to `free` jobs from the last pass's spares that still may start; answers how many. */
+  private launchStartable(free: number): number {
+    let started = 0;
+    const now = Date.now();
+    while (started < free && this.startable.length > 0) {
+      const job = this.deps.jobs.get(this.startable.shift()!);
+      if (!job || job.state !== 'ready' || job.nextAttemptAt > now || this.inFlight.has(job.id)) continue;
+      const caseRow = this.deps.store.getCase(job.caseId);
+      if (!caseRow) continue;
+      let waitingFor: string | null;
+      try {
+        waitingFor = this.handlerOf(job.payload).waitingFor?.(this.readyContext(job, caseRow)) ?? null;
+      } catch {
+        waitingFor = 'unknown';
+      }
+      if (waitingFor !== null) continue;
+      this.launch(job, caseRow);
+      started++;
+    }
+    return started;
   }
 
   private launch(job: StoredJob, caseRow: StoredCase): void {
     const abort = new AbortController();
     const flight: InFlight = { abort, done: Promise.resolve(), progress: null, caseId: job.caseId };
     this.inFlight.set(job.id, flight);
-    flight.done = this.execute(job, caseRow, flight).finally(() => {
-      this.inFlight.delete(job.id);
-      this.deps.events.caseChanged(job.caseId);
-      this.deps.events.queueChanged();
-      if (!this.stopped) this.pump();
-    });
+    flight.done = this.execute(job, caseRow, flight).then(
+      (completed) => this.finished(job, completed),
+      () => this.finished(job, false),
+    );
   }
 
-  private async execute(job: StoredJob, caseRow: StoredCase, flight: InFlight): Promise<void> {
+  private finished(job: StoredJob, completed: boolean): void {
+    this.inFlight.delete(job.id);
+    this.deps.events.caseChanged(job.caseId);
+    this.deps.events.queueChanged();
+    if (this.stopped) return;
+    if (completed) this.schedule();
+    else this.pump();
+  }
+
+  /** True when the job's answer was recorded (it is done); false when it failed or was let go. */
+  private async execute(job: StoredJob, caseRow: StoredCase, flight: InFlight): Promise<boolean> {
     const api = this.deps.api();
-    if (!api) return;
+    if (!api) return false;
     const handler = this.handlerOf(job.payload);
     const wasMaybeSent = job.maybeSent;
     const reconcileFirst = wasMaybeSent && handler.reconcile !== undefined;
@@ -356,7 +406,7 @@ export class SyncQueue {
         if (await handler.reconcile(ctx)) {
           this.deps.log?.('reconciled', { jobId: job.id, kind: job.payload.kind });
           this.lastSyncAt = new Date().toISOString();
-          return;
+          return completed;
         }
       }
       if (reconcileFirst) this.deps.jobs.setMaybeSent(job.id, true);
@@ -364,8 +414,10 @@ export class SyncQueue {
       if (!completed) ctx.complete(() => undefined);
       this.lastSyncAt = new Date().toISOString();
       this.deps.log?.('done', { jobId: job.id, kind: job.payload.kind });
+      return true;
     } catch (error) {
       this.handleFailure(job, classifyError(error), wasMaybeSent, flight.abort.signal.aborted, completed);
+      return false;
     }
   }
 

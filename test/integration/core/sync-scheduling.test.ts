@@ -1,0 +1,79 @@
+// The queue takes the next upload from the jobs its last full pass found startable, without reading
+// every job again; a change queued meanwhile must still go first when the order says so. Here a KYB
+// edit made while 40 entity documents drain is sent before every upload that had not started yet.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityCase } from '../../../shared/ipc/model.js';
+import { HAS_KEYRING, KEYRING_SKIP_MESSAGE, startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
+import { bulkPdf } from '../../support/documents.js';
+import { saId } from '../../support/flows.js';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+
+const CONCURRENCY = 2;
+
+describe.skipIf(!HAS_KEYRING)(`scheduling during a drain (${HAS_KEYRING ? 'keychain' : KEYRING_SKIP_MESSAGE})`, () => {
+  let sandbox: TestSandbox;
+  let t: TestCore;
+  const finished: string[] = [];
+  let onDone: (kind: string) => void = () => {};
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    t = await startTestCore({
+      sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      queue: { concurrency: CONCURRENCY, backoffBaseMs: 50, backoffMaxMs: 500, probeIntervalMs: 100 },
+      log: (event, detail) => {
+        if (event !== 'done') return;
+        finished.push(String(detail.kind));
+        onDone(String(detail.kind));
+      },
+    });
+    await t.call('lookups.refresh', {});
+  });
+
+  afterAll(async () => {
+    await t?.core.shutdown();
+    await sandbox?.stop();
+  });
+
+  it('sends a KYB edit made mid-drain before the uploads that had not started', async () => {
+    const { caseId } = await t.call('entity.create', { entityRegName: 'Order Holdings', entityRegNumber: '2017/000000/07', entityType: 1 });
+    await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Order' } });
+    await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+    const { uboId } = await t.call('entity.saveUbo', { caseId, body: { firstName: 'Olga', lastName: 'Order', clientSACitizen: true, idNumber: saId() } });
+    await t.call('entity.uboPepConfirm', { caseId, uboId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+    let c = (await t.call('cases.get', { caseId })) as EntityCase;
+    for (const item of c.ubos[0]!.checklist.items) {
+      await t.core.internals.drafts.importFile(caseId, { kind: 'ubo', uboId }, [{ groupId: item.groupId, typeId: item.types[0]!.id }], `${item.name}.pdf`, bulkPdf(2048));
+    }
+    await t.call('entity.uboConfirmDocs', { caseId, uboId });
+    await t.call('entity.confirmShareholding', { caseId });
+    await waitFor('set-up sent', () => t.call('status.get', {}), (s) => s.unsentCount === 0 && s.failedCount === 0, 30_000);
+    c = (await t.call('cases.get', { caseId })) as EntityCase;
+    const pair = { groupId: c.checklist.items[0]!.groupId, typeId: c.checklist.items[0]!.types[0]!.id };
+
+    await t.call('queue.pause', {});
+    for (let i = 0; i < 40; i++) {
+      await t.core.internals.drafts.importFile(caseId, { kind: 'entity' }, [pair], `order-${i}.pdf`, bulkPdf(64 * 1024));
+    }
+    finished.length = 0;
+    let editedAt = -1;
+    onDone = (kind) => {
+      if (kind !== 'entity.doc-upload' || editedAt >= 0) return;
+      editedAt = finished.length;
+      void t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Order Renamed' } });
+    };
+    await t.call('queue.resume', {});
+    const done = await waitFor('drain', () => t.call('status.get', {}), (s) => s.unsentCount === 0 || s.failedCount > 0, 60_000);
+    expect(done.failedCount, JSON.stringify(await t.call('queue.list', {}))).toBe(0);
+
+    const kybAt = finished.indexOf('entity.kyb');
+    expect(editedAt).toBeGreaterThanOrEqual(1);
+    expect(kybAt).toBeGreaterThan(editedAt);
+    // Only the uploads already on the wire when the edit was queued may finish before it.
+    const uploadsBetween = finished.slice(editedAt, kybAt).filter((k) => k === 'entity.doc-upload').length;
+    expect(uploadsBetween).toBeLessThanOrEqual(CONCURRENCY);
+    expect(finished.filter((k) => k === 'entity.doc-upload')).toHaveLength(40);
+    const onService = await t.call('cases.get', { caseId });
+    expect((onService as EntityCase).documents.filter((d) => d.filename.startsWith('order-') && d.state === 'on-file')).toHaveLength(40);
+  });
+});
