@@ -192,7 +192,7 @@ try {
   console.log(`  core CPU, drain  ${seconds(median(drainCpu))}  (less sensitive to a busy machine than the wall-clock times)`);
   console.log(`  raw upload       ${seconds(rawMs)}  (${rate(rawMs)}) [${list(raw)} s]`);
   console.log(`  raw, same work   ${seconds(sameMs)}  (with Idempotency-Key, streamed from the vault) [${list(same)} s]`);
-  console.log(`  ratio raw/drain  ${ratio.toFixed(2)}  (target >= 0.80) ${ratio >= 0.8 ? 'OK' : 'BELOW TARGET'}`);
+  console.log(`  ratio raw/drain  ${ratio.toFixed(3)}  (target >= 0.80) ${ratio >= 0.8 ? 'OK' : 'BELOW TARGET'}`);
   console.log(`  queue overhead   ${((drainMs / sameMs - 1) * 100).toFixed(0)}% over the same work sent raw`);
   console.log(`  peak RSS (core)  ${peakMb.toFixed(0)} MB  (target < 250 MB) ${peakMb < 250 ? 'OK' : 'ABOVE TARGET'}; ${(baseline / MB).toFixed(0)} MB before a drain`);
   if (!global.gc) console.log('  (run with node --expose-gc, as `npm run bench` does, for phases that start from a clean heap)');

@@ -128,6 +128,21 @@ describe('vault at rest', () => {
   });
 });
 
+describe('vault files of another chunk size', () => {
+  it('reads files written with 64 KiB chunks (the first format default) after the default changed', async () => {
+    const dir = join(root, 'mixed-chunks');
+    const older = await Vault.open({ dir, keyStore, chunkBytes: 64 * 1024 });
+    const plain = randomBytes(3 * 64 * 1024 + 123);
+    const { id } = await older.importFile(plain);
+    const current = await Vault.open({ dir, keyStore });
+    expect(DEFAULT_CHUNK_BYTES).not.toBe(64 * 1024);
+    expect((await current.readAll(id)).equals(plain)).toBe(true);
+    // And the other way round.
+    const fresh = await current.importFile(plain);
+    expect((await older.readAll(fresh.id)).equals(plain)).toBe(true);
+  });
+});
+
 describe('vault tamper detection', () => {
   async function readError(id: string): Promise<unknown> {
     try {
