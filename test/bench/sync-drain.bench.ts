@@ -21,10 +21,9 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import axios from 'axios';
 import FormData from 'form-data';
-import type { EntityCase } from '../../shared/ipc/model.js';
-import { startTestCore, waitFor, type TestCore } from '../support/core-harness.js';
+import { startTestCore } from '../support/core-harness.js';
 import { bulkPdf } from '../support/documents.js';
-import { saId } from '../support/flows.js';
+import { entityAtDocumentsStep } from '../support/flows.js';
 import { memorySecretStores } from '../support/memory-secret-store.js';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 200);
@@ -55,24 +54,6 @@ async function startSandboxProcess(dataDir: string) {
   };
 }
 
-/** An entity that has reached the entity-documents step; answers its server id and a document pair. */
-async function entityReadyForDocuments(t: TestCore) {
-  const { caseId } = await t.call('entity.create', { entityRegName: 'Bench Holdings', entityRegNumber: '2017/000000/07', entityType: 1 });
-  await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Bench' } });
-  await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
-  const { uboId } = await t.call('entity.saveUbo', { caseId, body: { firstName: 'Bea', lastName: 'Bench', clientSACitizen: true, idNumber: saId() } });
-  await t.call('entity.uboPepConfirm', { caseId, uboId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
-  let c = (await t.call('cases.get', { caseId })) as EntityCase;
-  for (const item of c.ubos[0]!.checklist.items) {
-    await t.core.internals.drafts.importFile(caseId, { kind: 'ubo', uboId }, [{ groupId: item.groupId, typeId: item.types[0]!.id }], `${item.name}.pdf`, bulkPdf(4096));
-  }
-  await t.call('entity.uboConfirmDocs', { caseId, uboId });
-  await t.call('entity.confirmShareholding', { caseId });
-  await waitFor('setup synced', () => t.call('status.get', {}), (s) => s.unsentCount === 0, 60_000);
-  c = (await t.call('cases.get', { caseId })) as EntityCase;
-  return { caseId, serverId: c.serverId!, pair: { groupId: c.checklist.items[0]!.groupId, typeId: c.checklist.items[0]!.types[0]!.id } };
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const rate = (ms: number) => `${((DOCS * SIZE) / MB / (ms / 1000)).toFixed(1)} MB/s`;
@@ -93,7 +74,7 @@ try {
     queue: { concurrency: CONCURRENCY, backoffBaseMs: 200, backoffMaxMs: 2000, probeIntervalMs: 200 },
   });
   await t.call('lookups.refresh', {});
-  const { caseId, serverId, pair } = await entityReadyForDocuments(t);
+  const { caseId, serverId, pair } = await entityAtDocumentsStep(t, 'Bench');
   const token = await t.core.internals.tokenManager()!.getToken();
 
   const files: string[] = [];

@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { makeSouthAfricanId } from '../../shared/domain/index.js';
 import type { CaseDetail, DocumentOwner, EntityCase, IndividualCase } from '../../shared/ipc/model.js';
-import type { TestCore } from './core-harness.js';
-import { makePdf } from './documents.js';
+import { waitFor, type TestCore } from './core-harness.js';
+import { bulkPdf, makePdf } from './documents.js';
 
 let counter = 0;
 export const saId = () => makeSouthAfricanId({ birthDate: '1985-04-12', gender: 'Female', citizenship: 'citizen', sequence: 100 + (counter++ % 4000) });
@@ -24,6 +24,28 @@ async function captureChecklist(t: TestCore, caseId: string, owner: DocumentOwne
 }
 
 const entity = async (t: TestCore, caseId: string) => (await t.call('cases.get', { caseId })) as EntityCase;
+
+/**
+ * An entity with one UBO, sent up to its entity-documents step (shareholding confirmed), for the
+ * tests and the bench that then pour entity documents into the queue. Answers the case, its server
+ * id and the first required document pair.
+ */
+export async function entityAtDocumentsStep(t: TestCore, name: string) {
+  const { caseId } = await t.call('entity.create', { entityRegName: `${name} Holdings`, entityRegNumber: '2017/000000/07', entityType: 1 });
+  await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: name } });
+  await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+  const { uboId } = await t.call('entity.saveUbo', { caseId, body: { firstName: 'Bea', lastName: name, clientSACitizen: true, idNumber: saId() } });
+  await t.call('entity.uboPepConfirm', { caseId, uboId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+  let c = await entity(t, caseId);
+  for (const item of c.ubos[0]!.checklist.items) {
+    await t.core.internals.drafts.importFile(caseId, { kind: 'ubo', uboId }, [{ groupId: item.groupId, typeId: item.types[0]!.id }], `${item.name}.pdf`, bulkPdf(4096));
+  }
+  await t.call('entity.uboConfirmDocs', { caseId, uboId });
+  await t.call('entity.confirmShareholding', { caseId });
+  await waitFor('set-up sent', () => t.call('status.get', {}), (s) => s.unsentCount === 0 && s.failedCount === 0, 60_000);
+  c = await entity(t, caseId);
+  return { caseId, serverId: c.serverId!, pair: { groupId: c.checklist.items[0]!.groupId, typeId: c.checklist.items[0]!.types[0]!.id } };
+}
 
 export interface EntityFlowOptions {
   name?: string;

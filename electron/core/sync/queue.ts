@@ -196,6 +196,15 @@ export class SyncQueue {
     return { store, jobs, vault, lookups, currentUserId };
   }
 
+  /** What the job's own handler says it waits for; a handler that throws names the reason. */
+  private handlerWaitingFor(job: StoredJob, caseRow: StoredCase): string | null {
+    try {
+      return this.handlerOf(job.payload).waitingFor?.(this.readyContext(job, caseRow)) ?? null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+
   private handlerOf(payload: JobPayload): JobHandler {
     return this.deps.handlers[payload.kind] as JobHandler;
   }
@@ -258,12 +267,7 @@ export class SyncQueue {
         evaluation.waitingFor = waitPhrase(blocker.payload, this.deps.store);
         continue;
       }
-      try {
-        evaluation.waitingFor =
-          this.handlerOf(job.payload).waitingFor?.(this.readyContext(job, caseRow)) ?? null;
-      } catch (error) {
-        evaluation.waitingFor = error instanceof Error ? error.message : String(error);
-      }
+      evaluation.waitingFor = this.handlerWaitingFor(job, caseRow);
       if (evaluation.waitingFor === null && job.nextAttemptAt <= now && !this.inFlight.has(job.id) && ++startable >= limit) break;
     }
     return out;
@@ -334,12 +338,7 @@ export class SyncQueue {
       if (!job || job.state !== 'ready' || job.nextAttemptAt > now || this.inFlight.has(job.id)) continue;
       const caseRow = this.deps.store.getCase(job.caseId);
       if (!caseRow) continue;
-      let waitingFor: string | null;
-      try {
-        waitingFor = this.handlerOf(job.payload).waitingFor?.(this.readyContext(job, caseRow)) ?? null;
-      } catch {
-        waitingFor = 'unknown';
-      }
+      const waitingFor = this.handlerWaitingFor(job, caseRow);
       if (waitingFor !== null) continue;
       this.launch(job, caseRow);
       started++;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityCase } from '../../../shared/ipc/model.js';
 import { HAS_KEYRING, KEYRING_SKIP_MESSAGE, startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
 import { bulkPdf } from '../../support/documents.js';
-import { saId } from '../../support/flows.js';
+import { entityAtDocumentsStep } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 
 const CONCURRENCY = 2;
@@ -36,20 +36,7 @@ describe.skipIf(!HAS_KEYRING)(`scheduling during a drain (${HAS_KEYRING ? 'keych
   });
 
   it('sends a KYB edit made mid-drain before the uploads that had not started', async () => {
-    const { caseId } = await t.call('entity.create', { entityRegName: 'Order Holdings', entityRegNumber: '2017/000000/07', entityType: 1 });
-    await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Order' } });
-    await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
-    const { uboId } = await t.call('entity.saveUbo', { caseId, body: { firstName: 'Olga', lastName: 'Order', clientSACitizen: true, idNumber: saId() } });
-    await t.call('entity.uboPepConfirm', { caseId, uboId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
-    let c = (await t.call('cases.get', { caseId })) as EntityCase;
-    for (const item of c.ubos[0]!.checklist.items) {
-      await t.core.internals.drafts.importFile(caseId, { kind: 'ubo', uboId }, [{ groupId: item.groupId, typeId: item.types[0]!.id }], `${item.name}.pdf`, bulkPdf(2048));
-    }
-    await t.call('entity.uboConfirmDocs', { caseId, uboId });
-    await t.call('entity.confirmShareholding', { caseId });
-    await waitFor('set-up sent', () => t.call('status.get', {}), (s) => s.unsentCount === 0 && s.failedCount === 0, 30_000);
-    c = (await t.call('cases.get', { caseId })) as EntityCase;
-    const pair = { groupId: c.checklist.items[0]!.groupId, typeId: c.checklist.items[0]!.types[0]!.id };
+    const { caseId, pair } = await entityAtDocumentsStep(t, 'Order');
 
     await t.call('queue.pause', {});
     for (let i = 0; i < 40; i++) {
