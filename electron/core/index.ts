@@ -13,6 +13,7 @@ import { TokenManager } from './auth/token-manager.js';
 import { CaseService } from './cases/case-service.js';
 import { CaseStore } from './cases/case-store.js';
 import { CaseViews } from './cases/case-views.js';
+import { EnvironmentScope } from './cases/environment-scope.js';
 import { LookupService } from './cases/lookups.js';
 import {
   AuditLog,
@@ -127,6 +128,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     tokens,
     reachability: { reached: () => connectivity.reached(), unreachable: () => connectivity.unreachable() },
   });
+  const scope = new EnvironmentScope({ db, profiles, activeProfile: () => session.activeProfile() });
   const lookupBundle = () => lookups.current(session.activeId);
   const audit = (action: string, caseId: string | null, detail: string) => {
     auditLog.append({
@@ -148,7 +150,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let queue: SyncQueue;
   const status = (): Status => {
     const profile = session.activeProfile();
-    const counts = jobs.count();
+    const counts = jobs.count(profile?.id ?? null);
     return {
       profile: profile ? session.view(profile) : null,
       connectivity: profile ? connectivity.current : 'no-profile',
@@ -157,6 +159,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       queuePaused: queue.isPaused,
       lastSyncAt: queue.lastSyncAt,
       currentUserId: settings().currentUserId,
+      elsewhere: scope.elsewhere(),
     };
   };
   const statusChanged = () => {
@@ -214,6 +217,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     lookups: lookupBundle,
     currentUserId: () => settings().currentUserId,
     api: () => session.api(),
+    environment: {
+      activeId: () => session.activeId,
+      clientFor: (profileId) => session.clientFor(profileId),
+      nameOf: (profileId) => profiles.get(profileId)?.name ?? null,
+    },
     connectivity,
     handlers: HANDLERS,
     options: options.queue,
@@ -245,8 +253,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       options.log?.('lookups-refresh-failed', { kind: classifyError(error).kind });
     }
   };
+  /** Cases the migration could not place go to the first profile made active (environment-scope.ts). */
+  const assignUnassigned = (profileId: string) => {
+    for (const caseId of scope.assignUnassigned(profileId)) {
+      audit('case.environment-assigned', caseId, `Assigned to ${profiles.get(profileId)?.name ?? 'this environment'}`);
+    }
+  };
   const activate = async (profileId: string | null) => {
     await session.activate(profileId);
+    if (profileId) assignUnassigned(profileId);
     connectivity.set(
       profileId ? (session.hasCredentials(profileId) ? 'checking' : 'needs-sign-in') : 'no-profile',
     );
@@ -279,7 +294,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       connectivity.set('checking');
       queue.sendNow();
       await refreshLookupsQuietly();
-    } else if (!session.activeId) await activate(profileId);
+    } else if (!session.activeId && profile.kind !== 'live') await activate(profileId);
     statusChanged();
     return { verified: true, message: 'Signed in. Queued work will be sent.' };
   };
@@ -318,6 +333,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   for (const p of profiles.list()) await session.refreshHasCredentials(p.id);
   session.rebuild();
   const active = session.activeId;
+  if (active) assignUnassigned(active);
   connectivity.set(active ? (session.hasCredentials(active) ? 'checking' : 'needs-sign-in') : 'no-profile');
 
   const retentionMs = () => options.retentionMs ?? settings().retentionDays * 24 * 3600 * 1000;
@@ -335,6 +351,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     views,
     queue,
     session,
+    scope,
     lookups,
     profiles,
     auditLog,

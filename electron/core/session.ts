@@ -21,6 +21,8 @@ export interface SessionDeps {
 
 export class Session {
   private client: ServiceClient | null = null;
+  /** The profile `client` was built for: it never follows a later switch. */
+  private clientProfileId: string | null = null;
   private manager: TokenManager | null = null;
   private readonly hasCreds = new Map<string, boolean>();
 
@@ -54,6 +56,7 @@ export class Session {
     const profile = this.activeProfile();
     if (!profile) {
       this.client = null;
+      this.clientProfileId = null;
       this.manager = null;
       return;
     }
@@ -64,9 +67,20 @@ export class Session {
       tokens: this.deps.tokens,
     });
     this.client = new ServiceClient({ baseUrl: profile.baseUrl, tokens: this.manager, reachability: this.deps.reachability });
+    this.clientProfileId = profile.id;
   }
 
   api(): ServiceClient | null {
+    return this.client;
+  }
+
+  /**
+   * The client of `profileId`'s own service and credentials, and only while that profile is the
+   * active one: work is never handed a client of another environment. A caller keeps the client it
+   * was given for the rest of its job, so a switch mid-job cannot redirect its later requests.
+   */
+  clientFor(profileId: string | null): ServiceClient | null {
+    if (profileId === null || profileId !== this.clientProfileId || profileId !== this.activeId) return null;
     return this.client;
   }
 

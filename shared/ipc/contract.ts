@@ -123,7 +123,8 @@ export const channels = {
     ProfileSchema,
   ),
   'profiles.remove': channel(z.object({ id: Id }), Ok),
-  'profiles.activate': channel(z.object({ id: Id }), StatusSchema),
+  /** Switching to a `live` profile needs `confirmLive: true`, given only after a person confirmed it. */
+  'profiles.activate': channel(z.object({ id: Id, confirmLive: z.boolean().optional() }), StatusSchema),
   /** Credentials go to the keychain and are never sent back; the answer says whether a token was obtained. */
   'profiles.setCredentials': channel(
     z.object({

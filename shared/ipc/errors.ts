@@ -6,6 +6,8 @@ export const DeskErrorCodeSchema = z.enum([
   'not-found',
   'not-allowed',
   'conflict',
+  /** The case belongs to another environment profile than the active one. */
+  'other-environment',
   'offline',
   'needs-sign-in',
   'refused',

@@ -36,15 +36,28 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export const ConnectivitySchema = z.enum(['online', 'offline', 'checking', 'needs-sign-in', 'no-profile']);
 export type Connectivity = z.infer<typeof ConnectivitySchema>;
 
+/** Work kept on this laptop under an environment profile other than the active one: counted, never listed. */
+export const ElsewhereSchema = z.object({
+  profileId: z.string(),
+  /** Null when the profile has been removed from this laptop. */
+  profileName: z.string().nullable(),
+  kind: ProfileKindSchema.nullable(),
+  cases: z.number().int().nonnegative(),
+  unsent: z.number().int().nonnegative(),
+});
+export type Elsewhere = z.infer<typeof ElsewhereSchema>;
+
 export const StatusSchema = z.object({
   profile: ProfileSchema.nullable(),
   connectivity: ConnectivitySchema,
-  /** Items captured here that the service has not yet acknowledged. */
+  /** Items captured under the active profile that its service has not yet acknowledged. */
   unsentCount: z.number().int().nonnegative(),
   failedCount: z.number().int().nonnegative(),
   queuePaused: z.boolean(),
   lastSyncAt: z.string().nullable(),
   currentUserId: z.string().nullable(),
+  /** Cases and unsent items of the other environment profiles, one entry per profile that has any. */
+  elsewhere: z.array(ElsewhereSchema),
 });
 export type Status = z.infer<typeof StatusSchema>;
 

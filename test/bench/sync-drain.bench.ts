@@ -144,7 +144,7 @@ try {
         const start = performance.now();
         const drained = new Promise<void>((resolve) => {
           onJobFinished = () => {
-            const { pending, failed } = t.core.internals.jobs.count();
+            const { pending, failed } = t.core.internals.jobs.count(t.core.internals.session.activeId);
             if (pending === 0 || failed > 0) resolve();
           };
         });

@@ -189,6 +189,13 @@ export class CaseStore {
     return (statement(this.db, 'SELECT * FROM cases ORDER BY updated_at DESC').all() as CaseRow[]).map((r) => this.caseFromRow(r));
   }
 
+  /** The cases of one environment profile, newest first. */
+  listCasesOf(profileId: string): StoredCase[] {
+    return (statement(this.db, 'SELECT * FROM cases WHERE profile_id = ? ORDER BY updated_at DESC').all(profileId) as CaseRow[]).map((r) =>
+      this.caseFromRow(r),
+    );
+  }
+
   /** Saves the case's changed fields; `data` is re-encrypted when given. */
   saveCase(c: StoredCase): void {
     statement(this.db, 

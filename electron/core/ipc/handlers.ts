@@ -8,6 +8,7 @@ import type { ServiceClient } from '../api/client.js';
 import type { CaseService } from '../cases/case-service.js';
 import type { CaseStore } from '../cases/case-store.js';
 import type { CaseViews } from '../cases/case-views.js';
+import type { EnvironmentScope } from '../cases/environment-scope.js';
 import type { LookupService } from '../cases/lookups.js';
 import type { AuditLog, ProfileRepository } from '../db/index.js';
 import type { DraftService } from '../documents/drafts.js';
@@ -17,6 +18,7 @@ import type { JobStore } from '../sync/job-store.js';
 import type { SyncQueue } from '../sync/queue.js';
 import type { Vault } from '../vault/index.js';
 import type { HandlerTable } from './dispatch.js';
+import { scopedToActiveEnvironment } from './environment-guard.js';
 
 export interface CoreContext {
   store: CaseStore;
@@ -26,6 +28,7 @@ export interface CoreContext {
   views: CaseViews;
   queue: SyncQueue;
   session: Session;
+  scope: EnvironmentScope;
   lookups: LookupService;
   profiles: ProfileRepository;
   auditLog: AuditLog;
@@ -62,11 +65,38 @@ function detail(ctx: CoreContext, caseId: string): CaseDetail {
 
 const OK = { ok: true as const };
 
+/**
+ * A profile's service address and kind say where its work goes: while it has unsent work they
+ * stay as they are (the work must reach the service it was captured for), and the active profile
+ * is not turned into Live in place (Live is entered by a confirmed switch).
+ */
+function checkProfileChange(
+  ctx: CoreContext,
+  current: { id: string; kind: string; baseUrl: string; tokenUrl: string | null },
+  next: { kind: string; baseUrl: string; tokenUrl: string | null },
+): void {
+  const moved = next.baseUrl !== current.baseUrl || next.tokenUrl !== current.tokenUrl || next.kind !== current.kind;
+  const unsent = ctx.scope.unsentOf(current.id);
+  if (moved && unsent > 0) {
+    throw new DeskError(
+      'not-allowed',
+      `This environment has ${unsent} unsent item${unsent === 1 ? '' : 's'} captured for ${current.baseUrl}. Send or discard them before changing its address or kind.`,
+    );
+  }
+  if (next.kind === 'live' && current.kind !== 'live' && ctx.session.activeId === current.id) {
+    throw new DeskError('not-allowed', 'Switch to another environment before making this one Live.');
+  }
+}
+
 /** Bytes on their own ArrayBuffer, as the contract's Uint8Array type (and structured clone) want. */
 const copy = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(bytes);
 
 export function createHandlers(ctx: CoreContext): HandlerTable {
   const allowSelf = () => ctx.settings().allowSelfApproval;
+  return scopedToActiveEnvironment(handlerTable(ctx, allowSelf), ctx.scope);
+}
+
+function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable {
   return {
     'app.info': () => ctx.info,
     'status.get': () => ctx.status(),
@@ -81,22 +111,27 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       };
       let profile;
       if (input.id) {
+        const current = ctx.profiles.get(input.id);
+        if (!current) throw new DeskError('not-found', 'This profile does not exist.');
+        checkProfileChange(ctx, current, fields);
         profile = ctx.profiles.update(input.id, fields);
         if (!profile) throw new DeskError('not-found', 'This profile does not exist.');
         if (ctx.session.activeId === input.id) ctx.session.rebuild();
       } else {
         profile = ctx.profiles.create(fields);
         await ctx.session.refreshHasCredentials(profile.id);
-        if (!ctx.session.activeId) await ctx.activate(profile.id);
+        // Live is only ever entered by a confirmed switch.
+        if (!ctx.session.activeId && profile.kind !== 'live') await ctx.activate(profile.id);
       }
       ctx.audit('profile.save', null, `Profile ${profile.name} saved`);
       return ctx.session.view(profile);
     },
     'profiles.remove': async ({ id }) => {
-      if (ctx.session.activeId === id && ctx.jobs.count().pending > 0) {
+      const unsent = ctx.scope.unsentOf(id);
+      if (unsent > 0) {
         throw new DeskError(
           'not-allowed',
-          'This profile still has unsent work. Send or discard it before removing the profile.',
+          `This profile still has ${unsent} unsent item${unsent === 1 ? '' : 's'}. Switch to it and send or discard them before removing the profile.`,
         );
       }
       await ctx.signOut(id).catch(() => undefined);
@@ -106,8 +141,15 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       ctx.audit('profile.remove', null, 'Profile removed');
       return OK;
     },
-    'profiles.activate': async ({ id }) => {
-      if (!ctx.profiles.get(id)) throw new DeskError('not-found', 'This profile does not exist.');
+    'profiles.activate': async ({ id, confirmLive }) => {
+      const profile = ctx.profiles.get(id);
+      if (!profile) throw new DeskError('not-found', 'This profile does not exist.');
+      if (profile.kind === 'live' && confirmLive !== true && ctx.session.activeId !== id) {
+        throw new DeskError(
+          'not-allowed',
+          `Switching to ${profile.name} (Live) needs a person's confirmation: work captured from then on goes to real client records.`,
+        );
+      }
       await ctx.activate(id);
       return ctx.status();
     },
@@ -132,8 +174,10 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
 
     'cases.list': ({ kind, status, search }) => {
       const needle = search?.trim().toLowerCase();
+      const activeId = ctx.session.activeId;
+      if (!activeId) return [];
       return ctx.store
-        .listCases()
+        .listCasesOf(activeId)
         .filter((c) => !kind || c.kind === kind)
         .filter(
           (c) =>
@@ -379,14 +423,17 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       return OK;
     },
 
+    // A case's trail (its environment checked by the guard), else the active environment's.
     'audit.list': ({ caseId }) =>
-      ctx.auditLog.list({ caseId, limit: 500 }).map((e) => ({
-        id: e.id,
-        at: e.at,
-        userId: e.userId === 'local' ? null : e.userId,
-        action: e.action,
-        caseId: e.caseId,
-        detail: typeof e.detail.message === 'string' ? e.detail.message : JSON.stringify(e.detail),
-      })),
+      ctx.auditLog
+        .list(caseId !== undefined ? { caseId, limit: 500 } : { profileId: ctx.session.activeId ?? '', limit: 500 })
+        .map((e) => ({
+          id: e.id,
+          at: e.at,
+          userId: e.userId === 'local' ? null : e.userId,
+          action: e.action,
+          caseId: e.caseId,
+          detail: typeof e.detail.message === 'string' ? e.detail.message : JSON.stringify(e.detail),
+        })),
   };
 }

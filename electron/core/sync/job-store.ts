@@ -11,6 +11,8 @@ export interface StoredJob {
   seq: number;
   id: string;
   caseId: string;
+  /** The environment profile of the job's case: the only service it is ever sent to. */
+  profileId: string | null;
   payload: JobPayload;
   state: StoredJobState;
   attempts: number;
@@ -25,8 +27,8 @@ export interface StoredJob {
 // Read as arrays in this column order (better-sqlite3's raw mode): building a keyed object per row
 // cost twice the query itself. The payload and creation time never change once written, so the
 // queue's scheduling pass (which reads every job) leaves them out and takes them from memory.
-const COLUMNS = 'seq, id, case_id, state, attempts, next_attempt_at, idempotency_key, maybe_sent, error, error_permanent';
-type RawJobRow = [number, string, string, StoredJobState, number, number, string, number, string | null, number];
+const COLUMNS = 'seq, id, case_id, state, attempts, next_attempt_at, idempotency_key, maybe_sent, error, error_permanent, profile_id';
+type RawJobRow = [number, string, string, StoredJobState, number, number, string, number, string | null, number, string | null];
 
 /** What a job row holds that never changes: its payload (validated once) and creation time. */
 interface Fixed {
@@ -42,14 +44,17 @@ export class JobStore {
 
   constructor(readonly db: Db) {}
 
-  /** Enqueues a job; call inside the transaction that records the change it sends. */
+  /**
+   * Enqueues a job; call inside the transaction that records the change it sends. The job takes
+   * its case's environment profile, in the same statement.
+   */
   add(caseId: string, payload: JobPayload, now = new Date()): string {
     const id = randomUUID();
     statement(this.db, 
-        `INSERT INTO jobs (id, case_id, kind, payload, state, idempotency_key, created_at)
-         VALUES (?, ?, ?, ?, 'ready', ?, ?)`,
+        `INSERT INTO jobs (id, case_id, kind, payload, state, idempotency_key, created_at, profile_id)
+         VALUES (?, ?, ?, ?, 'ready', ?, ?, (SELECT profile_id FROM cases WHERE id = ?))`,
       )
-      .run(id, caseId, payload.kind, JSON.stringify(JobPayloadSchema.parse(payload)), randomUUID(), now.toISOString());
+      .run(id, caseId, payload.kind, JSON.stringify(JobPayloadSchema.parse(payload)), randomUUID(), now.toISOString(), caseId);
     return id;
   }
 
@@ -75,6 +80,7 @@ export class JobStore {
       seq: r[0],
       id: r[1],
       caseId: r[2],
+      profileId: r[10],
       payload: payload ?? { kind: 'entity.kyb' },
       state: readable ? r[3] : 'failed',
       attempts: r[4],
@@ -109,9 +115,10 @@ export class JobStore {
     return statement(this.db, 'SELECT state FROM jobs WHERE case_id = ?').all(caseId) as { state: StoredJobState }[];
   }
 
-  count(): { pending: number; failed: number } {
-    const row = statement(this.db, `SELECT COUNT(*) AS total, SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END) AS failed FROM jobs`)
-      .get() as { total: number; failed: number | null };
+  /** Unsent and failed jobs of one environment profile. */
+  count(profileId: string | null): { pending: number; failed: number } {
+    const row = statement(this.db, `SELECT COUNT(*) AS total, SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END) AS failed FROM jobs WHERE profile_id IS ?`)
+      .get(profileId) as { total: number; failed: number | null };
     return { pending: row.total, failed: row.failed ?? 0 };
   }
 

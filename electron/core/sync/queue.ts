@@ -40,8 +40,18 @@ export interface QueueEvents {
   caseChanged(caseId: string): void;
 }
 
+/** Which environment profile the queue sends for; a job of any other profile waits. */
+export interface QueueEnvironment {
+  activeId(): string | null;
+  /** The client of that profile's own service and credentials; null unless it is the active one. */
+  clientFor(profileId: string | null): ServiceClient | null;
+  /** The profile's name as people know it ("Live (branch 12)"); null when it no longer exists. */
+  nameOf(profileId: string): string | null;
+}
+
 export interface QueueDeps extends JobEnv {
   api: () => ServiceClient | null;
+  environment: QueueEnvironment;
   connectivity: ConnectivityState;
   handlers: HandlerMap;
   events: QueueEvents;
@@ -212,6 +222,7 @@ export class SyncQueue {
   /** Why each job waits, in order; stops early once `limit` startable jobs are found. */
   private evaluate(limit = Infinity): Evaluation[] {
     const jobs = this.deps.jobs.all();
+    const activeId = this.deps.environment.activeId();
     const now = Date.now();
     const cases = new Map<string, StoredCase | null>();
     const caseOf = (id: string) => {
@@ -244,6 +255,10 @@ export class SyncQueue {
       const evaluation: Evaluation = { job, caseRow, waitingFor: null, blockedByFailure: false };
       out.push(evaluation);
       if (job.state !== 'ready' || !caseRow) continue;
+      if (job.profileId === null || job.profileId !== activeId) {
+        evaluation.waitingFor = this.otherEnvironmentPhrase(job.profileId);
+        continue;
+      }
       const kindOf = caseRow.kind;
       const { siblings, failed } = siblingsOf(job.caseId, kindOf);
       if (failed) {
@@ -271,6 +286,14 @@ export class SyncQueue {
       if (evaluation.waitingFor === null && job.nextAttemptAt <= now && !this.inFlight.has(job.id) && ++startable >= limit) break;
     }
     return out;
+  }
+
+  private otherEnvironmentPhrase(profileId: string | null): string {
+    if (profileId === null) return 'not assigned to an environment yet; make an environment active to send';
+    const name = this.deps.environment.nameOf(profileId);
+    return name === null
+      ? 'captured under an environment that was removed from this laptop; it cannot be sent'
+      : `captured under ${name}; switch to it to send`;
   }
 
   /** Starts every job that may run now, up to the concurrency. Call after any change to the jobs. */
@@ -367,7 +390,9 @@ export class SyncQueue {
 
   /** True when the job's answer was recorded (it is done); false when it failed or was let go. */
   private async execute(job: StoredJob, caseRow: StoredCase, flight: InFlight): Promise<boolean> {
-    const api = this.deps.api();
+    // Checked as the job starts, and this client serves every request of the job: a switch of
+    // profile while it runs cannot send its later requests to the other environment's service.
+    const api = this.deps.environment.clientFor(job.profileId);
     if (!api) return false;
     const handler = this.handlerOf(job.payload);
     const wasMaybeSent = job.maybeSent;
@@ -441,10 +466,12 @@ export class SyncQueue {
       return;
     }
     const attempts = job.attempts + 1;
+    // A job that finishes after a switch of profile says nothing about the active one's service.
+    const ofActive = job.profileId === this.deps.environment.activeId();
     switch (failure.kind) {
       case 'not-sent':
         jobs.release(job.id, wasMaybeSent, failure.message);
-        this.deps.connectivity.unreachable();
+        if (ofActive) this.deps.connectivity.unreachable();
         return;
       case 'outcome-unknown':
         jobs.retryLater(job.id, Date.now() + backoffDelay(attempts, this.opts()), failure.message, true);
@@ -460,7 +487,7 @@ export class SyncQueue {
         return;
       case 'needs-sign-in':
         jobs.release(job.id, wasMaybeSent, failure.message);
-        this.deps.connectivity.set('needs-sign-in');
+        if (ofActive) this.deps.connectivity.set('needs-sign-in');
         return;
       case 'permanent': {
         // Same key with a changed body (the person edited while an answer was lost): a new key, sent again.
@@ -542,10 +569,13 @@ export class SyncQueue {
     return out;
   }
 
+  /** The active environment's jobs; other profiles' work is counted elsewhere, never listed with it. */
   views(): JobView[] {
     const connectivity = this.deps.connectivity.current;
     const now = Date.now();
-    return this.evaluate().map(({ job, caseRow, waitingFor }) => {
+    const activeId = this.deps.environment.activeId();
+    const evaluations = this.evaluate().filter((e) => e.job.profileId !== null && e.job.profileId === activeId);
+    return evaluations.map(({ job, caseRow, waitingFor }) => {
       const flight = this.inFlight.get(job.id);
       let state: JobView['state'];
       let reason = waitingFor;
