@@ -12,6 +12,9 @@ export class AppState {
 
   unsent = $derived(this.status?.unsentCount ?? 0);
   environment = $derived(this.status?.profile?.kind ?? null);
+  /** The active profile's id: screens that list work reload when it changes. */
+  profileId = $derived(this.status?.profile?.id ?? null);
+  elsewhere = $derived(this.status?.elsewhere ?? []);
   connectivity = $derived(this.status?.connectivity ?? 'checking');
   currentUser = $derived(this.lookups.users.find((u) => u.id === this.settings?.currentUserId) ?? null);
 

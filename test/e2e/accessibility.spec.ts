@@ -51,6 +51,9 @@ test('no serious or critical axe-core violation on the main screens', async ({ d
     .getByRole('row', { name: /Bank live/ })
     .getByRole('button', { name: 'Use' })
     .click();
+  const goLive = page.getByRole('dialog', { name: 'Switch to Bank live (Live)?' });
+  await expectAccessible(page, 'switch to Live confirmation');
+  await goLive.getByRole('button', { name: 'Switch to Bank live' }).click();
   await expect(page.getByRole('note').filter({ hasText: 'LIVE ENVIRONMENT' })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(/Environment: ?Live/);
   await screenshot(page, 'settings-live');
