@@ -221,6 +221,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       activeId: () => session.activeId,
       clientFor: (profileId) => session.clientFor(profileId),
       nameOf: (profileId) => profiles.get(profileId)?.name ?? null,
+      lookupsOf: (profileId) => lookups.current(profileId),
     },
     connectivity,
     handlers: HANDLERS,

@@ -2,6 +2,7 @@
 // their schema, marked inactive at start-up, run when their case's order and their prerequisites
 // allow, a few uploads side by side, with capped backoff and jitter; unknown outcomes are reconciled
 // before anything is sent again; a permanent error stops its case's jobs with the reason in words.
+import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { Connectivity, JobView } from '../../../shared/ipc/model.js';
 import type { ServiceClient } from '../api/client.js';
 import type { ApiError} from '../api/errors.js';
@@ -47,6 +48,8 @@ export interface QueueEnvironment {
   clientFor(profileId: string | null): ServiceClient | null;
   /** The profile's name as people know it ("Live (branch 12)"); null when it no longer exists. */
   nameOf(profileId: string): string | null;
+  /** The look-ups cached for that profile (its users, its partner), whichever profile is active. */
+  lookupsOf(profileId: string | null): LookupBundle;
 }
 
 export interface QueueDeps extends JobEnv {
@@ -198,7 +201,7 @@ export class SyncQueue {
   }
 
   private readyContext(job: StoredJob, caseRow: StoredCase): ReadyContext {
-    return { ...this.env(), job, case: caseRow };
+    return { ...this.env(), lookups: () => this.deps.environment.lookupsOf(job.profileId), job, case: caseRow };
   }
 
   private env(): JobEnv {

@@ -227,6 +227,30 @@ describe('environment scope', () => {
     await t.call('queue.resume', {});
   });
 
+  it('refuses re-pointing or removing a profile that has unsent work, and making the active one Live in place', async () => {
+    await use(profileA);
+    await t.call('queue.pause', {});
+    const fay = await capture('Fay', 'Alpha');
+    await use(profileB);
+    const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as DeskError);
+
+    const moved = await refusal(t.call('profiles.save', { id: profileA, name: 'Sandbox', kind: 'sandbox', baseUrl: proxyB.url }));
+    expect(moved?.code).toBe('not-allowed');
+    expect(moved?.message).toMatch(/unsent item/);
+    const removed = await refusal(t.call('profiles.remove', { id: profileA }));
+    expect(removed?.code).toBe('not-allowed');
+    const madeLive = await refusal(t.call('profiles.save', { id: profileB, name: 'Branch sandbox', kind: 'live', baseUrl: proxyB.url }));
+    expect(madeLive?.code).toBe('not-allowed');
+    expect(t.core.internals.session.activeProfile()).toMatchObject({ id: profileB, kind: 'sandbox' });
+    // A name is only a name: renaming is fine.
+    expect((await t.call('profiles.save', { id: profileA, name: 'Sandbox A', kind: 'sandbox', baseUrl: proxyA.url })).name).toBe('Sandbox A');
+    await t.call('profiles.save', { id: profileA, name: 'Sandbox', kind: 'sandbox', baseUrl: proxyA.url });
+
+    await use(profileA);
+    await sent(fay);
+    expect(mentioning(proxyB, 'Fay')).toEqual([]);
+  });
+
   it('refuses capture while no environment is active', async () => {
     await t.call('profiles.activate', { id: profileA });
     await t.core.internals.session.activate(null);
