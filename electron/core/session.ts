@@ -66,7 +66,17 @@ export class Session {
       credentials: this.deps.credentials,
       tokens: this.deps.tokens,
     });
-    this.client = new ServiceClient({ baseUrl: profile.baseUrl, tokens: this.manager, reachability: this.deps.reachability });
+    // A job of this profile still running after a switch reports nothing about the new one's service.
+    const own = profile.id;
+    const reachability: ReachabilityListener = {
+      reached: () => {
+        if (this.activeId === own) this.deps.reachability.reached();
+      },
+      unreachable: (error) => {
+        if (this.activeId === own) this.deps.reachability.unreachable(error);
+      },
+    };
+    this.client = new ServiceClient({ baseUrl: profile.baseUrl, tokens: this.manager, reachability });
     this.clientProfileId = profile.id;
   }
 
