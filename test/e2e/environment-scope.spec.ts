@@ -51,6 +51,7 @@ test('a case captured under one environment is counted, not listed, under anothe
   await desk.open('Queue');
   await expect(page.getByText('Nothing waiting.')).toBeVisible();
   await expect(elsewhere).toContainText('under Sandbox — switch to see them');
+  await screenshot(page, 'environment-queue-under-live');
 
   // Back to the Sandbox (no question asked): the client is listed again and is sent there.
   await desk.open('Settings');
