@@ -1,6 +1,6 @@
 // Migration 004 on databases written by the previous version (real SQLite files): every existing
-// case and job is placed in an environment profile (the one its creation was audited under, else
-// the active one, else the only one), and from then on the file itself keeps them there.
+// case and job is placed in an environment profile (the one recorded at capture, else the active
+// one, else the only one), and from then on the file itself keeps them there.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** A database as the previous version left it: profiles, the active one, cases with their jobs. */
-function previousVersion(file: string, setup: { profiles: string[]; active?: string; cases: { id: string; profileId: string | null; auditedUnder?: string }[] }) {
+function previousVersion(file: string, setup: { profiles: string[]; active?: string; cases: { id: string; profileId: string | null }[] }) {
   const db = openDatabase(file, { migrations: BEFORE_004 });
   const now = new Date().toISOString();
   for (const id of setup.profiles) {
@@ -38,9 +38,6 @@ function previousVersion(file: string, setup: { profiles: string[]; active?: str
     db.prepare(
       "INSERT INTO jobs (id, case_id, kind, payload, state, idempotency_key, created_at) VALUES (?, ?, 'individual.create', '{\"kind\":\"individual.create\"}', 'ready', ?, ?)",
     ).run(`job-${c.id}`, c.id, `key-${c.id}`, now);
-    if (c.auditedUnder) {
-      db.prepare("INSERT INTO audit_log (at, profile_id, user_id, action, case_id) VALUES (?, ?, 'local', 'individual.create', ?)").run(now, c.auditedUnder, c.id);
-    }
   }
   db.close();
 }
@@ -51,20 +48,19 @@ const placement = (db: Db) => ({
 });
 
 describe('migration 004: environment of existing work', () => {
-  it('places each case and its jobs under its audited profile, else the active one, and keeps recorded ones', () => {
+  it('keeps the profile recorded at capture and places the others, with their jobs, under the active one', () => {
     const file = freshFile();
     previousVersion(file, {
       profiles: ['sandbox', 'test', 'live'],
       active: 'test',
       cases: [
         { id: 'recorded', profileId: 'sandbox' },
-        { id: 'audited', profileId: null, auditedUnder: 'live' },
-        { id: 'audited-removed', profileId: null, auditedUnder: 'gone' },
+        { id: 'recorded-live', profileId: 'live' },
         { id: 'unknown', profileId: null },
       ],
     });
     const db = openDatabase(file);
-    const expected = { recorded: 'sandbox', audited: 'live', 'audited-removed': 'test', unknown: 'test' };
+    const expected = { recorded: 'sandbox', 'recorded-live': 'live', unknown: 'test' };
     expect(placement(db)).toEqual({ cases: expected, jobs: expected });
     db.close();
   });

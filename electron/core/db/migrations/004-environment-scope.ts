@@ -1,13 +1,12 @@
 // Every case and every job belongs to the environment profile it was captured under, and stays
 // there: work captured under Live is only ever sent to Live (design.md "Offline model").
 //
-// Cases have recorded their profile since 002 (NULL when none was active); jobs get the column
-// here, copied from their case. A case without one is given the profile its creation was audited
-// under (the audit log records the active profile of every action), else the profile active now,
-// else the only profile; a case none of these decides stays unassigned (the core assigns it when a
-// profile is next made active, core/cases/environment-scope.ts). Triggers keep the rule in the
-// file itself: a case must name its profile when inserted, a job takes its case's profile, and
-// neither ever moves to another one.
+// Cases have recorded the profile active at their capture since 002 (NULL when none was active),
+// and keep it; jobs get the column here, copied from their case. A case without one is given the
+// profile active now, else the only profile; a case neither decides stays unassigned (the core
+// assigns it when a profile is next made active, core/cases/environment-scope.ts). Triggers keep
+// the rule in the file itself: a case must name its profile when inserted, a job takes its case's
+// profile, and neither ever moves to another one.
 import type { Migration } from '../migration.js';
 
 export const m004EnvironmentScope: Migration = {
@@ -16,13 +15,6 @@ export const m004EnvironmentScope: Migration = {
   up(db) {
     db.exec(`
       ALTER TABLE jobs ADD COLUMN profile_id TEXT;
-
-      UPDATE cases SET profile_id = (
-        SELECT a.profile_id FROM audit_log a
-        WHERE a.case_id = cases.id AND a.action IN ('entity.create', 'individual.create')
-          AND a.profile_id IN (SELECT id FROM profiles)
-        ORDER BY a.id LIMIT 1
-      ) WHERE profile_id IS NULL;
 
       UPDATE cases SET profile_id = (
         SELECT p.id FROM settings s JOIN profiles p ON p.id = json_extract(s.value, '$')
