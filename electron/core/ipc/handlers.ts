@@ -425,15 +425,13 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
 
     // A case's trail (its environment checked by the guard), else the active environment's.
     'audit.list': ({ caseId }) =>
-      ctx.auditLog
-        .list(caseId !== undefined ? { caseId, limit: 500 } : { profileId: ctx.session.activeId ?? '', limit: 500 })
-        .map((e) => ({
-          id: e.id,
-          at: e.at,
-          userId: e.userId === 'local' ? null : e.userId,
-          action: e.action,
-          caseId: e.caseId,
-          detail: typeof e.detail.message === 'string' ? e.detail.message : JSON.stringify(e.detail),
-        })),
+      ctx.auditLog.list(caseId !== undefined ? { caseId, limit: 500 } : { profileId: ctx.session.activeId ?? '', limit: 500 }).map((e) => ({
+        id: e.id,
+        at: e.at,
+        userId: e.userId === 'local' ? null : e.userId,
+        action: e.action,
+        caseId: e.caseId,
+        detail: typeof e.detail.message === 'string' ? e.detail.message : JSON.stringify(e.detail),
+      })),
   };
 }

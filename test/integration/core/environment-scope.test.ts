@@ -137,6 +137,9 @@ describe('environment scope', () => {
     const unsentOfA = t.core.internals.jobs.count(profileA).pending;
     expect(statusB.elsewhere).toEqual([{ profileId: profileA, profileName: 'Sandbox', kind: 'sandbox', cases: casesOfA, unsent: unsentOfA }]);
     expect(unsentOfA).toBeGreaterThan(0);
+    const trailB = await t.call('audit.list', {});
+    expect(trailB.map((e) => e.caseId)).toContain(ben);
+    expect(trailB.map((e) => e.caseId)).not.toContain(dora);
 
     await use(profileA);
     const casesA = await t.call('cases.list', {});
