@@ -20,7 +20,7 @@ const noServer = { group: ['**/server/**', '**/server'], message: 'Only electron
 const noElectronLayer = { group: ['**/electron/**'], message: 'This layer may not import the desktop app.' };
 const noRenderer = { group: ['**/renderer/**'], message: 'Nothing imports the renderer.' };
 const nodeLibs = {
-  group: ['better-sqlite3', 'keytar', 'fastify', '@fastify/*', 'sharp', 'axios', 'form-data', 'pdfkit', 'pdf-lib'],
+  group: ['better-sqlite3', 'keytar', 'fastify', '@fastify/*', 'sharp', 'axios', 'form-data', 'pdfkit', '@cantoo/pdf-lib'],
   message: 'This layer runs without Node: no Node-only libraries here.',
 };
 

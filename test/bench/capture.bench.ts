@@ -17,7 +17,7 @@ async function noisyScan(): Promise<Buffer> {
 }
 
 const scan = await noisyScan();
-// Warm-up: the first run pays for loading libvips and pdf-lib code.
+// Warm-up: the first run pays for loading libvips and PDF library code.
 await captureDocument([{ name: 'scan.jpg', bytes: scan }], 'entity');
 
 const times: number[] = [];

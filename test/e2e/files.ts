@@ -1,6 +1,6 @@
 // Documents to upload, made in memory: a real PNG, JPEG and PDF, a file that only pretends to be
 // one, and one over the size limit.
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 
 export interface UploadFile {

@@ -1,5 +1,5 @@
 // Small, distinct, valid documents for capture tests.
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { randomBytes } from 'node:crypto';
 
 /** A one-page PDF whose text (and so bytes and hash) differs per label. */

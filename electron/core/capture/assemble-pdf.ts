@@ -1,6 +1,6 @@
 // One uploadable PDF from several captures: each image on its own A4 page, PDF pages copied as they
 // are, in the order the clerk arranged them and turned the way they chose.
-import { degrees, PDFDocument, type PDFImage, type PDFPage } from 'pdf-lib';
+import { degrees, PDFDocument, type PDFImage, type PDFPage } from '@cantoo/pdf-lib';
 import type { DocumentMimeType } from '../../../shared/api/documents.js';
 import { loadPdf } from './pdf-input.js';
 

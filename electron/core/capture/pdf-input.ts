@@ -1,6 +1,6 @@
 // Reading PDFs the user brings: a protected or broken file gets a message the user can act on
 // instead of a parser error.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { CaptureError, displayName } from './errors.js';
 
 export async function loadPdf(bytes: Uint8Array, fileName = ''): Promise<PDFDocument> {
@@ -8,8 +8,8 @@ export async function loadPdf(bytes: Uint8Array, fileName = ''): Promise<PDFDocu
   let doc: PDFDocument;
   let pages: number;
   try {
-    // ignoreEncryption, then isEncrypted: pdf-lib's EncryptedPDFError is compiled to ES5 and fails
-    // instanceof, so the flag is the reliable signal.
+    // ignoreEncryption, then isEncrypted: one check covers files that need a password to open and
+    // files that open but restrict copying, and keeps parser errors apart from protection.
     doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
     // Inside the try: a file with a broken catalogue parses, then fails on the first look at its pages.
     pages = doc.getPageCount();
@@ -30,7 +30,7 @@ export async function loadPdf(bytes: Uint8Array, fileName = ''): Promise<PDFDocu
       `${name} is protected with a password or copy restrictions. Open it, print it to a new PDF (or save a copy without protection), and add that file.`,
     );
   }
-  // pdf-lib parses leniently; a "PDF" without pages is as useless as a broken one.
+  // The parser is lenient; a "PDF" without pages is as useless as a broken one.
   if (pages === 0) throw new CaptureError('damaged', `${name} has no pages. Scan or export it again.`);
   return doc;
 }

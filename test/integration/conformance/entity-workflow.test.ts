@@ -1,5 +1,5 @@
 // entity-api.md (records, KYB, UBO path A, documents, decision, report) with contract §2, §4, §5, §12.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PDF,

@@ -1,6 +1,6 @@
 // individual-api.md: create, workflow order, PEP decision, documents, decision, report, list query;
 // contract §5 (ordering), §6 (band), §12 (balance).
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PDF,

@@ -1,5 +1,5 @@
-// Real images made with sharp and real PDFs made with pdf-lib, read back to check the result.
-import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
+// Real images made with sharp and real PDFs made with @cantoo/pdf-lib, read back to check the result.
+import { degrees, PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { assemblePdf } from '../../../electron/core/capture/assemble-pdf.js';
@@ -120,12 +120,21 @@ describe('captureDocument', () => {
   it('refuses a password-protected PDF with what to do about it', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([100, 100]);
-    // pdf-lib cannot encrypt; an /Encrypt entry in the trailer is what marks a protected file.
-    doc.context.trailerInfo.Encrypt = doc.context.obj({ Filter: 'Standard', V: 2 });
-    const bytes = await doc.save({ useObjectStreams: false });
+    doc.encrypt({ userPassword: 'statement-2024', ownerPassword: 'bank' });
+    const bytes = await doc.save();
     await expect(captureDocument([{ name: 'statement.pdf', bytes }], 'individual')).rejects.toMatchObject({
       problem: 'protected',
       message: expect.stringContaining('“statement.pdf” is protected with a password'),
+    });
+  });
+
+  it('refuses a PDF that opens without a password but forbids copying', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([100, 100]);
+    doc.encrypt({ userPassword: '', ownerPassword: 'bank', permissions: { copying: false } });
+    const bytes = await doc.save();
+    await expect(captureDocument([{ name: 'statement.pdf', bytes }], 'individual')).rejects.toMatchObject({
+      problem: 'protected',
     });
   });
 
