@@ -1,6 +1,8 @@
 // The background loop that sends queued deliveries (contract §8). It runs on timers beside the
 // API, so a slow or dead receiver never holds up a request; every outcome is written to the
-// outbox before the next try is planned.
+// outbox before the next try is planned. Each subscription has its own few delivery slots and no
+// pool is shared between subscriptions, so a receiver that hangs until the timeout delays only
+// its own subscription's deliveries, never another partner's.
 import type { Outbox, ClaimedDelivery } from './outbox.js';
 import type { SubscriptionStore } from './subscription-store.js';
 import { signDelivery } from './signing.js';
@@ -15,7 +17,8 @@ export interface DeliveryWorkerOptions {
   /** Scales the retry schedule; 0.001 runs it a thousand times faster. */
   timeScale: number;
   timeoutMs?: number;
-  concurrency?: number;
+  /** Tries in flight at once for one subscription. */
+  slotsPerSubscription?: number;
   /** Longest sleep between looks at the outbox. */
   maxIdleMs?: number;
   random?: () => number;
@@ -25,12 +28,15 @@ export interface DeliveryWorkerOptions {
 }
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
+export const SLOTS_PER_SUBSCRIPTION = 4;
+/** Rows claimed per look at the outbox; more due rows are claimed on the next look, at once. */
+const CLAIM_BATCH = 64;
 /** A claim outlives the timeout, so only a try whose process died is ever taken over. */
 const LEASE_MARGIN_MS = 15_000;
 
 export class DeliveryWorker {
   private readonly timeoutMs: number;
-  private readonly concurrency: number;
+  private readonly slotsPerSubscription: number;
   private readonly maxIdleMs: number;
   private readonly random: () => number;
   private readonly now: () => number;
@@ -41,7 +47,7 @@ export class DeliveryWorker {
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-    this.concurrency = options.concurrency ?? 4;
+    this.slotsPerSubscription = options.slotsPerSubscription ?? SLOTS_PER_SUBSCRIPTION;
     this.maxIdleMs = options.maxIdleMs ?? 1000;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
@@ -80,8 +86,12 @@ export class DeliveryWorker {
   }
 
   private claimAndSend(): Array<Promise<void>> {
-    const free = this.concurrency - this.inFlight.size;
-    const claimed = this.options.outbox.claimDue(free, this.timeoutMs + LEASE_MARGIN_MS, this.now());
+    const claimed = this.options.outbox.claimDue(
+      CLAIM_BATCH,
+      this.timeoutMs + LEASE_MARGIN_MS,
+      this.now(),
+      this.slotsPerSubscription,
+    );
     return claimed.map((delivery) => {
       const task = this.deliver(delivery).finally(() => {
         this.inFlight.delete(task);
@@ -103,12 +113,12 @@ export class DeliveryWorker {
     if (!this.running) return;
     const due = this.safeNextDue();
     const wait = due === undefined ? this.maxIdleMs : Math.min(this.maxIdleMs, Math.max(due - this.now(), 1));
-    this.schedule(this.inFlight.size < this.concurrency ? wait : this.maxIdleMs);
+    this.schedule(wait);
   }
 
   private safeNextDue(): number | undefined {
     try {
-      return this.options.outbox.nextDueAt();
+      return this.options.outbox.nextDueAt(this.now(), this.slotsPerSubscription);
     } catch {
       return undefined;
     }

@@ -72,18 +72,32 @@ export class Outbox {
     );
   }
 
-  /** Claims up to `limit` due rows (pending and due, or delivering with an expired lease). */
-  claimDue(limit: number, leaseMs: number, now = Date.now()): ClaimedDelivery[] {
-    if (limit <= 0) return [];
+  /**
+   * Claims up to `limit` due rows (pending and due, or delivering with an expired lease), at most
+   * `perSubscription` in flight for any one subscription: rows held by a live lease count against
+   * their subscription, so a receiver that hangs keeps only its own rows waiting.
+   */
+  claimDue(limit: number, leaseMs: number, now = Date.now(), perSubscription = Infinity): ClaimedDelivery[] {
+    if (limit <= 0 || perSubscription <= 0) return [];
     return this.db.transaction(() => {
       const rows = this.db
         .prepare(
-          `SELECT d.id, d.event_id, d.subscription_id, d.attempts, e.event_type, e.body
-           FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-           WHERE (d.status = 'pending' AND d.next_attempt_at <= ?) OR (d.status = 'delivering' AND d.lease_until <= ?)
-           ORDER BY d.next_attempt_at, d.id LIMIT ?`,
+          `WITH busy AS (
+             SELECT subscription_id, COUNT(*) AS held FROM webhook_deliveries
+             WHERE status = 'delivering' AND lease_until > ? GROUP BY subscription_id
+           ), due AS (
+             SELECT d.id, d.event_id, d.subscription_id, d.attempts, d.next_attempt_at,
+                    ROW_NUMBER() OVER (PARTITION BY d.subscription_id ORDER BY d.next_attempt_at, d.id) AS rank
+             FROM webhook_deliveries d
+             WHERE (d.status = 'pending' AND d.next_attempt_at <= ?) OR (d.status = 'delivering' AND d.lease_until <= ?)
+           )
+           SELECT due.id, due.event_id, due.subscription_id, due.attempts, e.event_type, e.body
+           FROM due JOIN webhook_events e ON e.id = due.event_id
+           LEFT JOIN busy ON busy.subscription_id = due.subscription_id
+           WHERE due.rank + COALESCE(busy.held, 0) <= ?
+           ORDER BY due.next_attempt_at, due.id LIMIT ?`,
         )
-        .all(now, now, limit) as Array<{
+        .all(now, now, now, clampToSqlite(perSubscription), limit) as Array<{
         id: number;
         event_id: string;
         subscription_id: string;
@@ -141,14 +155,28 @@ export class Outbox {
       );
   }
 
-  /** When the next row falls due (a pending try or an expiring lease), if any. */
-  nextDueAt(): number | undefined {
+  /**
+   * When the next row falls due (a pending try or an expiring lease), if any. A pending row of a
+   * subscription whose `perSubscription` slots are all held waits for one of them to end instead.
+   */
+  nextDueAt(now = Date.now(), perSubscription = Infinity): number | undefined {
     const row = this.db
       .prepare(
-        `SELECT MIN(CASE WHEN status = 'pending' THEN next_attempt_at ELSE lease_until END) AS due
-         FROM webhook_deliveries WHERE status IN ('pending', 'delivering')`,
+        `WITH busy AS (
+           SELECT subscription_id, COUNT(*) AS held, MIN(lease_until) AS first_free FROM webhook_deliveries
+           WHERE status = 'delivering' AND lease_until > ? GROUP BY subscription_id
+         )
+         SELECT MIN(
+           CASE
+             WHEN d.status = 'delivering' THEN d.lease_until
+             WHEN COALESCE(busy.held, 0) >= ? THEN MAX(busy.first_free, d.next_attempt_at)
+             ELSE d.next_attempt_at
+           END
+         ) AS due
+         FROM webhook_deliveries d LEFT JOIN busy ON busy.subscription_id = d.subscription_id
+         WHERE d.status IN ('pending', 'delivering')`,
       )
-      .get() as { due: number | null };
+      .get(now, clampToSqlite(perSubscription)) as { due: number | null };
     return row.due ?? undefined;
   }
 
@@ -176,4 +204,9 @@ export class Outbox {
       lastError: r.last_error,
     }));
   }
+}
+
+/** SQLite binds no Infinity: "no limit" becomes the largest integer it holds. */
+function clampToSqlite(limit: number): number {
+  return Number.isFinite(limit) ? limit : Number.MAX_SAFE_INTEGER;
 }

@@ -30,13 +30,15 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function queue(now: number): { eventId: string; subscriptionId: string } {
-  const s = subscriptions.create(partnerId, {
-    name: 's',
-    url: 'http://127.0.0.1:9/in',
-    enabled: true,
-    eventTypes: ['entity.created'],
-  });
+function queue(now: number, subscriptionId?: string): { eventId: string; subscriptionId: string } {
+  const s = subscriptionId
+    ? { id: subscriptionId }
+    : subscriptions.create(partnerId, {
+        name: 's',
+        url: 'http://127.0.0.1:9/in',
+        enabled: true,
+        eventTypes: ['entity.created'],
+      });
   const eventId = randomUUID();
   outbox.record(
     {
@@ -94,5 +96,18 @@ describe('outbox leases', () => {
     subscriptions.update(partnerId, second.subscriptionId, { enabled: false });
     await tick();
     expect(outbox.deliveriesOf(second.eventId)[0]?.status).toBe('skipped');
+  });
+
+  it("holds one subscription's rows to its slots while another subscription's row is claimed", () => {
+    const now = 3_000_000;
+    const busy = queue(now).subscriptionId;
+    for (let n = 0; n < 5; n += 1) queue(now, busy);
+    expect(outbox.claimDue(10, 30_000, now, 2).map((c) => c.subscriptionId)).toEqual([busy, busy]);
+
+    const other = queue(now + 1);
+    const next = outbox.claimDue(10, 30_000, now + 1, 2);
+    expect(next.map((c) => c.eventId)).toEqual([other.eventId]);
+    // The held subscription's rows wait for a slot (its first lease), not for their due time.
+    expect(outbox.nextDueAt(now + 2, 2)).toBe(now + 30_000);
   });
 });
