@@ -46,6 +46,7 @@ import {
   SettingsSchema,
   StatusSchema,
 } from './model.js';
+import { plainHttpEndpointIssues } from './service-endpoint.js';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -110,16 +111,21 @@ export const channels = {
 
   'profiles.list': channel(Empty, z.array(ProfileSchema)),
   'profiles.save': channel(
-    z.object({
-      id: Id.optional(),
-      name: z.string().trim().min(1).max(80),
-      kind: ProfileKindSchema,
-      baseUrl: z.url({ protocol: /^https?$/ }),
-      tokenUrl: z
-        .url({ protocol: /^https?$/ })
-        .nullable()
-        .optional(),
-    }),
+    z
+      .object({
+        id: Id.optional(),
+        name: z.string().trim().min(1).max(80),
+        kind: ProfileKindSchema,
+        baseUrl: z.url({ protocol: /^https?$/ }),
+        tokenUrl: z
+          .url({ protocol: /^https?$/ })
+          .nullable()
+          .optional(),
+      })
+      .superRefine((profile, ctx) => {
+        for (const issue of plainHttpEndpointIssues(profile))
+          ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+      }),
     ProfileSchema,
   ),
   'profiles.remove': channel(z.object({ id: Id }), Ok),

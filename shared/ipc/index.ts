@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './model.js';
 export * from './wire.js';
 export * from './bridge.js';
+export * from './service-endpoint.js';

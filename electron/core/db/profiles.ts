@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { systemClock, type Clock } from './clock.js';
 import type { Db } from './migration.js';
+import { DeskError, issuesFromZod } from '../../../shared/ipc/errors.js';
+import { plainHttpEndpointIssues } from '../../../shared/ipc/service-endpoint.js';
 
 export const ProfileKindSchema = z.enum(['sandbox', 'test', 'live']);
 export type ProfileKind = z.infer<typeof ProfileKindSchema>;
@@ -28,14 +30,19 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-export const NewProfileSchema = ProfileSchema.pick({ name: true, kind: true, baseUrl: true }).extend({
+const NewProfileFieldsSchema = ProfileSchema.pick({ name: true, kind: true, baseUrl: true }).extend({
   /** A fixed id for the built-in sandbox profile; otherwise a UUID is generated. */
   id: ProfileSchema.shape.id.optional(),
   tokenUrl: ServiceUrlSchema.nullable().optional(),
 });
+
+export const NewProfileSchema = NewProfileFieldsSchema.superRefine((profile, ctx) => {
+  for (const issue of plainHttpEndpointIssues(profile))
+    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+});
 export type NewProfile = z.infer<typeof NewProfileSchema>;
 
-export const ProfilePatchSchema = NewProfileSchema.omit({ id: true }).partial();
+export const ProfilePatchSchema = NewProfileFieldsSchema.omit({ id: true }).partial();
 export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
 
 const RowSchema = z
@@ -65,7 +72,9 @@ export class ProfileRepository {
   ) {}
 
   create(input: NewProfile): Profile {
-    const value = NewProfileSchema.parse(input);
+    const parsed = NewProfileSchema.safeParse(input);
+    if (!parsed.success) throw new DeskError('invalid-input', 'Some fields need attention.', issuesFromZod(parsed.error));
+    const value = parsed.data;
     // The id doubles as the keychain service suffix; a UUID is valid there and never reused.
     const profile: Profile = {
       id: value.id ?? randomUUID(),
@@ -106,6 +115,9 @@ export class ProfileRepository {
       ...(value.baseUrl !== undefined && { baseUrl: value.baseUrl }),
       ...(value.tokenUrl !== undefined && { tokenUrl: value.tokenUrl }),
     };
+    // Checked on the result: turning an http sandbox-like profile into a live one is refused too.
+    const issues = plainHttpEndpointIssues(next);
+    if (issues.length > 0) throw new DeskError('invalid-input', issues[0]!.message, issues);
     this.db
       .prepare('UPDATE profiles SET name = ?, kind = ?, base_url = ?, token_url = ? WHERE id = ?')
       .run(next.name, next.kind, next.baseUrl, next.tokenUrl, id);

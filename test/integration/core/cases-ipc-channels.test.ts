@@ -125,7 +125,7 @@ describe('IPC channels', () => {
     const profiles = await t.call('profiles.list', {});
     expect(profiles).toHaveLength(1);
     expect(JSON.stringify(profiles)).not.toContain(sandbox.clientSecret);
-    const test = await t.call('profiles.save', { name: 'Test env', kind: 'test', baseUrl: 'http://127.0.0.1:9/' });
+    const test = await t.call('profiles.save', { name: 'Test env', kind: 'test', baseUrl: 'https://127.0.0.1:9/' });
     expect(test).toMatchObject({ hasCredentials: false, active: false });
     await t.call('profiles.remove', { id: test.id });
     const created = await t.call('webhooks.create', { name: 'Branch hook', url: 'http://127.0.0.1:9/hook', enabled: false, eventTypes: ['entity.created'] });

@@ -164,6 +164,12 @@ describe('platform repositories', () => {
     expect(() =>
       profiles.create({ name: 'Bad', kind: 'prod' as 'live', baseUrl: 'https://api.example.co.za' }),
     ).toThrow();
+    // The store itself refuses plain http for test and live, on create and on any update.
+    expect(() => profiles.create({ name: 'Bad', kind: 'test', baseUrl: 'http://test.example.co.za' })).toThrow();
+    expect(() => profiles.update(live.id, { tokenUrl: 'http://auth.example.co.za/token' })).toThrow(
+      "The live environment's token URL must use https://",
+    );
+    expect(profiles.get(live.id)?.tokenUrl).toBe('https://auth.example.co.za/token');
     expect(() =>
       db.prepare("INSERT INTO profiles VALUES ('x', 'X', 'prod', 'u', NULL, 'now')").run(),
     ).toThrow(/CHECK/);

@@ -49,6 +49,25 @@ describe('IPC contract', () => {
     expect(input.safeParse({ name: 'Test', kind: 'test', baseUrl: 'file:///etc/passwd' }).success).toBe(false);
     expect(input.safeParse({ name: 'Test', kind: 'test', baseUrl: 'javascript:alert(1)' }).success).toBe(false);
   });
+
+  it('takes plain http only for the sandbox, https for every kind', () => {
+    const input = channels['profiles.save'].input;
+    fc.assert(
+      fc.property(
+        fc.constantFrom('sandbox', 'test', 'live'),
+        fc.webUrl({ validSchemes: ['http', 'https'] }),
+        fc.boolean(),
+        (kind, url, asTokenUrl) => {
+          const profile = asTokenUrl
+            ? { name: 'Env', kind, baseUrl: 'https://api.example.com', tokenUrl: url }
+            : { name: 'Env', kind, baseUrl: url };
+          const accepted = input.safeParse(profile).success;
+          expect(accepted).toBe(kind === 'sandbox' || url.startsWith('https://'));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
 });
 
 describe('wire encoding of the loopback bridge', () => {
