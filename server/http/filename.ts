@@ -1,10 +1,22 @@
 // The uploaded name is display metadata only: path parts and control characters go, 180 characters stay.
 export const MAX_FILENAME = 180;
 
+/**
+ * Bidirectional controls (LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI, LRM, RLM, ALM) and
+ * zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, invisible operators, BOM). None is visible;
+ * in a name they only disguise it: `invoice\u202Efdp.exe` shows as "invoiceexe.pdf".
+ */
+const BIDI_AND_ZERO_WIDTH = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** The name without bidirectional or zero-width control characters, so it reads as what it is. */
+export function stripBidiAndZeroWidth(name: string): string {
+  return name.replace(BIDI_AND_ZERO_WIDTH, '');
+}
+
 export function cleanFilename(raw: string | undefined, fallback = 'document'): string {
   const lastSegment = (raw ?? '').split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const cleaned = lastSegment.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const cleaned = stripBidiAndZeroWidth(lastSegment.replace(/[\u0000-\u001f\u007f-\u009f]/g, '')).trim();
   const cut = Array.from(cleaned).slice(0, MAX_FILENAME).join('');
   return cut === '' || /^\.+$/.test(cut) ? fallback : cut;
 }

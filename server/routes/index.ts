@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { requireBearer } from '../auth/bearer.js';
+import { refuseCrossSite } from '../http/same-site.js';
 import { oauthRoutes } from './oauth.js';
 import { sandboxPartnerRoutes } from './sandbox-partners.js';
 import { settingsRoutes } from './settings.js';
@@ -39,7 +40,7 @@ const API_V1: RouteModule[] = [
   webhookRoutes,
 ];
 
-/** Routes under /sandbox/v1: no bearer, only in sandbox mode (contract §10). */
+/** Routes under /sandbox/v1: no bearer, only in sandbox mode (contract §10), same-site JSON only. */
 const SANDBOX_V1: RouteModule[] = [sandboxPartnerRoutes, dashboardActionRoutes];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -54,6 +55,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   if (ctx.config.mode === 'sandbox') {
     await app.register(
       async (scope) => {
+        refuseCrossSite(scope);
         for (const module of SANDBOX_V1) module(scope, ctx);
       },
       { prefix: '/sandbox/v1' },

@@ -395,6 +395,10 @@ export function checkEntityAction(s: EntityWorkflowState, a: EntityAction): Chec
       message: `The onboarding decision is final: the entity is already ${s.decision}`,
     };
   }
+  // The published text for any node change once the tree is final, also after the decision.
+  if (a.type === 'verify-organigram' && s.showOrganigram && (s.organigramVerified || s.shareholdingConfirmed)) {
+    return conflict(ORGANIGRAM_ERRORS.finalised);
+  }
   if (a.type !== 'decision' && isFinalDecision(s.decision)) {
     return conflict(`The entity is already ${s.decision}: it can no longer be changed`);
   }

@@ -134,6 +134,9 @@ describe('UBO documents', () => {
     expect(await upload('../../../etc/passwd.pdf')).toBe('passwd.pdf');
     expect(await upload('..\\..\\windows\\system.ini')).toBe('system.ini');
     expect(await upload('bad\u0001na\u007fme.pdf')).toBe('badname.pdf');
+    // A right-to-left override would show this name as "invoiceexe.pdf".
+    expect(await upload('invoice\u202efdp.exe')).toBe('invoicefdp.exe');
+    expect(await upload('scan\u200b\u2066.pdf')).toBe('scan.pdf');
     expect(await upload('..')).toBe('document');
     const long = await upload(`${'x'.repeat(300)}.pdf`);
     expect(long).toHaveLength(180);

@@ -173,6 +173,10 @@ describe('path B from create to approval', () => {
     expect(record.organigramReviewed).toBe(true);
     expect(record.documents).toHaveLength(4);
     expect((await api.patch(`/api/v1/entity/${entity.id}/onboarding-decision`, { onboardingDecision: 'Approved' })).status).toBe(403);
+    // Approved: a node change still gets the published finalisation text.
+    const afterApproval = await api.patch(`/api/v1/entity/${entity.id}/verify-organigram`, { entityOrganigram: [tree.root] });
+    expect(afterApproval.status).toBe(409);
+    expect(afterApproval.body).toEqual({ statusCode: 409, message: 'Organigram has already been finalised', error: 'Conflict' });
   });
 });
 

@@ -177,6 +177,14 @@ describe('entity actions', () => {
     expect(checkEntityAction({ ...b, showOrganigram: false }, { type: 'verify-organigram' })).toMatchObject({
       status: 409,
     });
+    for (const decision of ['Approved', 'Declined'] as const) {
+      const decided = { ...b, organigramVerified: true, shareholdingConfirmed: true, decision };
+      expect(checkEntityAction(decided, { type: 'verify-organigram' })).toEqual({
+        ok: false,
+        status: 409,
+        message: 'Organigram has already been finalised',
+      });
+    }
     expect(
       checkEntityAction({ ...b, ubos: [person('u1', 'Thabo Mokoena')] }, { type: 'shareholding-confirm' }),
     ).toMatchObject({

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sniffMime } from '../../../server/http/sniff.js';
-import { MAX_FILENAME, cleanFilename } from '../../../server/http/filename.js';
+import { MAX_FILENAME, cleanFilename, stripBidiAndZeroWidth } from '../../../server/http/filename.js';
 import { formatBytes } from '../../../server/http/upload.js';
 import { MAX_BODY_DEPTH, nestingDepth } from '../../../server/http/validate.js';
 
@@ -32,6 +32,57 @@ describe('cleanFilename', () => {
         expect(cleaned.length).toBeGreaterThan(0);
       }),
     );
+  });
+});
+
+describe('stripBidiAndZeroWidth', () => {
+  const invisible = [
+    '\u061c',
+    '\u200b',
+    '\u200c',
+    '\u200d',
+    '\u200e',
+    '\u200f',
+    '\u202a',
+    '\u202b',
+    '\u202c',
+    '\u202d',
+    '\u202e',
+    '\u2060',
+    '\u2061',
+    '\u2062',
+    '\u2063',
+    '\u2064',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '\ufeff',
+  ];
+
+  it('shows a right-to-left override disguise for what it is', () => {
+    expect(stripBidiAndZeroWidth('invoice\u202efdp.exe')).toBe('invoicefdp.exe');
+    expect(stripBidiAndZeroWidth('\u2067scan\u2069\u200b.pdf')).toBe('scan.pdf');
+  });
+
+  it('drops every bidirectional and zero-width control and keeps every other character', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ maxLength: 6, unit: 'grapheme' }), fc.constantFrom(...invisible)), { maxLength: 20 }),
+        (parts) => {
+          const name = parts.join('');
+          const expected = Array.from(name)
+            .filter((char) => !invisible.includes(char))
+            .join('');
+          expect(stripBidiAndZeroWidth(name)).toBe(expected);
+        },
+      ),
+    );
+  });
+
+  it('is applied to stored upload names', () => {
+    expect(cleanFilename('invoice\u202efdp.exe')).toBe('invoicefdp.exe');
+    expect(cleanFilename('\u200b\u202e')).toBe('document');
   });
 });
 
