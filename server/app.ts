@@ -7,6 +7,7 @@ import { createContext, type AppContext } from './context.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerFormParser } from './http/form-parser.js';
 import { registerJsonParser } from './http/json-parser.js';
+import { registerBodyIdleTimeout } from './http/body-timeout.js';
 import { registerRoutes } from './routes/index.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerIdempotency } from './http/idempotency.js';
@@ -29,6 +30,7 @@ export async function buildApp(config: SandboxConfig, opts: { logger?: boolean }
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
+  registerBodyIdleTimeout(app, config.bodyIdleTimeoutMs);
   registerJsonParser(app);
   registerFormParser(app);
   // Upload limits are applied per route while streaming (http/upload.ts); these are outer bounds.

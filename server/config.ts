@@ -23,6 +23,8 @@ export interface SandboxConfig {
   defaultBalance: number;
   /** Requests per window per partner (or per address before authentication), part 2; 429 beyond. */
   rateLimit: { max: number; windowMs: number };
+  /** A request body that sends nothing for this long is answered 408 and its connection closed. */
+  bodyIdleTimeoutMs: number;
 }
 
 export const MB = 1024 * 1024;
@@ -38,6 +40,7 @@ export interface SandboxConfigInput {
   costs?: Partial<SandboxConfig['costs']>;
   defaultBalance?: number;
   rateLimit?: Partial<SandboxConfig['rateLimit']>;
+  bodyIdleTimeoutMs?: number;
 }
 
 export function resolveConfig(input: SandboxConfigInput = {}): SandboxConfig {
@@ -57,5 +60,6 @@ export function resolveConfig(input: SandboxConfigInput = {}): SandboxConfig {
     costs: { entity: input.costs?.entity ?? 10, individual: input.costs?.individual ?? 5 },
     defaultBalance: input.defaultBalance ?? 1000,
     rateLimit: { max: input.rateLimit?.max ?? 600, windowMs: input.rateLimit?.windowMs ?? 60_000 },
+    bodyIdleTimeoutMs: input.bodyIdleTimeoutMs ?? 15_000,
   };
 }

@@ -115,7 +115,17 @@ export function createBridgeServer(opts: BridgeServerOptions): Server {
       const header = req.headers[BRIDGE.tokenHeader];
       if (req.method !== 'POST' || !sameToken(Array.isArray(header) ? header[0] : header, opts.token))
         return deny(res);
-      const channel = decodeURIComponent(url.pathname.slice('/ipc/'.length));
+      const channel = decodePathPart(url.pathname.slice('/ipc/'.length));
+      if (channel === null) {
+        res.writeHead(400, { 'Content-Type': 'application/json' });
+        res.end(
+          encodeWire({
+            ok: false,
+            error: { code: 'unknown-channel', message: 'The channel name is not valid percent-encoding.' },
+          }),
+        );
+        return;
+      }
       let input: unknown;
       try {
         const body = await readBody(req);
@@ -144,7 +154,9 @@ export function createBridgeServer(opts: BridgeServerOptions): Server {
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    let relative = decodeURIComponent(pathname);
+    const decoded = decodePathPart(pathname);
+    if (decoded === null) return malformedPath(res);
+    let relative = decoded;
     if (relative.endsWith('/')) relative += 'index.html';
     const file = normalize(join(root, relative));
     if (file !== root && !file.startsWith(root + sep)) return deny(res);
@@ -200,4 +212,24 @@ export function createBridgeServer(opts: BridgeServerOptions): Server {
 function deny(res: ServerResponse): void {
   res.writeHead(403, { 'Content-Type': 'text/plain' });
   res.end('Forbidden');
+}
+
+/** decodeURIComponent without the throw: a malformed escape (`/%`, `%E0%A4%A`) gives null. */
+function decodePathPart(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
+
+function malformedPath(res: ServerResponse): void {
+  res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(
+    JSON.stringify({
+      statusCode: 400,
+      message: 'The address has malformed percent-encoding',
+      error: 'Bad Request',
+    }),
+  );
 }

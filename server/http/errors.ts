@@ -2,6 +2,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { discardRestOfBody } from './discard-body.js';
 
 export interface ErrorDetail {
   path: string;
@@ -91,9 +92,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const http = validationError(error);
       return send(reply, 400, errorBody(400, http.message, http.details));
     }
+    if (isFastifyError(error) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return refuseTooLarge(request, reply, error);
     if (isFastifyError(error) && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own refusals (bad JSON, wrong content type, body too large) keep their status but
-      // take the published shape; the messages are rewritten where Fastify's would leak internals.
+      // Fastify's own refusals (bad JSON, wrong content type) keep their status but take the
+      // published shape; the messages are rewritten where Fastify's would leak internals.
       return send(reply, error.statusCode, errorBody(error.statusCode, clientMessage(error)));
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -103,6 +105,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
     send(reply, 404, errorBody(404, `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found`)),
   );
+}
+
+/**
+ * 413 once the rest of the body is read (http/discard-body.ts says why); the connection stays
+ * usable when the body ended, and is closed after the answer when it went past the cap.
+ */
+async function refuseTooLarge(request: FastifyRequest, reply: FastifyReply, error: FastifyError): Promise<FastifyReply> {
+  const ended = await discardRestOfBody(request.raw);
+  if (reply.sent) return reply;
+  if (ended) reply.removeHeader('connection');
+  else reply.header('connection', 'close');
+  return send(reply, 413, errorBody(413, clientMessage(error)));
 }
 
 function clientMessage(error: FastifyError): string {
