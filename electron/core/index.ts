@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
 import type { IpcResult } from '../../shared/ipc/errors.js';
 import { SettingsSchema, type Settings, type Status } from '../../shared/ipc/model.js';
+import { plainHttpEndpointIssues } from '../../shared/ipc/service-endpoint.js';
 import { ApiError, classifyError } from './api/errors.js';
 import { TokenManager } from './auth/token-manager.js';
 import { CaseService } from './cases/case-service.js';
@@ -274,6 +275,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   const signIn = async (profileId: string, clientId: string, clientSecret: string) => {
     const profile = profiles.get(profileId)!;
+    const insecure = plainHttpEndpointIssues({ ...profile, tokenUrl: tokenUrlOf(profile) })[0];
+    if (insecure) return { verified: false, message: `${insecure.message}: change the address in Settings first.` };
     const manager = new TokenManager({ profileId, tokenUrl: tokenUrlOf(profile), credentials, tokens });
     try {
       await manager.signIn({ clientId, clientSecret });

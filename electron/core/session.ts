@@ -1,6 +1,7 @@
 // The active environment profile and what it takes to talk to its service: a token manager over the
 // keychain and a typed client. Switching profile builds a fresh pair; secrets never leave here.
 import type { Profile as IpcProfile } from '../../shared/ipc/model.js';
+import { plainHttpEndpointIssues } from '../../shared/ipc/service-endpoint.js';
 import { ServiceClient } from './api/client.js';
 import type { ReachabilityListener } from './api/http.js';
 import { TokenManager } from './auth/token-manager.js';
@@ -54,7 +55,9 @@ export class Session {
   rebuild(): void {
     this.active = null;
     const profile = this.activeProfile();
-    if (!profile) {
+    // A test or live profile stored with a plain-http address (by an older version) gets no client:
+    // nothing, not even the credentials, is sent to it until its address is changed to https.
+    if (!profile || plainHttpEndpointIssues({ ...profile, tokenUrl: tokenUrlOf(profile) }).length > 0) {
       this.client = null;
       this.clientProfileId = null;
       this.manager = null;

@@ -1,5 +1,9 @@
 // Test and live environments are reached over https only: the core refuses a plain-http base or
 // token URL through the IPC dispatch whatever the screen checked, and stores nothing it refused.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, testSecrets, type TestCore } from '../../support/core-harness.js';
 
@@ -65,5 +69,45 @@ describe('profiles of test and live environments', () => {
       tokenUrl: 'https://auth.bank.example/token',
     });
     expect(test).toMatchObject({ kind: 'test', tokenUrl: 'https://auth.bank.example/token' });
+  });
+});
+
+describe('a plain-http test or live profile stored by an older version', () => {
+  let t: TestCore;
+  let service: Server;
+  let requests = 0;
+
+  beforeAll(async () => {
+    service = createServer((_req, res) => {
+      requests += 1;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"t","token_type":"Bearer","expires_in":3600}');
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    t = await startTestCore({ secretStore: testSecrets('memory') });
+  });
+  afterAll(async () => {
+    await t?.core.shutdown();
+    await new Promise<void>((resolve) => service.close(() => resolve()));
+  });
+
+  it('sends it neither credentials nor work, and says why', async () => {
+    const port = (service.address() as AddressInfo).port;
+    const db = new Database(join(t.dataDir, 'fica-desk.sqlite'));
+    db.prepare('INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES (?, ?, ?, ?, NULL, ?)').run(
+      'old-live',
+      'Old live',
+      'live',
+      `http://127.0.0.1:${port}`,
+      new Date().toISOString(),
+    );
+    db.close();
+    const answer = await t.call('profiles.setCredentials', { profileId: 'old-live', clientId: 'branch-12', clientSecret: 's3cret' });
+    expect(answer).toEqual({
+      verified: false,
+      message: 'The live environment must use https://: change the address in Settings first.',
+    });
+    await t.call('profiles.activate', { id: 'old-live' });
+    expect(await t.core.handle('lookups.refresh', {})).toMatchObject({ ok: false });
+    expect(requests).toBe(0);
   });
 });
