@@ -32,7 +32,8 @@ describe('cleanFilename', () => {
         expect(cleaned.length).toBeGreaterThan(0);
       }),
     );
-  });
+    // Generating full-Unicode strings of 400 characters takes seconds on a loaded machine.
+  }, 60_000);
 });
 
 describe('stripBidiAndZeroWidth', () => {
