@@ -106,7 +106,7 @@ describe('a plain-http test or live profile stored by an older version', () => {
       verified: false,
       message: 'The live environment must use https://: change the address in Settings first.',
     });
-    await t.call('profiles.activate', { id: 'old-live' });
+    await t.call('profiles.activate', { id: 'old-live', confirmLive: true });
     expect(await t.core.handle('lookups.refresh', {})).toMatchObject({ ok: false });
     expect(requests).toBe(0);
   });
