@@ -217,6 +217,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     vault,
     lookups: lookupBundle,
     currentUserId: () => settings().currentUserId,
+    audit: (action, caseId, message) => audit(action, caseId, message),
     api: () => session.api(),
     environment: {
       activeId: () => session.activeId,

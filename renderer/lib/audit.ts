@@ -12,6 +12,7 @@ export interface HistoryRow {
 const KNOWN: Record<string, string> = {
   'case.purge': 'Files removed after retention',
   'document.capture': 'Document captured',
+  'document.extra-copy': 'Extra copy left on the service',
   'document.remove': 'Document removed',
   'entity.create': 'Application created',
   'entity.decision': 'Decision recorded',

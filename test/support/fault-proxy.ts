@@ -10,6 +10,8 @@ export type Fault =
   | { kind: 'reset' }
   /** Forwards the request, lets the service answer, then drops the connection: work done, answer lost. */
   | { kind: 'drop-response' }
+  /** Forwards the request, lets the service answer, then holds the answer back for `ms`: work done, answer late. */
+  | { kind: 'hold-response'; ms: number }
   | { kind: 'status'; status: 500 | 503 | 429; retryAfterSeconds?: number };
 
 export interface FaultPlan {
@@ -63,6 +65,7 @@ export async function startFaultProxy(target: string, plan: FaultPlan = PASS): P
     pass: 0,
     reset: 0,
     'drop-response': 0,
+    'hold-response': 0,
     status: 0,
     'status-500': 0,
     'status-429': 0,
@@ -71,7 +74,7 @@ export async function startFaultProxy(target: string, plan: FaultPlan = PASS): P
   };
   const proxy: FaultProxy = { url: '', stats, plan, stop: async () => undefined };
 
-  const forward = (req: IncomingMessage, res: ServerResponse, dropAnswer: boolean) => {
+  const forward = (req: IncomingMessage, res: ServerResponse, dropAnswer: boolean, holdMs = 0) => {
     const out = httpRequest(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
       (answer) => {
@@ -81,8 +84,12 @@ export async function startFaultProxy(target: string, plan: FaultPlan = PASS): P
           answer.on('end', () => req.socket.destroy());
           return;
         }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        const deliver = () => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        };
+        if (holdMs > 0) setTimeout(deliver, holdMs).unref();
+        else deliver();
       },
     );
     out.on('error', () => req.socket.destroy());
@@ -103,6 +110,8 @@ export async function startFaultProxy(target: string, plan: FaultPlan = PASS): P
           return forward(req, res, false);
         case 'drop-response':
           return forward(req, res, true);
+        case 'hold-response':
+          return forward(req, res, false, fault.ms);
         case 'reset': {
           let seen = 0;
           req.on('data', (chunk: Buffer) => {

@@ -18,8 +18,13 @@ export class MemorySecretStore implements SecretStore {
   }
 }
 
+/** Every entry of a memory keychain, by service and account: what a child process is handed on stdin. */
+export type SecretSnapshot = Record<string, Record<string, string>>;
+
 /** A factory whose stores share one map per service name, like the real keychain. */
-export function memorySecretStores(): SecretStoreFactory & { services: Map<string, MemorySecretStore> } {
+export function memorySecretStores(
+  seed: SecretSnapshot = {},
+): SecretStoreFactory & { services: Map<string, MemorySecretStore>; snapshot(): SecretSnapshot } {
   const services = new Map<string, MemorySecretStore>();
   const factory = (service: string): MemorySecretStore => {
     let store = services.get(service);
@@ -29,5 +34,10 @@ export function memorySecretStores(): SecretStoreFactory & { services: Map<strin
     }
     return store;
   };
-  return Object.assign(factory, { services });
+  for (const [service, accounts] of Object.entries(seed)) {
+    for (const [account, value] of Object.entries(accounts)) factory(service).entries.set(account, value);
+  }
+  const snapshot = (): SecretSnapshot =>
+    Object.fromEntries([...services].map(([service, store]) => [service, Object.fromEntries(store.entries)]));
+  return Object.assign(factory, { services, snapshot });
 }

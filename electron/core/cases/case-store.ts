@@ -9,6 +9,14 @@ import { statement } from './statements.js';
 
 export type Db = Database.Database;
 
+/** A service document id recorded for a second local document. */
+export class ServerIdTakenError extends Error {
+  override readonly name = 'ServerIdTakenError';
+  constructor(readonly serverId: number) {
+    super(`Service document ${serverId} already belongs to another document of this case`);
+  }
+}
+
 /** Encryption of single values; the vault's FieldCipher in production. */
 export interface FieldCrypto {
   encryptField(plaintext: string, context?: string): string;
@@ -313,11 +321,45 @@ export class CaseStore {
     return rows.map((r) => this.documentFromRow(r)).filter((d) => includeRemoved || !d.removed);
   }
 
+  /**
+   * Service document ids held by the case's other documents of the same owner kind: one service
+   * document belongs to one local document (entity, owner and individual documents are numbered
+   * apart on the service, so each kind is its own space).
+   */
+  serverIdsHeldByOthers(id: string): Set<number> {
+    const rows = statement(
+      this.db,
+      `SELECT other.server_ids FROM documents AS me JOIN documents AS other
+         ON other.case_id = me.case_id AND other.owner_kind = me.owner_kind AND other.id <> me.id
+       WHERE me.id = ? AND other.server_ids <> '[]'`,
+    ).all(id) as { server_ids: string }[];
+    return new Set(rows.flatMap((r) => ServerIdsSchema.parse(JSON.parse(r.server_ids))));
+  }
+
+  /**
+   * Gives the service documents `serverIds` to this document unless another document of the case
+   * already holds one of them; answers whether it did. The check and the write are one statement
+   * sequence on the single connection, so call it inside the transaction that records the answer.
+   */
+  claimServerIds(id: string, serverIds: number[], fields: { state?: DocumentState; error?: string | null } = {}): boolean {
+    const held = this.serverIdsHeldByOthers(id);
+    if (new Set(serverIds).size !== serverIds.length || serverIds.some((s) => held.has(s))) return false;
+    this.saveDocumentState(id, { ...fields, serverIds });
+    return true;
+  }
+
   saveDocumentState(id: string, fields: { state?: DocumentState; error?: string | null; serverIds?: number[]; removed?: boolean; vaultId?: string | null }): void {
     const current = statement(this.db, 'SELECT state, error, server_ids, removed, vault_id FROM documents WHERE id = ?').get(id) as
       | Pick<DocumentRow, 'state' | 'error' | 'server_ids' | 'removed' | 'vault_id'>
       | undefined;
     if (!current) return;
+    if (fields.serverIds?.length) {
+      const held = this.serverIdsHeldByOthers(id);
+      const taken = fields.serverIds.find((s) => held.has(s));
+      // A second local document pointing at one service document would lose a copy and delete
+      // the other's: refused here whatever the caller.
+      if (taken !== undefined) throw new ServerIdTakenError(taken);
+    }
     statement(this.db, 'UPDATE documents SET state = ?, error = ?, server_ids = ?, removed = ?, vault_id = ? WHERE id = ?')
       .run(
         fields.state ?? current.state,

@@ -1,11 +1,13 @@
 // Uploads streamed from the vault, and deletion of an uploaded document. An upload whose answer was
 // lost is looked for on the service (owner's document list: filename and size, then the hash when
-// that is not conclusive) before the file is sent again.
+// that is not conclusive) before the file is sent again. One service document belongs to one local
+// document: a copy is claimed in the transaction that records it, so identical scans (same name,
+// bytes and type) each keep their own.
 import { createHash } from 'node:crypto';
 import type { StoredDocument } from '../cases/case-store.js';
 import { ApiError } from '../api/errors.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import type { JobPayload } from './job-kinds.js';
+import { isUpload, type JobPayload } from './job-kinds.js';
 import { need, personName, serviceFilename } from './record.js';
 
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
@@ -71,28 +73,36 @@ async function contentHash(ctx: RunContext, doc: StoredDocument, serverDocId: nu
   return createHash('sha256').update(Buffer.from(content.base64Content, 'base64')).digest('hex');
 }
 
-/** Server ids of this document's copy on the service, one per pair, or null when it is not there. */
-export async function findUploaded(ctx: RunContext, doc: StoredDocument): Promise<number[] | null> {
-  const claimed = new Set(
-    ctx.store
-      .listDocuments(doc.caseId, true)
-      .filter((d) => d.id !== doc.id)
-      .flatMap((d) => d.serverIds),
-  );
-  const onServer = (await serverDocs(ctx, doc)).filter((s) => !claimed.has(s.id) && s.size === doc.size);
+/** Another job claimed the copy this one found, between finding it and recording it. */
+class CopyTaken extends Error {}
+
+/**
+ * Server ids of a copy of this document on the service that no other local document holds, one per
+ * pair, or null when there is none. `listed` is the owner's documents on the service. Identical
+ * scans (same name, bytes and type) make several candidates: each is checked against the claims
+ * recorded so far, read again after every wait, and the caller claims the answer in the
+ * transaction that records it (claimServerIds), so two jobs never end up with one copy.
+ */
+export async function findUploaded(ctx: RunContext, doc: StoredDocument, listed?: ServerDoc[]): Promise<number[] | null> {
+  const onServer = (listed ?? (await serverDocs(ctx, doc))).filter((s) => s.size === doc.size);
   const name = serviceFilename(doc.filename);
   const found: number[] = [];
+  const free = (s: ServerDoc) => !found.includes(s.id) && !ctx.store.serverIdsHeldByOthers(doc.id).has(s.id);
   for (const pair of doc.pairs) {
-    const candidates = onServer.filter((s) => s.groupId === pair.groupId && s.typeId === pair.typeId && !found.includes(s.id));
-    const byName = candidates.filter((s) => s.filename === name);
-    let match: ServerDoc | undefined = byName.length === 1 ? byName[0] : undefined;
-    if (!match) {
-      // Same name and size more than once (or a renamed copy): only the content can tell.
-      for (const candidate of byName.length > 1 ? byName : candidates) {
-        if ((await contentHash(ctx, doc, candidate.id)) === doc.sha256) {
-          match = candidate;
-          break;
-        }
+    const candidates = onServer.filter((s) => s.groupId === pair.groupId && s.typeId === pair.typeId);
+    // Same name first; a renamed copy can only be told by its content.
+    const ordered = [...candidates.filter((s) => s.filename === name), ...candidates.filter((s) => s.filename !== name)];
+    let match: ServerDoc | undefined;
+    for (const candidate of ordered) {
+      if (!free(candidate)) continue;
+      // The only free copy with our name and size is ours without reading it back.
+      if (candidate.filename === name && ordered.filter((s) => s.filename === name && free(s)).length === 1) {
+        match = candidate;
+        break;
+      }
+      if ((await contentHash(ctx, doc, candidate.id)) === doc.sha256 && free(candidate)) {
+        match = candidate;
+        break;
       }
     }
     if (!match) return null;
@@ -101,28 +111,104 @@ export async function findUploaded(ctx: RunContext, doc: StoredDocument): Promis
   return found;
 }
 
+/** Records the service's copies as this document's and ends the job, unless another document holds one of them. */
+function recordUploaded(ctx: RunContext, documentId: string, serverIds: number[]): boolean {
+  try {
+    ctx.complete(() => {
+      if (!ctx.store.claimServerIds(documentId, serverIds, { state: 'on-file', error: null })) throw new CopyTaken();
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof CopyTaken) return false;
+    throw error;
+  }
+}
+
+/** Finds this document's copy among the service's free ones and claims it with `claim`; null when there is none. */
+async function adoptUploaded(ctx: RunContext, doc: StoredDocument, listed: ServerDoc[], claim: (ids: number[]) => boolean): Promise<number[] | null> {
+  // Each lost race means another document took one more copy, so this ends.
+  for (let tries = 0; tries <= listed.length; tries++) {
+    const ids = await findUploaded(ctx, doc, listed);
+    if (!ids) return null;
+    if (claim(ids)) return ids;
+  }
+  return null;
+}
+
+/** Same owner, name, bytes and type: copies the service cannot tell apart. */
+function sameScan(a: StoredDocument, b: StoredDocument): boolean {
+  return (
+    a.id !== b.id &&
+    a.owner.kind === b.owner.kind &&
+    (a.owner.kind !== 'ubo' || (b.owner.kind === 'ubo' && a.owner.uboId === b.owner.uboId)) &&
+    a.sha256 === b.sha256 &&
+    a.size === b.size &&
+    a.filename === b.filename &&
+    JSON.stringify(a.pairs) === JSON.stringify(b.pairs)
+  );
+}
+
+/**
+ * After a crash, copies of one scan may be on the service that no local document holds (an upload
+ * whose answer was lost, sent again). Once no other job of an identical document may still claim
+ * one, the free copies go to identical documents still waiting to be sent (their jobs look on the
+ * service before sending), and any left over are written to the case's history: never deleted
+ * without a person, never left unknown.
+ */
+async function settleFreeCopies(ctx: RunContext<UploadPayload>, doc: StoredDocument, listed?: ServerDoc[]): Promise<void> {
+  const twins = ctx.jobs
+    .ofCase(doc.caseId)
+    .filter((j) => j.id !== ctx.job.id && isUpload(j.payload.kind) && 'documentId' in j.payload)
+    .flatMap((job) => {
+      const other = 'documentId' in job.payload ? ctx.store.getDocument(job.payload.documentId) : null;
+      return other && !other.removed && sameScan(other, doc) ? [job] : [];
+    });
+  const hasTwin = twins.length > 0 || ctx.store.listDocuments(doc.caseId).some((d) => sameScan(d, doc));
+  if (!hasTwin || twins.some((j) => j.state === 'running' || j.maybeSent)) return;
+  const held = new Set([...ctx.store.serverIdsHeldByOthers(doc.id), ...(ctx.store.getDocument(doc.id)?.serverIds ?? [])]);
+  const name = serviceFilename(doc.filename);
+  const free = (listed ?? (await serverDocs(ctx, doc))).filter(
+    (s) => s.size === doc.size && s.filename === name && !held.has(s.id) && doc.pairs.some((p) => p.groupId === s.groupId && p.typeId === s.typeId),
+  );
+  if (free.length === 0) return;
+  if (twins.length > 0) {
+    for (const job of twins.slice(0, free.length)) ctx.jobs.setMaybeSent(job.id, true);
+    return;
+  }
+  const what = describe(ctx).replace(/^Upload /, '');
+  for (const copy of free) {
+    ctx.audit(
+      'document.extra-copy',
+      doc.caseId,
+      `The service holds a copy of ${what} (service document ${copy.id}) that no document on this laptop holds. It was left on the service: remove it there if it is not wanted.`,
+    );
+  }
+}
+
 function uploadFile(ctx: RunContext, doc: StoredDocument) {
   const vaultId = need(doc.vaultId, 'The captured file');
   return { open: () => ctx.vault.createReadStream(vaultId), size: doc.size, filename: doc.filename, mimeType: doc.mimeType };
 }
 
-function recordUploaded(ctx: RunContext, documentId: string, serverIds: number[]): void {
-  ctx.complete(() => ctx.store.saveDocumentState(documentId, { state: 'on-file', serverIds, error: null }));
-}
+type Send<T extends UploadPayload> = (
+  ctx: RunContext<T>,
+  doc: StoredDocument,
+  file: ReturnType<typeof uploadFile>,
+  onProgress: (sent: number) => void,
+  idempotencyKey: string,
+) => Promise<number[]>;
 
-function uploadHandler<T extends UploadPayload>(
-  waitingFor: (ctx: ReadyContext<T>) => string | null,
-  send: (ctx: RunContext<T>, doc: StoredDocument, file: ReturnType<typeof uploadFile>, onProgress: (sent: number) => void) => Promise<number[]>,
-): JobHandler<T> {
+function uploadHandler<T extends UploadPayload>(waitingFor: (ctx: ReadyContext<T>) => string | null, send: Send<T>): JobHandler<T> {
   return {
     label: (ctx) => describe(ctx),
     waitingFor,
     async reconcile(ctx) {
       const doc = docOf(ctx);
       if (!doc || doc.removed) return false;
-      const ids = await findUploaded(ctx, doc);
+      const listed = await serverDocs(ctx, doc);
+      const ids = await adoptUploaded(ctx, doc, listed, (found) => recordUploaded(ctx, doc.id, found));
       if (!ids) return false;
-      recordUploaded(ctx, doc.id, ids);
+      await settleFreeCopies(ctx, doc, listed).catch(() => undefined);
       return true;
     },
     async run(ctx) {
@@ -133,10 +219,20 @@ function uploadHandler<T extends UploadPayload>(
       }
       ctx.store.setDocumentState(doc.id, 'uploading', null);
       const file = uploadFile(ctx, doc);
+      const onProgress = (sent: number) => ctx.progress(Math.min(sent, doc.size), doc.size);
       ctx.progress(0, doc.size);
-      const ids = await send(ctx, doc, file, (sent) => ctx.progress(Math.min(sent, doc.size), doc.size));
+      const ids = await send(ctx, doc, file, onProgress, ctx.idempotencyKey);
+      if (ids.length !== doc.pairs.length || !recordUploaded(ctx, doc.id, ids)) {
+        // The service replayed this job's first answer, and the copy that request made was taken
+        // meanwhile by an identical document (its own upload never arrived): send a copy of our own.
+        ctx.jobs.newKey(ctx.job.id);
+        const again = await send(ctx, doc, file, onProgress, need(ctx.jobs.get(ctx.job.id)?.idempotencyKey, 'The queued upload'));
+        if (again.length !== doc.pairs.length || !recordUploaded(ctx, doc.id, again)) {
+          throw new ApiError('permanent', 'The service answered with a copy that another document already holds');
+        }
+      }
       ctx.progress(doc.size, doc.size);
-      recordUploaded(ctx, doc.id, ids);
+      await settleFreeCopies(ctx, doc).catch(() => undefined);
     },
   };
 }
@@ -148,14 +244,14 @@ const uboUpload = uploadHandler<P<'ubo.doc-upload'>>(
     if (!ubo.data.pepSynced) return `waiting for PEP review of ${personName(ubo)}`;
     return null;
   },
-  async (ctx, doc, file, onProgress) => {
+  async (ctx, doc, file, onProgress, idempotencyKey) => {
     const ubo = need(ctx.store.getUbo(ctx.job.payload.uboId)?.serverId, 'The person');
     const pair = need(doc.pairs[0], 'The document type');
     const answer = await ctx.api.uploadUboDocument(
       ubo,
       file,
       { individualDocsID: pair.groupId, IndividualDocTypesID: pair.typeId },
-      { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal, onProgress },
+      { idempotencyKey, signal: ctx.signal, onProgress },
     );
     return [answer.uboDocsID];
   },
@@ -163,13 +259,13 @@ const uboUpload = uploadHandler<P<'ubo.doc-upload'>>(
 
 const entityUpload = uploadHandler<P<'entity.doc-upload'>>(
   (ctx) => (ctx.case.data.kind === 'entity' && ctx.case.data.shareholdingConfirmed ? null : 'waiting for shareholding confirmation'),
-  async (ctx, doc, file, onProgress) => {
+  async (ctx, doc, file, onProgress, idempotencyKey) => {
     const pair = need(doc.pairs[0], 'The document type');
     const answer = await ctx.api.uploadEntityDocument(
       need(ctx.case.serverId, 'The entity'),
       file,
       { entityDocsID: pair.groupId, entityDocTypesID: pair.typeId },
-      { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal, onProgress },
+      { idempotencyKey, signal: ctx.signal, onProgress },
     );
     return [answer.entityDocID];
   },
@@ -177,15 +273,16 @@ const entityUpload = uploadHandler<P<'entity.doc-upload'>>(
 
 const individualUpload = uploadHandler<P<'individual.doc-upload'>>(
   (ctx) => (ctx.case.data.kind === 'individual' && ctx.case.data.pepSynced ? null : 'waiting for the PEP and sanctions decision'),
-  async (ctx, doc, file, onProgress) => {
+  async (ctx, doc, file, onProgress, idempotencyKey) => {
     const answer = await ctx.api.uploadIndividualDocument(
       need(ctx.case.serverId, 'The client record'),
       file,
       doc.pairs.map((p) => ({ individualDocsID: p.groupId, IndividualDocTypesID: p.typeId })),
-      { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal, onProgress },
+      { idempotencyKey, signal: ctx.signal, onProgress },
     );
-    // The answer's collection may hold the record's other documents too: take ours by pair, name and size.
-    const claimed = new Set(ctx.store.listDocuments(doc.caseId, true).filter((d) => d.id !== doc.id).flatMap((d) => d.serverIds));
+    // The answer's collection may hold the record's other documents too: take ours by pair, name
+    // and size, the newest first (an identical scan sent earlier is older).
+    const claimed = ctx.store.serverIdsHeldByOthers(doc.id);
     const name = serviceFilename(doc.filename);
     const ids: number[] = [];
     for (const pair of doc.pairs) {
@@ -208,8 +305,13 @@ const remove: JobHandler<P<'document.delete'>> = {
       return;
     }
     let ids = doc.serverIds;
-    // The upload's answer may have been lost: look for the copy before deciding there is none.
-    if (ids.length === 0 && ctx.case.serverId) ids = (await findUploaded(ctx, doc).catch(() => null)) ?? [];
+    // The upload's answer may have been lost: look for the copy before deciding there is none, and
+    // claim it first, so an identical document reconciling meanwhile cannot take the copy being deleted.
+    if (ids.length === 0 && ctx.case.serverId) {
+      const listed = await serverDocs(ctx, doc).catch(() => null);
+      const claim = (found: number[]) => ctx.store.db.transaction(() => ctx.store.claimServerIds(doc.id, found))();
+      ids = (listed && (await adoptUploaded(ctx, doc, listed, claim).catch(() => null))) ?? [];
+    }
     for (const serverDocId of ids) {
       try {
         if (doc.owner.kind === 'entity') await ctx.api.deleteEntityDocument(serverDocId, { signal: ctx.signal });

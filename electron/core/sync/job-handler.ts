@@ -12,6 +12,8 @@ export interface JobEnv {
   vault: Vault;
   lookups: () => LookupBundle;
   currentUserId: () => string | null;
+  /** Writes a line to the case's history, where a person will see it. */
+  audit: (action: string, caseId: string, message: string) => void;
 }
 
 export interface ReadyContext<P extends JobPayload = JobPayload> extends JobEnv {

@@ -205,8 +205,8 @@ export class SyncQueue {
   }
 
   private env(): JobEnv {
-    const { store, jobs, vault, lookups, currentUserId } = this.deps;
-    return { store, jobs, vault, lookups, currentUserId };
+    const { store, jobs, vault, lookups, currentUserId, audit } = this.deps;
+    return { store, jobs, vault, lookups, currentUserId, audit };
   }
 
   /** What the job's own handler says it waits for; a handler that throws names the reason. */

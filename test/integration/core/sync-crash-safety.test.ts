@@ -1,75 +1,129 @@
-// Crash safety: the core, draining 100+ documents in a child process, is SIGKILLed at 20+ points
-// and restarted each time. Afterwards every document is on the service exactly once and no job is
-// left: jobs are marked inactive at start-up and unknown outcomes are reconciled before resending.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Crash safety: the core, draining in a child process, is SIGKILLed and restarted. Afterwards every
+// document is on the service exactly once (identical copies included: each local copy holds its own
+// service document, none lost, none left over) and no job is left: jobs are marked inactive at
+// start-up and unknown outcomes are reconciled before resending.
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityCase } from '../../../shared/ipc/model.js';
-import { HAS_KEYRING, KEYRING_SKIP_MESSAGE, startTestCore, type TestCore } from '../../support/core-harness.js';
-import { captureEntityPathA } from '../../support/flows.js';
+import type { DocumentOwner, EntityCase, IndividualCase } from '../../../shared/ipc/model.js';
+import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
+import { makePdf } from '../../support/documents.js';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
+import { captureEntityPathA, entityAtDocumentsStep, saId } from '../../support/flows.js';
+import { memorySecretStores } from '../../support/memory-secret-store.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
 
 const KILLS_WANTED = 20;
 
-describe.skipIf(!HAS_KEYRING)(`crash safety (${HAS_KEYRING ? 'keychain' : KEYRING_SKIP_MESSAGE})`, () => {
+interface Life {
+  done: number;
+  idle: boolean;
+  killed: boolean;
+  permanent: string[];
+}
+
+/**
+ * One life of a core in a child process, draining `dataDir` against `serviceUrl`. `killWhen` is
+ * asked after each finished job and on every tick of `poll`; once it answers true the child is
+ * SIGKILLed. A life that drains its queue without being killed is ended with SIGTERM.
+ */
+function life(
+  dataDir: string,
+  serviceUrl: string,
+  sandbox: TestSandbox,
+  secrets: ReturnType<typeof memorySecretStores>,
+  killWhen: ((done: number) => boolean | Promise<boolean>) | null,
+  killDelayMs: (done: number) => number = () => 0,
+): Promise<Life> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/support/core-child.ts', dataDir, serviceUrl, sandbox.clientId, sandbox.clientSecret],
+      { stdio: ['pipe', 'pipe', 'inherit'], env: process.env },
+    );
+    child.stdin.end(JSON.stringify(secrets.snapshot()));
+    const state: Life = { done: 0, idle: false, killed: false, permanent: [] };
+    const kill = () => {
+      if (state.killed) return;
+      state.killed = true;
+      setTimeout(() => child.kill('SIGKILL'), killDelayMs(state.done));
+    };
+    const ask = async () => {
+      if (killWhen && !state.killed && !state.idle && (await killWhen(state.done))) kill();
+    };
+    const ticker = setInterval(() => void ask(), 100);
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('done') || line.startsWith('reconciled')) {
+        state.done++;
+        void ask();
+      }
+      if (line.startsWith('permanent')) state.permanent.push(line);
+      if (line.startsWith('idle') && !state.idle && !state.killed) {
+        state.idle = true;
+        child.kill('SIGTERM');
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', () => {
+      clearInterval(ticker);
+      resolve(state);
+    });
+  });
+}
+
+describe('crash safety', () => {
   let sandbox: TestSandbox;
-  let t: TestCore;
-  let caseId: string;
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
-    t = await startTestCore({ sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret }, startQueue: false });
-    await t.call('lookups.refresh', {});
-    // 150 documents: lives end after 3 to 6 finished jobs, but a fast drain finishes a few more
-    // before the kill lands, and with 100 the jobs ran out before the 21st kill.
-    caseId = await captureEntityPathA(t, { name: 'Crash Test Holdings', extraEntityDocs: 150 });
-    await t.core.shutdown();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await sandbox?.stop();
   });
 
-  function run(killAfterDone: number | null): Promise<{ done: number; idle: boolean; killed: boolean; permanent: string[] }> {
-    return new Promise((resolve, reject) => {
-      const child: ChildProcess = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'test/support/core-child.ts', t.dataDir, sandbox.url, sandbox.clientId, sandbox.clientSecret],
-        { stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
-      );
-      let done = 0;
-      let idle = false;
-      let killed = false;
-      const permanent: string[] = [];
-      const lines = createInterface({ input: child.stdout! });
-      lines.on('line', (line) => {
-        if (line.startsWith('done') || line.startsWith('reconciled')) {
-          done++;
-          if (killAfterDone !== null && done >= killAfterDone && !killed) {
-            killed = true;
-            // A moment later, so other uploads are caught mid-transfer.
-            setTimeout(() => child.kill('SIGKILL'), done % 3 === 0 ? 0 : 5 + (done % 7) * 3);
-          }
-        }
-        if (line.startsWith('permanent')) permanent.push(line);
-        if (line.startsWith('idle') && !idle) {
-          idle = true;
-          if (!killed) child.kill('SIGTERM');
-        }
-      });
-      child.on('error', reject);
-      child.on('exit', () => resolve({ done, idle, killed, permanent }));
+  const coreOn = (dataDir: string | undefined, secrets: ReturnType<typeof memorySecretStores>, startQueue = false) =>
+    startTestCore({
+      dataDir,
+      secretStore: secrets,
+      sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      startQueue,
     });
-  }
 
-  it('drains exactly once across 20+ SIGKILLs', async () => {
+  it('drains exactly once across 20+ SIGKILLs, identical scans included', async () => {
+    const secrets = memorySecretStores();
+    let t: TestCore = await coreOn(undefined, secrets);
+    await t.call('lookups.refresh', {});
+    // 150 documents: lives end after 3 to 6 finished jobs, but a fast drain finishes a few more
+    // before the kill lands, and with 100 the jobs ran out before the 21st kill. Ten of them are
+    // the same scan (same name, bytes and type) for the entity, and five the same for its owner.
+    const caseId = await captureEntityPathA(t, { name: 'Crash Test Holdings', extraEntityDocs: 140, decide: false });
+    const captured = (await t.call('cases.get', { caseId })) as EntityCase;
+    const pair = { groupId: captured.checklist.items[0]!.groupId, typeId: captured.checklist.items[0]!.types[0]!.id };
+    const uboId = captured.ubos[0]!.id;
+    const uboPair = { groupId: captured.ubos[0]!.checklist.items[0]!.groupId, typeId: captured.ubos[0]!.checklist.items[0]!.types[0]!.id };
+    const scan = await makePdf('the same scan');
+    for (let i = 0; i < 10; i++) await t.core.internals.drafts.importFile(caseId, { kind: 'entity' }, [pair], 'Same scan.pdf', scan);
+    for (let i = 0; i < 5; i++) await t.core.internals.drafts.importFile(caseId, { kind: 'ubo', uboId }, [uboPair], 'Same ID.pdf', scan);
+    await t.call('entity.decide', { caseId, decision: { onboardingDecision: 'Approved', approvedComments: 'All documents on file' } });
+    await t.core.shutdown();
+
     let kills = 0;
     let doneWhileKilling = 0;
     let finished = false;
     for (let round = 0; round < 80 && !finished; round++) {
-      // 3 to 6 finished jobs per life: 21 kills spread over most of the ~160 jobs.
-      const result = await run(kills <= KILLS_WANTED ? 3 + (round % 4) : null);
+      // 3 to 6 finished jobs per life: 21 kills spread over most of the ~170 jobs, each a moment
+      // after the job finished so other uploads are caught mid-transfer.
+      const lifeLength = 3 + (round % 4);
+      const result = await life(
+        t.dataDir,
+        sandbox.url,
+        sandbox,
+        secrets,
+        kills <= KILLS_WANTED ? (done) => done >= lifeLength : null,
+        (done) => (done % 3 === 0 ? 0 : 5 + (done % 7) * 3),
+      );
       expect(result.permanent).toEqual([]);
       if (result.killed) {
         kills++;
@@ -82,21 +136,162 @@ describe.skipIf(!HAS_KEYRING)(`crash safety (${HAS_KEYRING ? 'keychain' : KEYRIN
     expect(doneWhileKilling).toBeGreaterThanOrEqual(60);
     expect(finished).toBe(true);
 
-    t = await startTestCore({ dataDir: t.dataDir, sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret }, startQueue: false });
+    t = await coreOn(t.dataDir, secrets);
     const status = await t.call('status.get', {});
     expect(status.unsentCount).toBe(0);
     const local = (await t.call('cases.get', { caseId })) as EntityCase;
-    expect(local.documents.length).toBeGreaterThanOrEqual(100);
-    expect(local.documents.every((d) => d.state === 'on-file' && d.serverIds.length === 1)).toBe(true);
+    const ubo = local.ubos.find((u) => u.id === uboId)!;
+    expect(local.documents.length).toBeGreaterThanOrEqual(150);
+    const all = [...local.documents, ...ubo.documents];
+    expect(all.every((d) => d.state === 'on-file' && d.serverIds.length === 1)).toBe(true);
     const service = await serviceView(sandbox);
     const record = await service.entity(local.serverId!);
-    // Exactly once: as many on the service as captured, each name once, the ids ours.
-    expect(record.documents.length).toBe(local.documents.length);
-    expect(new Set(record.documents.map((d) => d.filename)).size).toBe(record.documents.length);
-    expect(record.documents.map((d) => d.entityDocID).sort()).toEqual(local.documents.map((d) => d.serverIds[0]).sort());
+    const owner = await service.ubo(ubo.serverId!);
+    const figures = exactlyOnce(
+      local.documents.map((d) => d.serverIds[0]!),
+      record.documents.map((d) => d.entityDocID),
+    );
+    const uboFigures = exactlyOnce(
+      ubo.documents.map((d) => d.serverIds[0]!),
+      owner.documents.map((d) => d.uboDocsID),
+    );
+    console.log(`crash drain: ${kills} SIGKILLs, ${all.length} documents, entity ${JSON.stringify(figures)}, owner ${JSON.stringify(uboFigures)}`);
+    expect(figures).toEqual({ lost: 0, duplicated: 0, orphaned: 0 });
+    expect(uboFigures).toEqual({ lost: 0, duplicated: 0, orphaned: 0 });
+    expect(record.documents.filter((d) => d.filename === 'Same scan.pdf')).toHaveLength(10);
+    expect(owner.documents.filter((d) => d.filename === 'Same ID.pdf')).toHaveLength(5);
     expect(record.onboardingDecision).toBe('Approved');
     const entities = await service.api.listEntities({ clientReference: local.clientReference });
     expect(entities.data.filter((e) => e.clientReference === local.clientReference)).toHaveLength(1);
     await t.core.shutdown();
-  }, 300_000);
+  }, 400_000);
+
+  describe('identical scans whose answers are held back when the core is killed', () => {
+    const COPIES = 8;
+    const HELD = 4;
+    let proxy: FaultProxy;
+
+    beforeAll(async () => {
+      proxy = await startFaultProxy(sandbox.url);
+    });
+
+    afterAll(async () => {
+      await proxy?.stop();
+    });
+
+    /** Service ids of the owner's documents named `filename`. */
+    type Owner = { caseId: string; owner: DocumentOwner; pair: { groupId: number; typeId: number }; onService: () => Promise<number[]>; localIds: (t: TestCore) => Promise<number[][]> };
+
+    async function individualOwner(t: TestCore, service: Awaited<ReturnType<typeof serviceView>>, filename: string): Promise<Owner> {
+      const { caseId } = await t.call('individual.create', { firstName: 'Sam', lastName: 'Same', clientSACitizen: true, idNumber: saId(), clientEmail: 'sam@example.com' });
+      await t.call('individual.runScreening', { caseId });
+      await t.call('individual.runValidation', { caseId });
+      await t.call('individual.pepDecision', { caseId, pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: false });
+      await waitFor('client sent', () => t.call('status.get', {}), (s) => s.unsentCount === 0 && s.failedCount === 0, 60_000);
+      const c = (await t.call('cases.get', { caseId })) as IndividualCase;
+      const item = c.checklist.items[0]!;
+      return {
+        caseId,
+        owner: { kind: 'individual' },
+        pair: { groupId: item.groupId, typeId: item.types[0]!.id },
+        onService: async () => (await service.individual(c.serverId!)).documents.filter((d) => d.filename === filename).map((d) => d.ficaIndividualDocsID),
+        localIds: async (core) => ((await core.call('cases.get', { caseId })) as IndividualCase).documents.filter((d) => d.filename === filename).map((d) => d.serverIds),
+      };
+    }
+
+    async function entityOwner(t: TestCore, service: Awaited<ReturnType<typeof serviceView>>, filename: string): Promise<Owner> {
+      const { caseId, serverId, pair } = await entityAtDocumentsStep(t, 'Same');
+      return {
+        caseId,
+        owner: { kind: 'entity' },
+        pair,
+        onService: async () => (await service.entity(serverId)).documents.filter((d) => d.filename === filename).map((d) => d.entityDocID),
+        localIds: async (core) => ((await core.call('cases.get', { caseId })) as EntityCase).documents.filter((d) => d.filename === filename).map((d) => d.serverIds),
+      };
+    }
+
+    async function uboOwner(t: TestCore, service: Awaited<ReturnType<typeof serviceView>>, filename: string): Promise<Owner> {
+      // An owner whose documents are not confirmed yet (the service refuses uploads after that).
+      const { caseId } = await t.call('entity.create', { entityRegName: 'Owner Holdings', entityRegNumber: '2017/000000/07', entityType: 1 });
+      await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Owner' } });
+      await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+      const { uboId } = await t.call('entity.saveUbo', { caseId, body: { firstName: 'Olga', lastName: 'Owner', clientSACitizen: true, idNumber: saId() } });
+      await t.call('entity.uboPepConfirm', { caseId, uboId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+      await waitFor('owner sent', () => t.call('status.get', {}), (s) => s.unsentCount === 0 && s.failedCount === 0, 60_000);
+      const ubo = ((await t.call('cases.get', { caseId })) as EntityCase).ubos[0]!;
+      const item = ubo.checklist.items[0]!;
+      const uboOf = async (core: TestCore) => ((await core.call('cases.get', { caseId })) as EntityCase).ubos.find((u) => u.id === ubo.id)!;
+      return {
+        caseId,
+        owner: { kind: 'ubo', uboId: ubo.id },
+        pair: { groupId: item.groupId, typeId: item.types[0]!.id },
+        onService: async () => (await service.ubo(ubo.serverId!)).documents.filter((d) => d.filename === filename).map((d) => d.uboDocsID),
+        localIds: async (core) => (await uboOf(core)).documents.filter((d) => d.filename === filename).map((d) => d.serverIds),
+      };
+    }
+
+    it.each([
+      ['an individual', individualOwner],
+      ['an entity', entityOwner],
+      ['an owner (UBO)', uboOwner],
+    ] as const)('%s: each local copy keeps its own service document, none lost or left over', async (_, ownerOf) => {
+      const filename = 'Identity scan.pdf';
+      const secrets = memorySecretStores();
+      const service = await serviceView(sandbox);
+      let t = await coreOn(undefined, secrets, true);
+      await t.call('lookups.refresh', {});
+      const o = await ownerOf(t, service, filename);
+      await t.call('queue.pause', {});
+      const scan = await makePdf(`identity ${o.caseId}`);
+      for (let i = 0; i < COPIES; i++) await t.core.internals.drafts.importFile(o.caseId, o.owner, [o.pair], filename, scan);
+      await t.core.shutdown();
+
+      // Uploads reach the service, their answers are held back 20 s; the core dies once the
+      // service holds HELD copies whose ids it never heard.
+      proxy.plan = {
+        decide: ({ method, path }) =>
+          method === 'POST' && /\/(entity-doc|ubo-doc-upload|documents)$/.test(path) ? { kind: 'hold-response', ms: 20_000 } : { kind: 'pass' },
+      };
+      const killed = await life(t.dataDir, proxy.url, sandbox, secrets, async () => (await o.onService()).length >= HELD);
+      expect(killed.permanent).toEqual([]);
+      expect(killed.killed).toBe(true);
+      expect(killed.done).toBe(0);
+      expect((await o.onService()).length).toBe(HELD);
+
+      proxy.plan = { decide: () => ({ kind: 'pass' }) };
+      const drained = await life(t.dataDir, proxy.url, sandbox, secrets, null);
+      expect(drained.permanent).toEqual([]);
+      expect(drained.idle).toBe(true);
+
+      t = await coreOn(t.dataDir, secrets, true);
+      const local = await o.localIds(t);
+      const onService = await o.onService();
+      expect(local.every((ids) => ids.length === 1)).toBe(true);
+      const figures = exactlyOnce(local.map((ids) => ids[0]!), onService);
+      console.log(`held answers, ${_}: 1 SIGKILL, ${COPIES} identical copies, ${HELD} on the service at the kill, local ids ${JSON.stringify(local.flat())}, ${JSON.stringify(figures)}`);
+      expect(figures).toEqual({ lost: 0, duplicated: 0, orphaned: 0 });
+      expect(onService).toHaveLength(COPIES);
+
+      // Removing one local copy deletes its own service document and no other.
+      const documents = await t.call('cases.get', { caseId: o.caseId });
+      const all = documents.kind === 'entity' ? [...documents.documents, ...documents.ubos.flatMap((u) => u.documents)] : documents.documents;
+      const victim = all.filter((d) => d.filename === filename)[2]!;
+      await t.call('documents.remove', { documentId: victim.id });
+      await waitFor('removal sent', () => t.call('status.get', {}), (s) => s.unsentCount === 0 && s.failedCount === 0, 60_000);
+      const left = await o.onService();
+      expect(left.sort()).toEqual(local.map((ids) => ids[0]!).filter((id) => id !== victim.serverIds[0]).sort());
+      await t.core.shutdown();
+    }, 180_000);
+  });
 });
+
+/** Local documents' service ids against the service's: lost (ours, not there), duplicated (held by two), orphaned (there, not ours). */
+function exactlyOnce(local: number[], onService: number[]): { lost: number; duplicated: number; orphaned: number } {
+  const there = new Set(onService);
+  const ours = new Set(local);
+  return {
+    lost: local.filter((id) => !there.has(id)).length,
+    duplicated: local.length - ours.size,
+    orphaned: onService.filter((id) => !ours.has(id)).length,
+  };
+}
