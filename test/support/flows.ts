@@ -47,6 +47,18 @@ export async function entityAtDocumentsStep(t: TestCore, name: string) {
   return { caseId, serverId: c.serverId!, pair: { groupId: c.checklist.items[0]!.groupId, typeId: c.checklist.items[0]!.types[0]!.id } };
 }
 
+/** An individual sent up to its documents step (PEP decision on the service). Answers the case, its server id and the first required pair. */
+export async function individualAtDocumentsStep(t: TestCore, lastName: string) {
+  const { caseId } = await t.call('individual.create', { firstName: 'Sam', lastName, clientSACitizen: true, idNumber: saId(), clientEmail: 'sam@example.com' });
+  await t.call('individual.runScreening', { caseId });
+  await t.call('individual.runValidation', { caseId });
+  await t.call('individual.pepDecision', { caseId, pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: false });
+  await waitFor('client sent', () => t.call('status.get', {}), (s) => s.unsentCount === 0 && s.failedCount === 0, 60_000);
+  const c = (await t.call('cases.get', { caseId })) as IndividualCase;
+  const item = c.checklist.items[0]!;
+  return { caseId, serverId: c.serverId!, pair: { groupId: item.groupId, typeId: item.types[0]!.id } };
+}
+
 export interface EntityFlowOptions {
   name?: string;
   /** Extra entity documents beyond the required ones. */

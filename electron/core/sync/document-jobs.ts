@@ -163,8 +163,9 @@ async function settleFreeCopies(ctx: RunContext<UploadPayload>, doc: StoredDocum
       const other = 'documentId' in job.payload ? ctx.store.getDocument(job.payload.documentId) : null;
       return other && !other.removed && sameScan(other, doc) ? [job] : [];
     });
-  const hasTwin = twins.length > 0 || ctx.store.listDocuments(doc.caseId).some((d) => sameScan(d, doc));
-  if (!hasTwin || twins.some((j) => j.state === 'running' || j.maybeSent)) return;
+  // After a plain upload only identical scans can have left copies: the service is not asked otherwise.
+  if (!listed && twins.length === 0 && !ctx.store.listDocuments(doc.caseId).some((d) => sameScan(d, doc))) return;
+  if (twins.some((j) => j.state === 'running' || j.maybeSent)) return;
   const held = new Set([...ctx.store.serverIdsHeldByOthers(doc.id), ...(ctx.store.getDocument(doc.id)?.serverIds ?? [])]);
   const name = serviceFilename(doc.filename);
   const free = (listed ?? (await serverDocs(ctx, doc))).filter(

@@ -9,7 +9,7 @@ import type { DocumentOwner, EntityCase, IndividualCase } from '../../../shared/
 import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
 import { makePdf } from '../../support/documents.js';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
-import { captureEntityPathA, entityAtDocumentsStep, saId } from '../../support/flows.js';
+import { captureEntityPathA, entityAtDocumentsStep, individualAtDocumentsStep, saId } from '../../support/flows.js';
 import { memorySecretStores } from '../../support/memory-secret-store.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
@@ -183,18 +183,12 @@ describe('crash safety', () => {
     type Owner = { caseId: string; owner: DocumentOwner; pair: { groupId: number; typeId: number }; onService: () => Promise<number[]>; localIds: (t: TestCore) => Promise<number[][]> };
 
     async function individualOwner(t: TestCore, service: Awaited<ReturnType<typeof serviceView>>, filename: string): Promise<Owner> {
-      const { caseId } = await t.call('individual.create', { firstName: 'Sam', lastName: 'Same', clientSACitizen: true, idNumber: saId(), clientEmail: 'sam@example.com' });
-      await t.call('individual.runScreening', { caseId });
-      await t.call('individual.runValidation', { caseId });
-      await t.call('individual.pepDecision', { caseId, pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: false });
-      await waitFor('client sent', () => t.call('status.get', {}), (s) => s.unsentCount === 0 && s.failedCount === 0, 60_000);
-      const c = (await t.call('cases.get', { caseId })) as IndividualCase;
-      const item = c.checklist.items[0]!;
+      const { caseId, serverId, pair } = await individualAtDocumentsStep(t, 'Same');
       return {
         caseId,
         owner: { kind: 'individual' },
-        pair: { groupId: item.groupId, typeId: item.types[0]!.id },
-        onService: async () => (await service.individual(c.serverId!)).documents.filter((d) => d.filename === filename).map((d) => d.ficaIndividualDocsID),
+        pair,
+        onService: async () => (await service.individual(serverId)).documents.filter((d) => d.filename === filename).map((d) => d.ficaIndividualDocsID),
         localIds: async (core) => ((await core.call('cases.get', { caseId })) as IndividualCase).documents.filter((d) => d.filename === filename).map((d) => d.serverIds),
       };
     }
