@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A skipped or todo test fails the run (test/support/no-skipped-tests.ts).
+    reporters: ['default', './test/support/no-skipped-tests.ts'],
     projects: [
       {
         test: {

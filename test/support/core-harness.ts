@@ -10,9 +10,6 @@ import { createCore, type Core, type CoreOptions } from '../../electron/core/ind
 import { keytarSecretStores, VaultKeyStore, type SecretStoreFactory } from '../../electron/core/keychain/index.js';
 import { memorySecretStores } from './memory-secret-store.js';
 
-export const HAS_KEYRING = process.env.FICA_KEYRING === '1';
-export const KEYRING_SKIP_MESSAGE =
-  'needs the OS keychain: run with `bash scripts/with-keyring.sh npx vitest run --project integration test/integration/core`';
 
 export interface TestCore {
   core: Core;
@@ -21,8 +18,11 @@ export interface TestCore {
   restart(options?: Partial<CoreOptions>): Promise<void>;
 }
 
-/** Keychain secrets when a keyring is available (the MUST-SHOW tests), else in memory. */
-export function testSecrets(kind: 'keychain' | 'memory' = HAS_KEYRING ? 'keychain' : 'memory'): SecretStoreFactory {
+/**
+ * In-memory secrets by default: the queue, capture and token tests need a keychain's behaviour, not
+ * the OS one, so they run everywhere; keychain.test.ts covers the real keychain.
+ */
+export function testSecrets(kind: 'keychain' | 'memory' = 'memory'): SecretStoreFactory {
   return kind === 'keychain' ? keytarSecretStores : memorySecretStores();
 }
 

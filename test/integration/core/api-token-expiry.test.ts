@@ -2,12 +2,12 @@
 // four uploads hitting 401 together); revoked credentials park the queue ("needs-sign-in") without
 // dropping anything, and signing in again sends it all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_KEYRING, KEYRING_SKIP_MESSAGE, startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
+import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
 import { captureEntityPathA, captureIndividual } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 
-describe.skipIf(!HAS_KEYRING)(`tokens and sign-in (${HAS_KEYRING ? 'keychain' : KEYRING_SKIP_MESSAGE})`, () => {
+describe('tokens and sign-in', () => {
   let sandbox: TestSandbox;
   let proxy: FaultProxy;
   let t: TestCore;

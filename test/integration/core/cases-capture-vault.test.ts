@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityCase } from '../../../shared/ipc/model.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
-import { HAS_KEYRING, KEYRING_SKIP_MESSAGE, startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
+import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
 import { bulkPdf, makePdf, NOT_A_DOCUMENT } from '../../support/documents.js';
 import { captureEntityPathA, saId } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 
 const MB = 1024 * 1024;
 
-describe.skipIf(!HAS_KEYRING)(`capture, vault and purge (${HAS_KEYRING ? 'keychain' : KEYRING_SKIP_MESSAGE})`, () => {
+describe('capture, vault and purge', () => {
   let sandbox: TestSandbox;
   let t: TestCore;
 

@@ -1,8 +1,9 @@
-// Runs against the real OS keychain through keytar. Only inside scripts/with-keyring.sh, which
-// starts a throwaway gnome-keyring on a private D-Bus session: a developer's own keyring is never
-// touched, and a machine without one does not fail for the wrong reason.
+// Runs against the real OS keychain through keytar, inside scripts/with-keyring.sh, which starts a
+// throwaway gnome-keyring on a private D-Bus session: a developer's own keyring is never touched.
+// Without that keyring these tests fail with the command to run, rather than skip: a keychain that
+// was never tested must not pass.
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { CredentialStore } from '../../../electron/core/keychain/credential-store.js';
 import {
   keytarSecretStores,
@@ -13,17 +14,21 @@ import { TokenStore } from '../../../electron/core/keychain/token-store.js';
 import { VaultKeyStore } from '../../../electron/core/keychain/vault-key-store.js';
 
 const inKeyring = process.env.FICA_KEYRING === '1';
-if (!inKeyring) {
-  console.warn(
-    'keychain integration tests skipped: not inside the test keyring. Run: bash scripts/with-keyring.sh npx vitest run --project integration test/integration/core/keychain.test.ts',
-  );
-}
 
 // A fresh profile id per run, so reruns in a long-lived keyring never see old entries.
 const profileId = `it-${randomUUID().slice(0, 8)}`;
 
-describe.skipIf(!inKeyring)('keychain (real Secret Service via keytar)', () => {
+describe('keychain (real Secret Service via keytar)', () => {
+  beforeEach(() => {
+    if (!inKeyring) {
+      throw new Error(
+        'Not inside the test keyring. Run: bash scripts/with-keyring.sh npx vitest run --project integration test/integration/core/keychain.test.ts',
+      );
+    }
+  });
+
   afterAll(async () => {
+    if (!inKeyring) return;
     await new CredentialStore(keytarSecretStores).remove(profileId);
     await new TokenStore(keytarSecretStores).clear(profileId);
   });

@@ -2,13 +2,13 @@
 // answers 500 and 429 and adds latency, every job still completes exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityCase, IndividualCase } from '../../../shared/ipc/model.js';
-import { HAS_KEYRING, KEYRING_SKIP_MESSAGE, startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
+import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
 import { startFaultProxy, PASS, randomFaults, type FaultProxy } from '../../support/fault-proxy.js';
 import { captureEntityPathA, captureIndividual } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
 
-describe.skipIf(!HAS_KEYRING)(`fault-injecting proxy (${HAS_KEYRING ? 'keychain' : KEYRING_SKIP_MESSAGE})`, () => {
+describe('fault-injecting proxy', () => {
   let sandbox: TestSandbox;
   let proxy: FaultProxy;
   let t: TestCore;

@@ -2,12 +2,12 @@
 // away; when it returns the queue drains on its own, in a valid order, every document once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityCase, IndividualCase } from '../../../shared/ipc/model.js';
-import { HAS_KEYRING, KEYRING_SKIP_MESSAGE, startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
+import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
 import { captureEntityPathA, captureEntityPathB, captureIndividual } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
 
-describe.skipIf(!HAS_KEYRING)(`offline capture, then drain (${HAS_KEYRING ? 'keychain' : KEYRING_SKIP_MESSAGE})`, () => {
+describe('offline capture, then drain', () => {
   let sandbox: TestSandbox;
   let t: TestCore;
   const sent: string[] = [];
