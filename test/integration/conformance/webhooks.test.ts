@@ -191,6 +191,7 @@ describe('deliveries of dashboard actions', () => {
         ).body,
       ).id,
     );
+    const requestedAt = Date.now();
     const ids = await action({
       action: 'createEntity',
       body: {
@@ -222,8 +223,10 @@ describe('deliveries of dashboard actions', () => {
     expect(e.schemaVersion).toBe(1);
     expect(str(e.eventId)).toMatch(UUID_RE);
     expect(e.eventType).toBe('entity.created');
-    expect(new Date(str(e.occurredAt)).toISOString()).toBeTruthy();
-    expect(str(e.occurredAt)).toMatch(/Z$|[+-]00:?00$/);
+    // An ISO 8601 UTC date-time of the action itself: between the request (to the second) and now.
+    expect(str(e.occurredAt)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]00:?00)$/);
+    expect(Date.parse(str(e.occurredAt))).toBeGreaterThanOrEqual(Math.floor(requestedAt / 1000) * 1000);
+    expect(Date.parse(str(e.occurredAt))).toBeLessThanOrEqual(Date.now());
     expect(e.source).toBe('Entity');
     expect(str(e.sourceId)).toMatch(UUID_RE);
     expect(e.externalID).toBeNull();
