@@ -1,6 +1,7 @@
 // Files the app will not take are explained: a text file named .pdf, and one over the size limit.
 import { expect, test } from './fixtures.js';
 import { fakePdf, oversizedPdf, pngFile } from './files.js';
+import { FILES_READ_TIMEOUT } from './pages/desk-app.js';
 import { makeSouthAfricanId } from '../../shared/domain/index.js';
 
 test('a refused file is explained to the user', async ({ desk, page }) => {
@@ -19,18 +20,16 @@ test('a refused file is explained to the user', async ({ desk, page }) => {
   await desk.goToStep('Documents');
 
   const area = page.getByRole('region', { name: 'Add a document for Refilwe Files' });
-  await area
-    .getByLabel('Choose files…')
-    .setInputFiles([fakePdf('not-really.pdf'), await pngFile('good.png')]);
+  await desk.chooseFiles(area, [fakePdf('not-really.pdf'), await pngFile('good.png')]);
   const alert = area.getByRole('alert').filter({ hasText: 'not added' });
-  await expect(alert).toContainText('not-really.pdf');
-  await expect(area.getByText(/^Page 1 · good\.png/)).toBeVisible();
+  await expect(alert).toContainText('not-really.pdf', { timeout: FILES_READ_TIMEOUT });
+  await expect(area.getByText(/^Page 1 · good\.png/)).toBeVisible({ timeout: FILES_READ_TIMEOUT });
 
-  await area
-    .getByLabel('Choose files…')
-    .setInputFiles([await oversizedPdf(20 * 1024 * 1024, 'huge-scan.pdf')]);
+  // Over 20 MB: slow to hand over and to check on a loaded machine, so the waits are long ones.
+  await desk.chooseFiles(area, [await oversizedPdf(20 * 1024 * 1024, 'huge-scan.pdf')]);
   await expect(area.getByRole('alert').filter({ hasText: 'huge-scan.pdf' })).toContainText(
     /too large.*limit is 20\.0 MB/,
+    { timeout: FILES_READ_TIMEOUT },
   );
   await expect(area.getByText(/^Page 2 ·/)).toHaveCount(0);
 });

@@ -5,6 +5,14 @@ import { pdfFile, pngFile, type UploadFile } from '../files.js';
 
 let idSequence = 100;
 
+/**
+ * Handing files to a file input reads them into the browser: a 20 MB scan on a loaded CI machine
+ * took longer than a click's timeout. Callers then wait for what the screen shows.
+ */
+export const FILE_INPUT_TIMEOUT = 120_000;
+/** What the app shows once it has read, checked and stored picked files (pages, or a refusal). */
+export const FILES_READ_TIMEOUT = 90_000;
+
 export class DeskApp {
   constructor(readonly page: Page) {}
 
@@ -88,10 +96,15 @@ export class DeskApp {
     const typeSelect = area.getByLabel('Document type');
     if (type) await typeSelect.selectOption({ label: type });
     else if ((await typeSelect.inputValue()) === '') await typeSelect.selectOption({ index: 1 });
-    await area.getByLabel('Choose files…').setInputFiles(files);
-    await expect(area.getByText(/^Page 1 ·/)).toBeVisible();
+    await this.chooseFiles(area, files);
+    await expect(area.getByText(/^Page 1 ·/)).toBeVisible({ timeout: FILES_READ_TIMEOUT });
     await area.getByRole('button', { name: 'Queue document for upload' }).click();
-    await expect(area.getByRole('status').filter({ hasText: 'queued for upload' })).toBeVisible();
+    await expect(area.getByRole('status').filter({ hasText: 'queued for upload' })).toBeVisible({ timeout: FILES_READ_TIMEOUT });
+  }
+
+  /** Picks files in a capture area's file input ("Choose files…"), with a timeout fit for big files. */
+  async chooseFiles(area: Locator, files: UploadFile[]): Promise<void> {
+    await area.getByLabel('Choose files…').setInputFiles(files, { timeout: FILE_INPUT_TIMEOUT });
   }
 
   /** Uploads one document for every required group still missing, waiting for the band first. */
