@@ -60,11 +60,17 @@ test('captured offline, sent by itself when the connection returns', async ({ de
   await expect(dialog).toContainText('has not been uploaded');
   await dialog.getByRole('button', { name: 'Remove document' }).click();
   await expect(docs.getByRole('row')).toHaveCount(2);
-  // Its upload leaves the queue (the core may keep a clean-up job when an attempt's outcome is unknown).
-  await expect.poll(() => desk.unsentCount()).toBeLessThanOrEqual(withMistake);
+  // Never sent (the service was away all along), so its upload leaves the queue and nothing takes
+  // its place: no upload, and no clean-up job on the service.
+  expect(withMistake).toBe(beforeMistake + 1);
+  await expect.poll(() => desk.unsentCount()).toBe(beforeMistake);
 
   await desk.open('Queue');
   await expect(page.getByText(/waiting for connection/i).first()).toBeVisible();
+  // Her identity document waits in the queue under its label; the removed one is not there.
+  await expect(page.getByText('Upload Proof of identity for Lerato Khumalo').first()).toBeVisible();
+  await expect(page.getByText(/Upload Additional documents for Lerato Khumalo/)).toHaveCount(0);
+  await expect(page.getByText(/^Delete .* from the service$/)).toHaveCount(0);
   await screenshot(page, 'queue');
   await expectAccessible(page, 'queue while offline');
 
