@@ -91,6 +91,7 @@ describe('crash safety', () => {
       startQueue,
     });
 
+  // The cap is generous: on a loaded shared machine 21 lives of a child core took over six minutes.
   it('drains exactly once across 20+ SIGKILLs, identical scans included', async () => {
     const secrets = memorySecretStores();
     let t: TestCore = await coreOn(undefined, secrets);
@@ -164,7 +165,7 @@ describe('crash safety', () => {
     const entities = await service.api.listEntities({ clientReference: local.clientReference });
     expect(entities.data.filter((e) => e.clientReference === local.clientReference)).toHaveLength(1);
     await t.core.shutdown();
-  }, 400_000);
+  }, 900_000);
 
   describe('identical scans whose answers are held back when the core is killed', () => {
     const COPIES = 8;
@@ -275,7 +276,7 @@ describe('crash safety', () => {
       const left = await o.onService();
       expect(left.sort()).toEqual(local.map((ids) => ids[0]!).filter((id) => id !== victim.serverIds[0]).sort());
       await t.core.shutdown();
-    }, 180_000);
+    }, 300_000);
   });
 });
 
