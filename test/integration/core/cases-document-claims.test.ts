@@ -1,0 +1,67 @@
+// One service document belongs to one local document: the store refuses to record a service
+// document id that another document of the case (of the same owner kind) already holds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServerIdTakenError } from '../../../electron/core/cases/case-store.js';
+import { startTestCore, type TestCore } from '../../support/core-harness.js';
+import { makePdf } from '../../support/documents.js';
+import { saId } from '../../support/flows.js';
+import { memorySecretStores } from '../../support/memory-secret-store.js';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+
+describe('service document claims', () => {
+  let sandbox: TestSandbox;
+  let t: TestCore;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    // The service only gives the look-ups; nothing is sent: claims are a rule of the SQLite store.
+    t = await startTestCore({
+      secretStore: memorySecretStores(),
+      sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      startQueue: false,
+    });
+    await t.call('lookups.refresh', {});
+  });
+
+  afterAll(async () => {
+    await t?.core.shutdown();
+    await sandbox?.stop();
+  });
+
+  async function entityWithOwner() {
+    const { caseId } = await t.call('entity.create', { entityRegName: 'Claims Holdings', entityRegNumber: '2017/000000/07', entityType: 1 });
+    await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Claims' } });
+    await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+    const { uboId } = await t.call('entity.saveUbo', { caseId, body: { firstName: 'Cleo', lastName: 'Claims', clientSACitizen: true, idNumber: saId() } });
+    const scan = await makePdf('claims');
+    const pair = { groupId: 1, typeId: 1 };
+    const drafts = t.core.internals.drafts;
+    const entityDocs = [
+      await drafts.importFile(caseId, { kind: 'entity' }, [pair], 'Same.pdf', scan),
+      await drafts.importFile(caseId, { kind: 'entity' }, [pair], 'Same.pdf', scan),
+    ];
+    const uboDoc = await drafts.importFile(caseId, { kind: 'ubo', uboId }, [pair], 'Same.pdf', scan);
+    return { entityDocs, uboDoc };
+  }
+
+  it('gives a service document to the first identical document that claims it, and refuses the second', async () => {
+    const { entityDocs } = await entityWithOwner();
+    const store = t.core.internals.store;
+    const [first, second] = entityDocs.map((d) => d.id) as [string, string];
+    expect(store.claimServerIds(first, [10], { state: 'on-file' })).toBe(true);
+    expect(store.claimServerIds(second, [10], { state: 'on-file' })).toBe(false);
+    expect(store.getDocument(second)?.serverIds).toEqual([]);
+    expect(() => store.saveDocumentState(second, { serverIds: [10] })).toThrow(ServerIdTakenError);
+    expect(store.getDocument(second)?.serverIds).toEqual([]);
+    expect(store.claimServerIds(second, [11], { state: 'on-file' })).toBe(true);
+    expect(store.getDocument(first)?.serverIds).toEqual([10]);
+    expect(store.getDocument(second)?.serverIds).toEqual([11]);
+  });
+
+  it('keeps owner and entity documents apart: the service numbers them separately', async () => {
+    const { entityDocs, uboDoc } = await entityWithOwner();
+    const store = t.core.internals.store;
+    expect(store.claimServerIds(entityDocs[0]!.id, [20])).toBe(true);
+    expect(store.claimServerIds(uboDoc.id, [20])).toBe(true);
+  });
+});
