@@ -23,12 +23,17 @@ interface ServerDoc {
 
 const docOf = (ctx: ReadyContext<Extract<JobPayload, { documentId: string }>>) => ctx.store.getDocument(ctx.job.payload.documentId);
 
-function describe(ctx: ReadyContext<Extract<JobPayload, { documentId: string }>>): string {
-  const doc = docOf(ctx);
+/** The document's group in words ("Proof of identity"), else its file name. */
+function groupName(ctx: ReadyContext, doc: StoredDocument | null): string {
   const pair = doc?.pairs[0];
   const lookups = ctx.lookups();
   const groups = doc?.owner.kind === 'entity' ? lookups.entityDocGroups : lookups.individualDocGroups;
-  const what = (pair && groups.find((g) => g.id === pair.groupId)?.name) ?? doc?.filename ?? 'document';
+  return (pair && groups.find((g) => g.id === pair.groupId)?.name) ?? doc?.filename ?? 'document';
+}
+
+function describe(ctx: ReadyContext<Extract<JobPayload, { documentId: string }>>): string {
+  const doc = docOf(ctx);
+  const what = groupName(ctx, doc);
   if (doc?.owner.kind === 'ubo') return `Upload ${what} for ${personName(ctx.store.getUbo(doc.owner.uboId))}`;
   return `Upload ${what}`;
 }
@@ -176,7 +181,8 @@ async function settleFreeCopies(ctx: RunContext<UploadPayload>, doc: StoredDocum
     for (const job of twins.slice(0, free.length)) ctx.jobs.setMaybeSent(job.id, true);
     return;
   }
-  const what = describe(ctx).replace(/^Upload /, '');
+  // The owner is not named: personal data does not belong in the audit log.
+  const what = `${groupName(ctx, doc)}${doc.owner.kind === 'ubo' ? " (an owner's document)" : ''}`;
   for (const copy of free) {
     ctx.audit(
       'document.extra-copy',
