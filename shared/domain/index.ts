@@ -5,3 +5,5 @@ export * from './organigram.js';
 export * from './workflow.js';
 export * from './sa-id.js';
 export * from './registration-number.js';
+export * from './screening-review.js';
+export * from './shareholding.js';
