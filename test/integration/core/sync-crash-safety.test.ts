@@ -19,11 +19,12 @@ describe.skipIf(!HAS_KEYRING)(`crash safety (${HAS_KEYRING ? 'keychain' : KEYRIN
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
-    t = await startTestCore({ sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret }, startQueue: false });
+    t = await startTestCore({ sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret } });
     await t.call('lookups.refresh', {});
     // 150 documents: lives end after 3 to 6 finished jobs, but a fast drain finishes a few more
     // before the kill lands, and with 100 the jobs ran out before the 21st kill.
-    caseId = await captureEntityPathA(t, { name: 'Crash Test Holdings', extraEntityDocs: 150 });
+    // The reviews need the service's results; the entity documents are then held back for the crashes.
+    caseId = await captureEntityPathA(t, { name: 'Crash Test Holdings', extraEntityDocs: 150, holdEntityDocs: true });
     await t.core.shutdown();
   }, 120_000);
 
