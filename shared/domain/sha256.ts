@@ -14,7 +14,9 @@ const K = new Uint32Array([
 function utf8(text: string): number[] {
   const out: number[] = [];
   for (const ch of text) {
-    const c = ch.codePointAt(0)!;
+    let c = ch.codePointAt(0)!;
+    // A lone surrogate is encoded as U+FFFD, as TextEncoder and Node do.
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
     if (c < 0x80) out.push(c);
     else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
     else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
