@@ -7,3 +7,4 @@ export * from './sa-id.js';
 export * from './registration-number.js';
 export * from './screening-review.js';
 export * from './shareholding.js';
+export * from './organigram-people.js';

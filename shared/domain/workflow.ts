@@ -485,7 +485,13 @@ export function checkEntityAction(s: EntityWorkflowState, a: EntityAction): Chec
         ? conflict(`Shareholding has already been confirmed: the details of ${name} can no longer be changed`)
         : OK;
     case 'verify-organigram':
-      return s.organigramVerified || s.shareholdingConfirmed ? conflict(ORGANIGRAM_ERRORS.finalised) : OK;
+      if (s.organigramVerified || s.shareholdingConfirmed) return conflict(ORGANIGRAM_ERRORS.finalised);
+      // The registry's directors must be in the tree by their uboID, or verifying would add them twice.
+      return s.registryAnswered === false
+        ? conflict(
+            "Waiting for the registry's directors from the service: place them in the tree before it is verified",
+          )
+        : OK;
     case 'ubo-pep-confirm':
       if (!ubo?.detailsCompleted)
         return conflict(`The details of ${name} must be completed before the PEP review`);

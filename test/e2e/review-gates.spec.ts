@@ -81,3 +81,40 @@ test('path A refuses to confirm 60 % + 60 %, showing each percentage and the tot
   await expect(page.getByRole('button', { name: 'Confirm shareholding' })).toBeDisabled();
   await screenshot(page, 'shareholding-over-100');
 });
+
+test('a registry director placed in the ownership tree keeps one UBO record', async ({ desk, page }) => {
+  const name = `Director Placed ${Date.now() % 100000}`;
+  await desk.actAs('capturer');
+  // Registration middle part 000003: the registry lists (3 mod 3) + 1 = one director.
+  await desk.createEntity('Company with layered ownership', name, '2018/000003/07');
+  await desk.saveKyb();
+  await desk.reviewSanctions();
+  await expect(page.getByRole('heading', { name: 'Ownership tree' })).toBeVisible();
+
+  const existing = page.getByRole('region', { name: 'People already on this entity' });
+  const place = existing.getByRole('button', { name: /^Place under / });
+  await expect(place).toHaveCount(1, { timeout: 60_000 });
+  const director = ((await existing.getByRole('listitem').first().textContent()) ?? '').split('(')[0]!.trim();
+  await place.click();
+  await page.getByLabel('Shareholding at this level (%)').fill('100');
+  await expect(existing.getByText('In the tree')).toBeVisible();
+  // Placing the same person twice under one holder is flagged before sending.
+  await page.getByRole('group', { name: 'Ownership tree' }).getByRole('button', { name: /^Entity being onboarded/ }).click();
+  await place.click();
+  const problems = page.getByRole('list', { name: 'Problems to fix before sending' });
+  await expect(problems).toContainText(`${director} is placed twice under the same holder`);
+  await page.getByRole('button', { name: `Remove ${director}` }).click();
+  await page.getByRole('dialog', { name: 'Remove this node?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('No problems found.')).toBeVisible();
+  await screenshot(page, 'organigram-registry-director');
+
+  await page.getByRole('button', { name: 'Send ownership tree for verification' }).click();
+  await page.getByRole('dialog', { name: 'Send the ownership tree?' }).getByRole('button', { name: 'Send for verification' }).click();
+  await expect(page.getByText(/The ownership tree is (verified by the service|sent for verification)/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/The ownership tree is verified by the service/)).toBeVisible({ timeout: 60_000 });
+
+  await desk.goToStep('Each person');
+  const people = desk.content().getByRole('listitem').getByRole('link');
+  await expect(people).toHaveCount(1);
+  await expect(people).toHaveText(director);
+});

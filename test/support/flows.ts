@@ -84,6 +84,12 @@ export interface EntityFlowOptions {
  */
 export async function finishEntity(t: TestCore, caseId: string, options: EntityFlowOptions = {}): Promise<void> {
   await reviewEntitySanctions(t, caseId);
+  const before = await entity(t, caseId);
+  if (before.showOrganigram && !before.organigram.verified) {
+    // The tree is verified once the registry's directors are known (registration 000000: none).
+    await waitFor('registry answer', () => entity(t, caseId), (x) => x.serverId !== null, 60_000);
+    await t.call('entity.verifyOrganigram', { caseId });
+  }
   let c = await entity(t, caseId);
   for (const ubo of c.ubos) {
     await reviewUbo(t, caseId, ubo.id);
@@ -158,7 +164,6 @@ export async function startEntityPathB(t: TestCore, options: EntityFlowOptions =
     },
   ];
   await t.call('entity.saveOrganigram', { caseId, tree });
-  await t.call('entity.verifyOrganigram', { caseId });
   const c = await entity(t, caseId);
   for (const ubo of c.ubos) {
     await t.call('entity.saveUbo', {
