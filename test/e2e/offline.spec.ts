@@ -90,5 +90,6 @@ test('captured offline, sent by itself when the connection returns', async ({ de
   await pep.getByRole('button', { name: 'Confirm PEP review' }).click();
   await expect(pep.getByText(/Reviewed\./)).toBeVisible();
   await desk.waitForSendingToFinish(120_000);
+  await desk.open('Queue');
   await expect(page.getByText('Nothing waiting.')).toBeVisible();
 });

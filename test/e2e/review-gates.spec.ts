@@ -68,6 +68,7 @@ test('path A refuses to confirm 60 % + 60 %, showing each percentage and the tot
       .getByLabel('ID number')
       .fill(makeSouthAfricanId({ birthDate: '1980-02-02', gender: 'Female', citizenship: 'citizen', sequence }));
     await form.getByLabel('Shareholding %').fill('60');
+    await form.getByLabel('Shareholder').check();
     await form.getByRole('button', { name: 'Add person' }).click();
     await expect(page.getByRole('link', { name: `${first} Half`, exact: true })).toBeVisible();
   }
