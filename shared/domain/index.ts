@@ -5,3 +5,6 @@ export * from './organigram.js';
 export * from './workflow.js';
 export * from './sa-id.js';
 export * from './registration-number.js';
+export * from './screening-review.js';
+export * from './shareholding.js';
+export * from './organigram-people.js';

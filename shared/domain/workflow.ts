@@ -84,11 +84,17 @@ export interface UboWorkflowState {
   docsConfirmed: boolean;
   /** Names of the required document groups not yet on file, to name them in messages. */
   missingDocs?: string[];
+  /** False while the service's screening results for this person are not on the device; default true. */
+  screeningHeld?: boolean;
 }
 
 export interface EntityWorkflowState {
   /** False for a case captured on the device and not yet created on the service; default true. */
   created?: boolean;
+  /** False while the entity's screening results are not on the device; default true. */
+  sanctionsResultsHeld?: boolean;
+  /** False while the registry's answer (its directors) is not on the device; default true. */
+  registryAnswered?: boolean;
   showOrganigram: boolean;
   kybCompleted: boolean;
   sanctionsReviewed: boolean;
@@ -118,6 +124,10 @@ const ENTITY_ORDER: readonly EntityStepId[] = [
 ];
 const entityPos = (id: EntityStepId): number => ENTITY_ORDER.indexOf(id);
 
+/** Said on a review step whose results the service has not yet returned to this device. */
+export const WAITING_FOR_SCREENING = 'Waiting for screening results from the service';
+const waitingForScreeningOf = (name: string) => `Waiting for screening results of ${name} from the service`;
+
 /** The first thing a person still has to do, or null when their loop is finished. */
 function uboGap(u: UboWorkflowState): Outstanding<EntityStepId> | null {
   if (!u.detailsCompleted) {
@@ -133,7 +143,7 @@ function uboGap(u: UboWorkflowState): Outstanding<EntityStepId> | null {
       step: 'people',
       subject: `The PEP review of ${u.name}`,
       verb: 'completed',
-      hint: `Waiting for the PEP review of ${u.name}`,
+      hint: u.screeningHeld === false ? waitingForScreeningOf(u.name) : `Waiting for the PEP review of ${u.name}`,
     };
   }
   if (!u.requiredDocsOnFile) {
@@ -162,12 +172,15 @@ function entityOutstanding(s: EntityWorkflowState): Array<Outstanding<EntityStep
     out.push({ step: 'create', subject: 'The entity', verb: 'created', hint: 'Create the entity first' });
   if (!s.kybCompleted)
     out.push({ step: 'kyb', subject: 'KYB', verb: 'completed', hint: 'Complete the KYB details first' });
+  // A review waiting for the service's results does not hold up capture of the owners (the queue
+  // sends them after the review); it holds up everything that confirms on the review.
   if (!s.sanctionsReviewed) {
+    const waiting = s.sanctionsResultsHeld === false;
     out.push({
-      step: 'sanctions-review',
+      step: waiting ? 'people' : 'sanctions-review',
       subject: 'The sanctions review',
       verb: 'completed',
-      hint: 'Complete the sanctions review first',
+      hint: waiting ? WAITING_FOR_SCREENING : 'Complete the sanctions review first',
     });
   }
   if (s.showOrganigram && !s.organigramVerified) {
@@ -189,6 +202,14 @@ function entityOutstanding(s: EntityWorkflowState): Array<Outstanding<EntityStep
   for (const u of s.ubos) {
     const gap = uboGap(u);
     if (gap) out.push(gap);
+  }
+  if (s.registryAnswered === false && !s.shareholdingConfirmed) {
+    out.push({
+      step: 'people',
+      subject: "The registry's directors",
+      verb: 'received from the service',
+      hint: "Waiting for the registry's directors from the service",
+    });
   }
   if (!s.shareholdingConfirmed) {
     out.push({
@@ -262,7 +283,12 @@ export function uboSteps(s: EntityWorkflowState, u: UboWorkflowState): Array<Ste
       'pep-review',
       'PEP and sanctions review',
       u.pepConfirmed,
-      gate ?? (u.detailsCompleted ? undefined : `Complete the details of ${u.name} first`),
+      gate ??
+        (!u.detailsCompleted
+          ? `Complete the details of ${u.name} first`
+          : u.screeningHeld === false
+            ? waitingForScreeningOf(u.name)
+            : undefined),
     ),
     view('documents', 'Documents', u.requiredDocsOnFile, gate),
     view(
@@ -273,7 +299,9 @@ export function uboSteps(s: EntityWorkflowState, u: UboWorkflowState): Array<Ste
         (!u.detailsCompleted
           ? `Complete the details of ${u.name} first`
           : !u.pepConfirmed
-            ? `Waiting for the PEP review of ${u.name}`
+            ? u.screeningHeld === false
+              ? waitingForScreeningOf(u.name)
+              : `Waiting for the PEP review of ${u.name}`
             : !u.requiredDocsOnFile
               ? withList(`Upload the required documents of ${u.name}`, u.missingDocs)
               : undefined),
@@ -329,7 +357,10 @@ export function entitySteps(s: EntityWorkflowState): EntityStepView[] {
     if (entityStepDone(s, def.id)) return { ...view, status: 'done' };
     const blocker =
       def.id === 'report' ? firstBefore(items, entityPos, 'kyb') : firstBefore(items, entityPos, def.id);
-    return blocker ? { ...view, status: 'blocked', blockedBy: blocker.hint } : view;
+    if (blocker) return { ...view, status: 'blocked', blockedBy: blocker.hint };
+    if (def.id === 'sanctions-review' && s.sanctionsResultsHeld === false)
+      return { ...view, status: 'blocked', blockedBy: WAITING_FOR_SCREENING };
+    return view;
   });
 }
 
@@ -437,6 +468,10 @@ export function checkEntityAction(s: EntityWorkflowState, a: EntityAction): Chec
   }
 
   switch (a.type) {
+    case 'sanctions-review':
+      return s.sanctionsResultsHeld === false
+        ? conflict(`${WAITING_FOR_SCREENING}: the sanctions review can be recorded once they are on this device`)
+        : OK;
     case 'ubo-create':
       return s.shareholdingConfirmed
         ? conflict('Shareholding has already been confirmed: owners can no longer be added')
@@ -450,7 +485,13 @@ export function checkEntityAction(s: EntityWorkflowState, a: EntityAction): Chec
         ? conflict(`Shareholding has already been confirmed: the details of ${name} can no longer be changed`)
         : OK;
     case 'verify-organigram':
-      return s.organigramVerified || s.shareholdingConfirmed ? conflict(ORGANIGRAM_ERRORS.finalised) : OK;
+      if (s.organigramVerified || s.shareholdingConfirmed) return conflict(ORGANIGRAM_ERRORS.finalised);
+      // The registry's directors must be in the tree by their uboID, or verifying would add them twice.
+      return s.registryAnswered === false
+        ? conflict(
+            "Waiting for the registry's directors from the service: place them in the tree before it is verified",
+          )
+        : OK;
     case 'ubo-pep-confirm':
       if (!ubo?.detailsCompleted)
         return conflict(`The details of ${name} must be completed before the PEP review`);
@@ -459,6 +500,8 @@ export function checkEntityAction(s: EntityWorkflowState, a: EntityAction): Chec
           `The documents of ${name} are already confirmed: the PEP review can no longer change`,
         );
       }
+      if (ubo.screeningHeld === false)
+        return conflict(`${waitingForScreeningOf(name)}: the PEP review can be recorded once they are on this device`);
       return OK;
     case 'ubo-doc-confirm':
       if (!ubo) return conflict('Owner not found');
@@ -501,6 +544,10 @@ export const INDIVIDUAL_STEPS: ReadonlyArray<StepDef<IndividualStepId>> = [
 export interface IndividualWorkflowState {
   /** False for a case captured on the device and not yet created on the service; default true. */
   created?: boolean;
+  /** False while the AML screening results are not on the device; default true. */
+  screeningHeld?: boolean;
+  /** False while the credit bureau's answer is not on the device; default true. */
+  bureauAnswered?: boolean;
   amlScreened: boolean;
   externallyValidated: boolean;
   pepDecided: boolean;
@@ -513,6 +560,16 @@ export interface IndividualWorkflowState {
 }
 
 const INDIVIDUAL_ORDER = INDIVIDUAL_STEPS.map((s) => s.id);
+
+/** What the PEP and sanctions decision still waits for from the service, or null. */
+function individualWaitingFor(s: IndividualWorkflowState): string | null {
+  const screening = s.screeningHeld === false;
+  const bureau = s.bureauAnswered === false;
+  if (screening && bureau) return "Waiting for screening results and the credit bureau's answer from the service";
+  if (screening) return WAITING_FOR_SCREENING;
+  if (bureau) return "Waiting for the credit bureau's answer from the service";
+  return null;
+}
 const individualPos = (id: IndividualStepId): number => INDIVIDUAL_ORDER.indexOf(id);
 
 function individualOutstanding(s: IndividualWorkflowState): Array<Outstanding<IndividualStepId>> {
@@ -540,12 +597,15 @@ function individualOutstanding(s: IndividualWorkflowState): Array<Outstanding<In
       hint: 'Run the external validation first',
     });
   }
+  // As for the entity: a decision waiting for the service's answers does not hold up capturing the
+  // documents, only confirming them.
   if (!s.pepDecided) {
+    const waiting = individualWaitingFor(s);
     out.push({
-      step: 'pep-decision',
+      step: waiting ? 'documents' : 'pep-decision',
       subject: 'The PEP and sanctions decision',
       verb: 'recorded',
-      hint: 'Waiting for the PEP and sanctions decision',
+      hint: waiting ?? 'Waiting for the PEP and sanctions decision',
     });
   }
   if (!s.requiredDocsOnFile) {
@@ -605,7 +665,9 @@ export function individualSteps(s: IndividualWorkflowState): Array<StepView<Indi
       def.id === 'report'
         ? firstBefore(items, individualPos, 'aml-screening')
         : firstBefore(items, individualPos, def.id);
-    return blocker ? { ...def, status: 'blocked', blockedBy: blocker.hint } : { ...def, status: 'available' };
+    if (blocker) return { ...def, status: 'blocked', blockedBy: blocker.hint };
+    const waiting = def.id === 'pep-decision' ? individualWaitingFor(s) : null;
+    return waiting ? { ...def, status: 'blocked', blockedBy: waiting } : { ...def, status: 'available' };
   });
 }
 
@@ -650,6 +712,8 @@ export function checkIndividualAction(s: IndividualWorkflowState, a: IndividualA
       ? { step: 'decision' as const, phrase: 'the client can be approved' }
       : INDIVIDUAL_GATES[a.type];
   const blocker = firstBefore(individualOutstanding(s), individualPos, gate.step);
+  const waiting = a.type === 'pep-sanctions-decision' ? individualWaitingFor(s) : null;
+  if (!blocker && waiting) return conflict(`${waiting}: the PEP and sanctions decision can be recorded once it is on this device`);
   if (!blocker) return OK;
   return conflict(
     a.type === 'decision'

@@ -19,7 +19,6 @@ import {
   KybRequestSchema,
   OrganigramNodeRequestSchema,
   PartnerSchema,
-  PepReviewRequestSchema,
   SimpleLookupSchema,
   SubscriptionCreateRequestSchema,
   SubscriptionCreatedSchema,
@@ -47,11 +46,14 @@ import {
   StatusSchema,
 } from './model.js';
 import { plainHttpEndpointIssues } from './service-endpoint.js';
+import { ScreeningAttestationSchema } from '../domain/screening-review.js';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
 const CaseRef = z.object({ caseId: z.string().min(1).max(64) });
 const Id = z.string().min(1).max(64);
+/** A sanctions or PEP review: `adverseSearchKYC` follows from the dispositions (refused when it disagrees). */
+const ReviewInputSchema = z.object({ pepConfirmReviewed: z.boolean(), adverseSearchKYC: z.boolean().optional() });
 
 export const LookupBundleSchema = z.object({
   entityTypes: z.array(EntityTypeSchema),
@@ -160,7 +162,11 @@ export const channels = {
 
   'entity.create': channel(EntityCreateRequestSchema, CaseRef),
   'entity.saveKyb': channel(CaseRef.extend({ kyb: KybRequestSchema }), CaseDetailSchema),
-  'entity.sanctionsReview': channel(CaseRef.extend({ review: PepReviewRequestSchema }), CaseDetailSchema),
+  /** `screening` names the results the person read (fingerprint) and their disposition of each hit. */
+  'entity.sanctionsReview': channel(
+    CaseRef.extend({ review: ReviewInputSchema, screening: ScreeningAttestationSchema }),
+    CaseDetailSchema,
+  ),
   /** Adds a person (path A) or completes one the registry or organigram created. */
   'entity.saveUbo': channel(
     CaseRef.extend({ uboId: Id.optional(), body: UboBodySchema }),
@@ -168,7 +174,7 @@ export const channels = {
   ),
   'entity.removeUbo': channel(CaseRef.extend({ uboId: Id }), CaseDetailSchema),
   'entity.uboPepConfirm': channel(
-    CaseRef.extend({ uboId: Id, review: PepReviewRequestSchema }),
+    CaseRef.extend({ uboId: Id, review: ReviewInputSchema, screening: ScreeningAttestationSchema }),
     CaseDetailSchema,
   ),
   'entity.uboConfirmDocs': channel(CaseRef.extend({ uboId: Id }), CaseDetailSchema),
@@ -191,8 +197,10 @@ export const channels = {
   'individual.pepDecision': channel(
     CaseRef.extend({
       pepConfirmReviewed: z.boolean(),
-      adverseSearchKYC: z.boolean(),
+      /** Follows from the dispositions; refused when it says otherwise. */
+      adverseSearchKYC: z.boolean().optional(),
       clientForeignOfficial: z.boolean(),
+      screening: ScreeningAttestationSchema,
       clientForeignOfficialType: z.number().int().positive().optional(),
     }).refine((v) => !v.clientForeignOfficial || v.clientForeignOfficialType !== undefined, {
       message: 'Choose the type of foreign official',

@@ -16,6 +16,7 @@ import {
   SanctionsSearchResultsSchema,
   VerifyOrganigramResponseSchema,
 } from '../api/index.js';
+import { DispositionSchema } from '../domain/screening-review.js';
 
 export const BytesSchema = z.instanceof(Uint8Array);
 
@@ -165,6 +166,26 @@ export const UboDetailsSchema = z.object({
 });
 export type UboDetails = z.infer<typeof UboDetailsSchema>;
 
+/** A recorded review of screening results: the results it was made on and each hit's disposition. */
+export const ScreeningReviewRecordSchema = z.object({
+  fingerprint: z.string(),
+  dispositions: z.array(DispositionSchema),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string(),
+});
+export type ScreeningReviewRecord = z.infer<typeof ScreeningReviewRecordSchema>;
+
+/** Screening results on this laptop that a person has not reviewed yet (or that changed since). */
+export const ReviewDueSchema = z.object({
+  /** The step to open: `sanctions-review`, `people` (with uboId) or `pep-decision`. */
+  step: z.string(),
+  uboId: z.string().nullable(),
+  subject: z.string(),
+  /** "2 sanctions matches arrived for Thabo". */
+  message: z.string(),
+});
+export type ReviewDue = z.infer<typeof ReviewDueSchema>;
+
 export const LocalUboSchema = z.object({
   id: z.string(),
   serverId: z.string().nullable(),
@@ -174,6 +195,7 @@ export const LocalUboSchema = z.object({
   detailsCompleted: z.boolean(),
   screening: SanctionsSearchResultsSchema.nullable(),
   pepReview: PepReviewRequestSchema.nullable(),
+  pepReviewRecord: ScreeningReviewRecordSchema.nullable(),
   riskStatus: BandSchema,
   riskReason: z.string().nullable(),
   docsConfirmed: z.boolean(),
@@ -212,6 +234,7 @@ const caseBase = {
   /** A permanent error that stopped this case's jobs, in plain words. */
   blockedReason: z.string().nullable(),
   reportCachedAt: z.string().nullable(),
+  reviewsDue: z.array(ReviewDueSchema),
 };
 
 export const EntityCaseSchema = z.object({
@@ -226,6 +249,7 @@ export const EntityCaseSchema = z.object({
   sanctionsSearchResults: SanctionsSearchResultsSchema.nullable(),
   kyb: KybRequestSchema.nullable(),
   sanctionsReview: PepReviewRequestSchema.nullable(),
+  sanctionsReviewRecord: ScreeningReviewRecordSchema.nullable(),
   ubos: z.array(LocalUboSchema),
   organigram: z.object({
     draft: z.array(OrganigramNodeRequestSchema).nullable(),
@@ -251,6 +275,7 @@ export const IndividualCaseSchema = z.object({
       clientForeignOfficialType: z.number().int().nullable(),
     })
     .nullable(),
+  pepReviewRecord: ScreeningReviewRecordSchema.nullable(),
   docsConfirmed: z.boolean(),
   bankVerification: BankAccountVerificationResponseSchema.nullable(),
 });
@@ -270,6 +295,8 @@ export const CaseSummarySchema = z.object({
   serverId: z.string().nullable(),
   riskBand: BandSchema,
   unsentJobs: z.number().int().nonnegative(),
+  /** Screening results waiting for a person's review. */
+  reviewsDue: z.number().int().nonnegative(),
   createdBy: z.string().nullable(),
   updatedAt: z.string(),
 });

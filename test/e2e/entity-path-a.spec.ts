@@ -32,7 +32,7 @@ test('entity path A from creation to approval, with its report previewed', async
   // Sanctions review: results shown, two confirmations.
   await expect(page.getByRole('heading', { name: 'Sanctions and adverse media review' })).toBeVisible();
   await expect(page.getByRole('region', { name: new RegExp(`Screening results for ${name}`) })).toBeVisible();
-  await page.getByLabel('I have reviewed the PEP and sanctions screening').check();
+  await desk.review(desk.content());
   await page.getByRole('button', { name: 'Confirm sanctions review' }).click();
 
   // Owners: the registry's director plus one shareholder added here.

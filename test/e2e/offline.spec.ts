@@ -1,5 +1,6 @@
-// Offline: the sandbox is unreachable while a whole application with documents is captured; the
-// unsent count rises; when the connection is back the queue drains to zero on its own.
+// Offline: the sandbox is unreachable while an application with documents is captured; the unsent
+// count rises; reviews wait for the service's screening results and cannot be recorded; when the
+// connection is back the results arrive, the case needs review, and after it the queue drains.
 import { makeSouthAfricanId } from '../../shared/domain/index.js';
 import { expectAccessible, expect, screenshot, test } from './fixtures.js';
 import { pdfFile, pngFile } from './files.js';
@@ -14,7 +15,12 @@ test('captured offline, sent by itself when the connection returns', async ({ de
   await desk.createEntity('Private Company (Pty) Ltd', name, '2016/222333/07');
   await expect.poll(() => desk.unsentCount()).toBeGreaterThan(before);
   await desk.saveKyb();
-  await desk.reviewSanctions();
+  // The sanctions review cannot be recorded: no results are on this laptop yet.
+  await desk.goToStep('Sanctions and adverse media review');
+  await expect(desk.content().getByText('Waiting for screening results from the service').first()).toBeVisible();
+  await expect(page.getByLabel('I have reviewed the PEP and sanctions screening')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Confirm sanctions review' })).toBeDisabled();
+  await screenshot(page, 'sanctions-review-waiting');
   const afterKyb = await desk.unsentCount();
   await expect(desk.steps()).toContainText(/waiting for connection/i);
 
@@ -32,11 +38,10 @@ test('captured offline, sent by itself when the connection returns', async ({ de
   await form.getByLabel('Shareholding %').fill('100');
   await form.getByRole('button', { name: 'Add person' }).click();
   await page.getByRole('link', { name: 'Lerato Khumalo', exact: true }).click();
-  // Her PEP review is recorded now and sent with the rest; her identity document is captured.
+  // Her PEP review waits for her screening results; her identity document is captured.
   const pep = page.getByRole('region', { name: '2. PEP and sanctions review' });
-  await pep.getByLabel('I have reviewed the PEP and sanctions screening').check();
-  await pep.getByRole('button', { name: 'Confirm PEP review' }).click();
-  await expect(pep.getByText(/Reviewed\./)).toBeVisible();
+  await expect(pep.getByText(/Waiting for screening results from the service/)).toBeVisible();
+  await expect(pep.getByRole('button', { name: 'Confirm PEP review' })).toBeDisabled();
   await desk.addDocument('Lerato Khumalo', 'Proof of identity', 'Smart ID card', [
     await pngFile('lerato-id.png', 'LK'),
     await pdfFile('lerato-id-back.pdf', 'ID back'),
@@ -76,6 +81,21 @@ test('captured offline, sent by itself when the connection returns', async ({ de
 
   await host.sandboxControl.start();
   await expect(desk.connection()).toHaveAccessibleName(/Online/, { timeout: 90_000 });
+
+  // The results arrive: the case needs review and says what arrived.
+  await desk.open('Cases');
+  await expect(page.getByText(/^\d+ applications? needs? review./)).toBeVisible({ timeout: 90_000 });
+  await page.getByRole('link', { name }).click();
+  const arrived = page.getByRole('link', { name: `Screening results arrived for ${name}: no matches. Confirm the review.` });
+  await expect(arrived).toBeVisible();
+  await screenshot(page, 'needs-review-arrived');
+  await arrived.click();
+  await desk.reviewSanctions();
+  await page.getByRole('link', { name: /Screening results arrived for Lerato Khumalo/ }).click({ timeout: 90_000 });
+  await desk.review(pep);
+  await pep.getByRole('button', { name: 'Confirm PEP review' }).click();
+  await expect(pep.getByText(/Reviewed\./)).toBeVisible();
   await desk.waitForSendingToFinish(120_000);
+  await desk.open('Queue');
   await expect(page.getByText('Nothing waiting.')).toBeVisible();
 });

@@ -1,7 +1,8 @@
 // Whole applications captured through the IPC contract, as a person at the counter would: used by
 // the offline, crash and fault tests.
 import { randomUUID } from 'node:crypto';
-import { makeSouthAfricanId } from '../../shared/domain/index.js';
+import type { SanctionsSearchResults } from '../../shared/api/index.js';
+import { makeSouthAfricanId, screeningFingerprint, screeningHits, type ScreeningAttestation } from '../../shared/domain/index.js';
 import type { CaseDetail, DocumentOwner, EntityCase, IndividualCase } from '../../shared/ipc/model.js';
 import { waitFor, type TestCore } from './core-harness.js';
 import { bulkPdf, makePdf } from './documents.js';
@@ -24,6 +25,27 @@ async function captureChecklist(t: TestCore, caseId: string, owner: DocumentOwne
 }
 
 const entity = async (t: TestCore, caseId: string) => (await t.call('cases.get', { caseId })) as EntityCase;
+const individual = async (t: TestCore, caseId: string) => (await t.call('cases.get', { caseId })) as IndividualCase;
+
+/** What a reviewer attests for these results: each hit read and marked a false positive. */
+export function falsePositives(results: SanctionsSearchResults | null | undefined): ScreeningAttestation {
+  const fingerprint = screeningFingerprint(results);
+  if (!fingerprint) throw new Error('no screening results to attest');
+  return { fingerprint, dispositions: screeningHits(results).map((h) => ({ hitKey: h.key, verdict: 'false-positive', reason: 'Different person: date of birth differs' })) };
+}
+
+/** Waits for the entity's screening results (the queue must be able to reach the service) and reviews them. */
+export async function reviewEntitySanctions(t: TestCore, caseId: string): Promise<void> {
+  const c = await waitFor('entity screening results', () => entity(t, caseId), (x) => x.sanctionsSearchResults !== null, 60_000);
+  await t.call('entity.sanctionsReview', { caseId, review: { pepConfirmReviewed: true }, screening: falsePositives(c.sanctionsSearchResults) });
+}
+
+/** Waits for a person's screening results and records their PEP review. */
+export async function reviewUbo(t: TestCore, caseId: string, uboId: string): Promise<void> {
+  const c = await waitFor('person screening results', () => entity(t, caseId), (x) => x.ubos.find((u) => u.id === uboId)?.screening != null, 60_000);
+  const ubo = c.ubos.find((u) => u.id === uboId)!;
+  await t.call('entity.uboPepConfirm', { caseId, uboId, review: { pepConfirmReviewed: true }, screening: falsePositives(ubo.screening) });
+}
 
 /**
  * An entity with one UBO, sent up to its entity-documents step (shareholding confirmed), for the
@@ -33,9 +55,9 @@ const entity = async (t: TestCore, caseId: string) => (await t.call('cases.get',
 export async function entityAtDocumentsStep(t: TestCore, name: string) {
   const { caseId } = await t.call('entity.create', { entityRegName: `${name} Holdings`, entityRegNumber: '2017/000000/07', entityType: 1 });
   await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: name } });
-  await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+  await reviewEntitySanctions(t, caseId);
   const { uboId } = await t.call('entity.saveUbo', { caseId, body: { firstName: 'Bea', lastName: name, clientSACitizen: true, idNumber: saId() } });
-  await t.call('entity.uboPepConfirm', { caseId, uboId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+  await reviewUbo(t, caseId, uboId);
   let c = await entity(t, caseId);
   for (const item of c.ubos[0]!.checklist.items) {
     await t.core.internals.drafts.importFile(caseId, { kind: 'ubo', uboId }, [{ groupId: item.groupId, typeId: item.types[0]!.id }], `${item.name}.pdf`, bulkPdf(4096));
@@ -52,7 +74,8 @@ export async function individualAtDocumentsStep(t: TestCore, lastName: string) {
   const { caseId } = await t.call('individual.create', { firstName: 'Sam', lastName, clientSACitizen: true, idNumber: saId(), clientEmail: 'sam@example.com' });
   await t.call('individual.runScreening', { caseId });
   await t.call('individual.runValidation', { caseId });
-  await t.call('individual.pepDecision', { caseId, pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: false });
+  const answered = await waitFor('screening and bureau answers', () => individual(t, caseId), (x) => x.amlScreening !== null && x.externalValidation !== null, 60_000);
+  await t.call('individual.pepDecision', { caseId, pepConfirmReviewed: true, clientForeignOfficial: false, screening: falsePositives(answered.amlScreening) });
   await waitFor('client sent', () => t.call('status.get', {}), (s) => s.unsentCount === 0 && s.failedCount === 0, 60_000);
   const c = (await t.call('cases.get', { caseId })) as IndividualCase;
   const item = c.checklist.items[0]!;
@@ -64,18 +87,34 @@ export interface EntityFlowOptions {
   /** Extra entity documents beyond the required ones. */
   extraEntityDocs?: number;
   decide?: boolean;
+  /** Pause the queue before the entity documents are captured, so they stay unsent (resume with queue.resume). */
+  holdEntityDocs?: boolean;
 }
 
-async function finishPeopleAndEntity(t: TestCore, caseId: string, options: EntityFlowOptions): Promise<void> {
+/**
+ * The rest of an entity application once the service can answer: the sanctions review and each
+ * person's PEP review on the results that arrived, documents, confirmations, the decision.
+ */
+export async function finishEntity(t: TestCore, caseId: string, options: EntityFlowOptions = {}): Promise<void> {
+  await reviewEntitySanctions(t, caseId);
+  const before = await entity(t, caseId);
+  if (before.showOrganigram && !before.organigram.verified) {
+    // The tree is verified once the registry's directors are known (registration 000000: none).
+    await waitFor('registry answer', () => entity(t, caseId), (x) => x.serverId !== null, 60_000);
+    await t.call('entity.verifyOrganigram', { caseId });
+  }
   let c = await entity(t, caseId);
   for (const ubo of c.ubos) {
-    await t.call('entity.uboPepConfirm', { caseId, uboId: ubo.id, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+    await reviewUbo(t, caseId, ubo.id);
     c = await entity(t, caseId);
     const fresh = c.ubos.find((u) => u.id === ubo.id)!;
-    await captureChecklist(t, caseId, { kind: 'ubo', uboId: ubo.id }, fresh.checklist, `${fresh.details.firstName}`);
+    const onFile = new Set(fresh.documents.flatMap((d) => d.pairs.map((p) => p.groupId)));
+    await captureChecklist(t, caseId, { kind: 'ubo', uboId: ubo.id }, { ...fresh.checklist, items: fresh.checklist.items.filter((i) => !onFile.has(i.groupId)) }, `${fresh.details.firstName}`);
     await t.call('entity.uboConfirmDocs', { caseId, uboId: ubo.id });
   }
+  await waitFor('registry answer', () => entity(t, caseId), (x) => x.serverId !== null, 60_000);
   await t.call('entity.confirmShareholding', { caseId });
+  if (options.holdEntityDocs) await t.call('queue.pause', {});
   c = await entity(t, caseId);
   await captureChecklist(t, caseId, { kind: 'entity' }, c.checklist, 'Entity');
   const extraGroup = c.checklist.items[0]!;
@@ -88,24 +127,30 @@ async function finishPeopleAndEntity(t: TestCore, caseId: string, options: Entit
   }
 }
 
-/** Path A: flat owner list. Registration number 000000 keeps the registry from adding directors. */
-export async function captureEntityPathA(t: TestCore, options: EntityFlowOptions = {}): Promise<string> {
+/** Path A up to what needs the service's answers: create, KYB, one owner and their documents. Works offline. */
+export async function startEntityPathA(t: TestCore, options: EntityFlowOptions = {}): Promise<string> {
   const { caseId } = await t.call('entity.create', { entityRegName: options.name ?? 'Offline Traders (Pty) Ltd', entityRegNumber: '2019/000000/07', entityType: 1 });
   await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Offline Traders', addressCountry: 1, countriesTransactedWith: [1], entityDetailsConfirmed: true } });
-  await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
-  await t.call('entity.saveUbo', {
+  const { uboId } = await t.call('entity.saveUbo', {
     caseId,
     body: { firstName: 'Jane', lastName: 'Doe', clientSACitizen: true, idNumber: saId(), isDirector: true, isShareholder: true, shareholderPercentage: '100' },
   });
-  await finishPeopleAndEntity(t, caseId, options);
+  const c = await entity(t, caseId);
+  await captureChecklist(t, caseId, { kind: 'ubo', uboId }, c.ubos[0]!.checklist, 'Jane');
   return caseId;
 }
 
-/** Path B: an ownership tree with a person and a trust with a trustee. */
-export async function captureEntityPathB(t: TestCore, options: EntityFlowOptions = {}): Promise<string> {
+/** Path A: flat owner list. Registration number 000000 keeps the registry from adding directors. Needs the service. */
+export async function captureEntityPathA(t: TestCore, options: EntityFlowOptions = {}): Promise<string> {
+  const caseId = await startEntityPathA(t, options);
+  await finishEntity(t, caseId, options);
+  return caseId;
+}
+
+/** Path B up to what needs the service's answers: an ownership tree with a person and a trust with a trustee. Works offline. */
+export async function startEntityPathB(t: TestCore, options: EntityFlowOptions = {}): Promise<string> {
   const { caseId } = await t.call('entity.create', { entityRegName: options.name ?? 'Layered Holdings (Pty) Ltd', entityRegNumber: '2018/000000/07', entityType: 4 });
   await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Layered', addressCountry: 1, entityDetailsConfirmed: true } });
-  await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
   const root = randomUUID();
   const trust = randomUUID();
   const tree = [
@@ -132,7 +177,6 @@ export async function captureEntityPathB(t: TestCore, options: EntityFlowOptions
     },
   ];
   await t.call('entity.saveOrganigram', { caseId, tree });
-  await t.call('entity.verifyOrganigram', { caseId });
   const c = await entity(t, caseId);
   for (const ubo of c.ubos) {
     await t.call('entity.saveUbo', {
@@ -141,23 +185,51 @@ export async function captureEntityPathB(t: TestCore, options: EntityFlowOptions
       body: { firstName: ubo.details.firstName, lastName: ubo.details.lastName, clientSACitizen: true, idNumber: saId(), isShareholder: true },
     });
   }
-  await finishPeopleAndEntity(t, caseId, options);
   return caseId;
 }
 
-export async function captureIndividual(t: TestCore, options: { name?: string; extraDocs?: number; decide?: boolean } = {}): Promise<string> {
+/** Path B: needs the service. */
+export async function captureEntityPathB(t: TestCore, options: EntityFlowOptions = {}): Promise<string> {
+  const caseId = await startEntityPathB(t, options);
+  await finishEntity(t, caseId, options);
+  return caseId;
+}
+
+export interface IndividualFlowOptions {
+  name?: string;
+  extraDocs?: number;
+  decide?: boolean;
+}
+
+/** An individual up to what needs the service's answers: create, screening and validation asked for, documents. Works offline. */
+export async function startIndividual(t: TestCore, options: IndividualFlowOptions = {}): Promise<string> {
   const [firstName, lastName] = (options.name ?? 'Ivy Individual').split(' ');
   const { caseId } = await t.call('individual.create', { firstName: firstName!, lastName: lastName ?? 'Client', clientSACitizen: true, idNumber: saId(), clientEmail: 'ivy@example.com' });
   await t.call('individual.runScreening', { caseId });
   await t.call('individual.runValidation', { caseId });
-  await t.call('individual.pepDecision', { caseId, pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: false });
-  const c = (await t.call('cases.get', { caseId })) as IndividualCase;
+  const c = await individual(t, caseId);
   await captureChecklist(t, caseId, { kind: 'individual' }, c.checklist, 'Ivy');
   const group = c.checklist.items[0]!;
   for (let i = 0; i < (options.extraDocs ?? 0); i++) {
     await captureDocument(t, caseId, { kind: 'individual' }, { groupId: group.groupId, typeId: group.types[0]!.id }, `Ivy extra ${i}.pdf`);
   }
+  return caseId;
+}
+
+/** The PEP decision on the results that arrived, the documents confirmation and the decision. */
+export async function finishIndividual(t: TestCore, caseId: string, options: IndividualFlowOptions = {}): Promise<void> {
+  const c = await waitFor('screening and bureau answers', () => individual(t, caseId), (x) => x.amlScreening !== null && x.externalValidation !== null, 60_000);
+  await t.call('individual.pepDecision', { caseId, pepConfirmReviewed: true, clientForeignOfficial: false, screening: falsePositives(c.amlScreening) });
+  const after = await individual(t, caseId);
+  const onFile = new Set(after.documents.flatMap((d) => d.pairs.map((p) => p.groupId)));
+  await captureChecklist(t, caseId, { kind: 'individual' }, { ...after.checklist, items: after.checklist.items.filter((i) => !onFile.has(i.groupId)) }, 'Ivy');
   await t.call('individual.confirmDocs', { caseId });
   if (options.decide !== false) await t.call('individual.decide', { caseId, onboardingDecision: 'Approved', additionalComments: 'Complete' });
+}
+
+/** A whole individual application. Needs the service. */
+export async function captureIndividual(t: TestCore, options: IndividualFlowOptions = {}): Promise<string> {
+  const caseId = await startIndividual(t, options);
+  await finishIndividual(t, caseId, options);
   return caseId;
 }

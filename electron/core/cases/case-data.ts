@@ -16,7 +16,7 @@ import {
   SanctionsSearchResultsSchema,
   VerifyOrganigramResponseSchema,
 } from '../../../shared/api/index.js';
-import { DecisionViewSchema, UboDetailsSchema } from '../../../shared/ipc/model.js';
+import { DecisionViewSchema, ScreeningReviewRecordSchema, UboDetailsSchema } from '../../../shared/ipc/model.js';
 
 export const EntityDecisionBodySchema = z.object({
   onboardingDecision: z.enum(['Approved', 'Declined', 'Refer', 'In Progress']),
@@ -39,6 +39,8 @@ export const EntityDataSchema = z.object({
   kybSynced: z.boolean().default(false),
   sanctionsReview: PepReviewRequestSchema.nullable().default(null),
   sanctionsReviewSynced: z.boolean().default(false),
+  /** The results the sanctions review was made on and the disposition of each hit. */
+  sanctionsReviewRecord: ScreeningReviewRecordSchema.nullable().default(null),
   organigramDraft: z.array(OrganigramNodeRequestSchema).nullable().default(null),
   organigramRequested: z.boolean().default(false),
   organigramVerified: z.boolean().default(false),
@@ -79,6 +81,7 @@ export const IndividualDataSchema = z.object({
     })
     .nullable()
     .default(null),
+  pepReviewRecord: ScreeningReviewRecordSchema.nullable().default(null),
   pepSynced: z.boolean().default(false),
   riskBand: RiskDescriptionSchema.default('Undetermined'),
   riskReason: z.string().nullable().default(null),
@@ -101,6 +104,7 @@ export const UboDataSchema = z.object({
   detailsSynced: z.boolean().default(false),
   screening: SanctionsSearchResultsSchema.nullable().default(null),
   pepReview: PepReviewRequestSchema.nullable().default(null),
+  pepReviewRecord: ScreeningReviewRecordSchema.nullable().default(null),
   pepSynced: z.boolean().default(false),
   riskStatus: RiskDescriptionSchema.default('Undetermined'),
   riskReason: z.string().nullable().default(null),

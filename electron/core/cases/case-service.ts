@@ -9,9 +9,9 @@ import type {
   IndividualUpdateRequest,
   KybRequest,
   OrganigramNodeRequest,
-  PepReviewRequest,
   UboBody,
 } from '../../../shared/api/index.js';
+import type { ScreeningAttestation } from '../../../shared/domain/index.js';
 import { checkEntityAction, checkIndividualAction, type EntityAction, type IndividualAction } from '../../../shared/domain/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
@@ -20,7 +20,15 @@ import type { JobStore } from '../sync/job-store.js';
 import type { JobPayload } from '../sync/job-kinds.js';
 import type { EntityData, IndividualData, UboData } from './case-data.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
+import { attest, dispositionLines } from './review-gates.js';
+import { checkShareholdingTotal } from './shareholding-check.js';
 import { entityWorkflowState, individualWorkflowState } from './workflow-state.js';
+
+/** A sanctions or PEP review as a person records it; `adverseSearchKYC` follows from the dispositions. */
+export interface ReviewInput {
+  pepConfirmReviewed: boolean;
+  adverseSearchKYC?: boolean;
+}
 
 export interface CaseServiceDeps {
   store: CaseStore;
@@ -138,6 +146,7 @@ export class CaseService {
       kybSynced: false,
       sanctionsReview: null,
       sanctionsReviewSynced: false,
+      sanctionsReviewRecord: null,
       organigramDraft: null,
       organigramRequested: false,
       organigramVerified: false,
@@ -188,16 +197,24 @@ export class CaseService {
     });
   }
 
-  sanctionsReview(caseId: string, review: PepReviewRequest): void {
+  sanctionsReview(caseId: string, review: ReviewInput, screening: ScreeningAttestation): void {
     const c = this.requireEntity(caseId);
     this.checkEntity(c, { type: 'sanctions-review' });
+    const subject = c.data.create.entityRegName;
+    const attested = attest(c.data.sanctionsSearchResults, screening, review.adverseSearchKYC, subject, this.deps.currentUserId(), this.now());
     this.tx(caseId, () => {
-      c.data.sanctionsReview = review;
+      c.data.sanctionsReview = { adverseSearchKYC: attested.adverseSearchKYC, pepConfirmReviewed: review.pepConfirmReviewed };
+      c.data.sanctionsReviewRecord = attested.record;
       c.data.sanctionsReviewSynced = false;
       this.touch(c);
       this.enqueue(caseId, { kind: 'entity.sanctions-review' });
+      this.auditDispositions(caseId, c.data.sanctionsSearchResults, attested.record, subject);
       this.deps.audit('entity.sanctions-review', caseId, 'Sanctions review recorded');
     });
+  }
+
+  private auditDispositions(caseId: string, results: Parameters<typeof dispositionLines>[0], record: Parameters<typeof dispositionLines>[1], subject: string): void {
+    for (const line of dispositionLines(results, record, subject)) this.deps.audit('screening.disposition', caseId, line);
   }
 
   saveUbo(caseId: string, uboId: string | undefined, body: UboBody): string {
@@ -268,16 +285,20 @@ export class CaseService {
     });
   }
 
-  uboPepConfirm(caseId: string, uboId: string, review: PepReviewRequest): void {
+  uboPepConfirm(caseId: string, uboId: string, review: ReviewInput, screening: ScreeningAttestation): void {
     const c = this.requireEntity(caseId);
     const ubo = this.requireUbo(caseId, uboId);
     this.checkEntity(c, { type: 'ubo-pep-confirm', uboId });
+    const subject = personName(ubo.data.details);
+    const attested = attest(ubo.data.screening, screening, review.adverseSearchKYC, subject, this.deps.currentUserId(), this.now());
     this.tx(caseId, () => {
-      ubo.data.pepReview = review;
+      ubo.data.pepReview = { adverseSearchKYC: attested.adverseSearchKYC, pepConfirmReviewed: review.pepConfirmReviewed };
+      ubo.data.pepReviewRecord = attested.record;
       ubo.data.pepSynced = false;
       this.store.saveUbo(ubo);
       this.enqueue(caseId, { kind: 'ubo.pep-confirm', uboId });
       this.touch(c);
+      this.auditDispositions(caseId, ubo.data.screening, attested.record, subject);
       this.deps.audit('ubo.pep-confirm', caseId, `PEP review of ${personName(ubo.data.details)} recorded`);
     });
   }
@@ -357,6 +378,7 @@ export class CaseService {
     const c = this.requireEntity(caseId);
     if (c.data.shareholdingRequested) return;
     this.checkEntity(c, { type: 'shareholding-confirm' });
+    if (!c.data.showOrganigram) checkShareholdingTotal(this.store.listUbos(caseId));
     this.tx(caseId, () => {
       c.data.shareholdingRequested = true;
       this.touch(c);
@@ -440,6 +462,7 @@ export class CaseService {
       validationOverrides: null,
       externalValidation: null,
       pepDecision: null,
+      pepReviewRecord: null,
       pepSynced: false,
       riskBand: 'Undetermined',
       riskReason: null,
@@ -516,18 +539,28 @@ export class CaseService {
 
   pepDecision(
     caseId: string,
-    decision: { pepConfirmReviewed: boolean; adverseSearchKYC: boolean; clientForeignOfficial: boolean; clientForeignOfficialType?: number },
+    decision: { pepConfirmReviewed: boolean; adverseSearchKYC?: boolean; clientForeignOfficial: boolean; clientForeignOfficialType?: number; screening: ScreeningAttestation },
   ): void {
     const c = this.requireIndividual(caseId);
     if (!c.data.amlRequested || !c.data.validationRequested) {
       throw new DeskError('not-allowed', 'Run the AML screening and the external validation first.');
     }
     if (c.data.docsConfirmRequested) throw new DeskError('not-allowed', 'The documents are already confirmed: the PEP decision can no longer change.');
+    this.checkIndividual(c, { type: 'pep-sanctions-decision' });
+    const subject = personName(c.data.create);
+    const attested = attest(c.data.amlScreening, decision.screening, decision.adverseSearchKYC, subject, this.deps.currentUserId(), this.now());
     this.tx(caseId, () => {
-      c.data.pepDecision = { ...decision, clientForeignOfficialType: decision.clientForeignOfficialType ?? null };
+      c.data.pepDecision = {
+        pepConfirmReviewed: decision.pepConfirmReviewed,
+        adverseSearchKYC: attested.adverseSearchKYC,
+        clientForeignOfficial: decision.clientForeignOfficial,
+        clientForeignOfficialType: decision.clientForeignOfficialType ?? null,
+      };
+      c.data.pepReviewRecord = attested.record;
       c.data.pepSynced = false;
       this.touch(c);
       this.enqueue(caseId, { kind: 'individual.pep-decision' });
+      this.auditDispositions(caseId, c.data.amlScreening, attested.record, subject);
       this.deps.audit('individual.pep-decision', caseId, 'PEP and sanctions decision recorded');
     });
   }
@@ -634,6 +667,7 @@ export function newUboData(details: UboData['details'], completed: boolean): Ubo
     detailsSynced: false,
     screening: null,
     pepReview: null,
+    pepReviewRecord: null,
     pepSynced: false,
     riskStatus: 'Undetermined',
     riskReason: null,

@@ -1,14 +1,14 @@
 // The shapes the renderer sees (shared/ipc/model.ts), built from the rows, the queue and the
 // workflow rules of shared/domain.
 import { entitySteps, individualSteps, uboSteps, type StepView as DomainStep } from '../../../shared/domain/index.js';
-import type { SanctionsSearchResults } from '../../../shared/api/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
-import type { CaseDetail, CaseStatus, CaseSummary, LocalDocument, LocalUbo, Progress, StepView } from '../../../shared/ipc/model.js';
+import type { CaseDetail, CaseStatus, CaseSummary, LocalDocument, LocalUbo, Progress, ReviewDue, StepView } from '../../../shared/ipc/model.js';
 import type { JobKind } from '../sync/job-kinds.js';
 import type { JobStore, StoredJob } from '../sync/job-store.js';
 import type { EntityData, IndividualData } from './case-data.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
 import { entityBand, entityChecklist, individualBand, personChecklist, uboBand } from './checklists.js';
+import { entityReviewsDue, individualReviewsDue } from './review-gates.js';
 import { statement } from './statements.js';
 import { entityWorkflowState, individualWorkflowState, uboWorkflowState } from './workflow-state.js';
 
@@ -49,8 +49,11 @@ const INDIVIDUAL_STEP_JOBS: Record<string, JobKind[]> = {
   decision: ['individual.decision'],
 };
 
-const hasMatches = (s: SanctionsSearchResults | null | undefined): boolean =>
-  !!s && ((s.matchedNumber ?? 0) > 0 || (s.matchedEntities?.length ?? 0) > 0 || (s.webSearchResults?.length ?? 0) > 0);
+function reviewsDueOf(c: StoredCase, ubos: readonly StoredUbo[]): ReviewDue[] {
+  return c.data.kind === 'entity'
+    ? entityReviewsDue(c as StoredCase & { data: EntityData }, ubos)
+    : individualReviewsDue(c as StoredCase & { data: IndividualData });
+}
 
 function toSteps(
   domain: readonly DomainStep[],
@@ -63,15 +66,19 @@ function toSteps(
     const failed = pending.find((j) => j.state === 'failed');
     const base = { id: s.id, label: s.label, blockedBy: s.blockedBy ?? null, waitingFor: null as string | null };
     if (failed) return { ...base, status: 'needs-review', blockedBy: failed.error };
+    // Results that arrived after a review make the step need one again.
+    if (needsReview.has(s.id)) return { ...base, status: 'needs-review', blockedBy: null };
     if (s.status === 'done' && pending.length > 0) {
       const first = pending[0]!;
       return { ...base, status: 'queued', waitingFor: waiting.get(first.id) ?? (first.state === 'running' ? 'sending' : 'waiting to be sent') };
     }
     if (s.status === 'done') return { ...base, status: 'done' };
-    if (needsReview.has(s.id)) return { ...base, status: 'needs-review' };
     return { ...base, status: s.status };
   });
 }
+
+const isFinal = (c: StoredCase): boolean =>
+  c.data.decision?.onboardingDecision === 'Approved' || c.data.decision?.onboardingDecision === 'Declined';
 
 export class CaseViews {
   constructor(private readonly deps: ViewDeps) {}
@@ -103,11 +110,9 @@ export class CaseViews {
       if (decision.onboardingDecision === 'Refer') return 'referred';
     }
     if (c.blockedReason || jobs.some((j) => j.state === 'failed')) return 'needs-review';
+    if (!isFinal(c) && reviewsDueOf(c, ubos).length > 0) return 'needs-review';
     if (jobs.length > 0) return 'waiting';
-    if (c.data.kind === 'entity') {
-      if (hasMatches(c.data.sanctionsSearchResults) && !c.data.sanctionsReview) return 'needs-review';
-      if (ubos.some((u) => !u.data.detailsCompleted)) return 'needs-review';
-    } else if (hasMatches(c.data.amlScreening) && !c.data.pepDecision) return 'needs-review';
+    if (c.data.kind === 'entity' && ubos.some((u) => !u.removed && !u.data.detailsCompleted)) return 'needs-review';
     return c.serverId ? 'synced' : 'draft';
   }
 
@@ -134,6 +139,7 @@ export class CaseViews {
       serverId: c.serverId,
       riskBand: c.data.riskBand,
       unsentJobs: jobs.length,
+      reviewsDue: isFinal(c) ? 0 : reviewsDueOf(c, c.kind === 'entity' ? this.deps.store.listUbos(c.id) : []).length,
       createdBy: c.createdBy,
       updatedAt: c.updatedAt,
     };
@@ -161,6 +167,7 @@ export class CaseViews {
       unsentJobs: jobs.length,
       blockedReason: c.blockedReason,
       reportCachedAt: c.reportCachedAt,
+      reviewsDue: isFinal(c) ? [] : reviewsDueOf(c, ubos),
     };
     if (c.data.kind === 'entity') return this.entityDetail(c as StoredCase & { data: EntityData }, base, jobs, waiting, docs, ubos, lookups);
     return this.individualDetail(c as StoredCase & { data: IndividualData }, base, jobs, waiting, docs, lookups);
@@ -178,14 +185,15 @@ export class CaseViews {
     const d = c.data;
     const state = entityWorkflowState(c, ubos, docs, lookups);
     const caseJobs = (kinds: JobKind[]) => jobs.filter((j) => kinds.includes(j.payload.kind) || (j.payload.kind === 'document.delete' && kinds.includes('entity.doc-upload') && !j.payload.uboId));
+    const due = (base.reviewsDue as ReviewDue[]);
     const review = new Set<string>();
-    if (hasMatches(d.sanctionsSearchResults) && !d.sanctionsReview) review.add('sanctions-review');
+    if (due.some((r) => r.step === 'sanctions-review')) review.add('sanctions-review');
     const steps = toSteps(entitySteps(state), (id) => caseJobs(ENTITY_STEP_JOBS[id] ?? []), waiting, review);
     const localUbos: LocalUbo[] = ubos.map((u) => {
       const mine = docs.filter((x) => x.owner.kind === 'ubo' && x.owner.uboId === u.id);
       const uboJobs = (kinds: JobKind[]) => jobs.filter((j) => 'uboId' in j.payload && j.payload.uboId === u.id && kinds.includes(j.payload.kind));
       const uReview = new Set<string>();
-      if (hasMatches(u.data.screening) && !u.data.pepReview) uReview.add('pep-review');
+      if (due.some((r) => r.uboId === u.id)) uReview.add('pep-review');
       if (!u.data.detailsCompleted) uReview.add('details');
       return {
         id: u.id,
@@ -195,6 +203,7 @@ export class CaseViews {
         detailsCompleted: u.data.detailsCompleted,
         screening: u.data.screening,
         pepReview: u.data.pepReview,
+        pepReviewRecord: u.data.pepReviewRecord,
         riskStatus: u.data.riskStatus,
         riskReason: u.data.riskReason,
         docsConfirmed: u.data.docsConfirmRequested,
@@ -220,6 +229,7 @@ export class CaseViews {
       sanctionsSearchResults: d.sanctionsSearchResults,
       kyb: d.kyb,
       sanctionsReview: d.sanctionsReview,
+      sanctionsReviewRecord: d.sanctionsReviewRecord,
       ubos: localUbos,
       organigram: { draft: d.organigramDraft, verified: d.organigramVerified, response: d.organigramResponse },
       shareholdingConfirmed: d.shareholdingRequested,
@@ -238,7 +248,7 @@ export class CaseViews {
     const d = c.data;
     const state = individualWorkflowState(c, docs, lookups);
     const review = new Set<string>();
-    if (hasMatches(d.amlScreening) && !d.pepDecision) review.add('pep-decision');
+    if ((base.reviewsDue as ReviewDue[]).length > 0) review.add('pep-decision');
     const jobsOf = (kinds: JobKind[]) => jobs.filter((j) => kinds.includes(j.payload.kind) || (j.payload.kind === 'document.delete' && kinds.includes('individual.doc-upload')));
     const band = individualBand(d, lookups);
     return {
@@ -252,6 +262,7 @@ export class CaseViews {
       amlScreening: d.amlScreening,
       externalValidation: d.externalValidation,
       pepDecision: d.pepDecision,
+      pepReviewRecord: d.pepReviewRecord,
       docsConfirmed: d.docsConfirmRequested,
       bankVerification: d.bankVerification,
     } as CaseDetail;

@@ -21,6 +21,7 @@ export function uboWorkflowState(ubo: StoredUbo, docs: readonly StoredDocument[]
     requiredDocsOnFile: ubo.data.pepReview !== null && missing.length === 0,
     docsConfirmed: ubo.data.docsConfirmRequested,
     missingDocs: missing,
+    screeningHeld: ubo.data.screening !== null,
   };
 }
 
@@ -36,6 +37,9 @@ export function entityWorkflowState(
   const missing = checklist.items.filter((i) => !i.onFile).map((i) => i.name);
   return {
     created: true,
+    sanctionsResultsHeld: d.sanctionsSearchResults !== null,
+    // The service's create answer carries the registry's directors (or says there are none).
+    registryAnswered: c.serverId !== null,
     showOrganigram: d.showOrganigram,
     kybCompleted: d.kyb !== null,
     sanctionsReviewed: d.sanctionsReview !== null,
@@ -61,6 +65,8 @@ export function individualWorkflowState(
   const missing = checklist.items.filter((i) => !i.onFile).map((i) => i.name);
   return {
     created: true,
+    screeningHeld: d.amlScreening !== null,
+    bureauAnswered: d.externalValidation !== null,
     amlScreened: d.amlRequested,
     externallyValidated: d.validationRequested,
     pepDecided: d.pepDecision !== null,

@@ -195,8 +195,8 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
       ctx.cases.saveKyb(caseId, kyb);
       return detail(ctx, caseId);
     },
-    'entity.sanctionsReview': ({ caseId, review }) => {
-      ctx.cases.sanctionsReview(caseId, review);
+    'entity.sanctionsReview': ({ caseId, review, screening }) => {
+      ctx.cases.sanctionsReview(caseId, review, screening);
       return detail(ctx, caseId);
     },
     'entity.saveUbo': ({ caseId, uboId, body }) => {
@@ -207,8 +207,8 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
       ctx.cases.removeUbo(caseId, uboId);
       return detail(ctx, caseId);
     },
-    'entity.uboPepConfirm': ({ caseId, uboId, review }) => {
-      ctx.cases.uboPepConfirm(caseId, uboId, review);
+    'entity.uboPepConfirm': ({ caseId, uboId, review, screening }) => {
+      ctx.cases.uboPepConfirm(caseId, uboId, review, screening);
       return detail(ctx, caseId);
     },
     'entity.uboConfirmDocs': ({ caseId, uboId }) => {

@@ -9,6 +9,7 @@ import { missingUploaded } from '../cases/checklists.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
 import type { JobPayload } from './job-kinds.js';
 import { band, need, personName, updateEntity, updateUbo } from './record.js';
+import { staleReview } from './review-wait.js';
 
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
 
@@ -75,10 +76,20 @@ const kyb: JobHandler<P<'entity.kyb'>> = {
   },
 };
 
+/** The service takes a person or the ownership tree only after the entity's sanctions review. */
+const afterSanctionsReview = (ctx: ReadyContext): string | null =>
+  entityData(ctx).sanctionsReviewSynced ? null : 'waiting for the sanctions review';
+
 const sanctionsReview: JobHandler<P<'entity.sanctions-review'>> = {
   label: () => 'Send the sanctions review',
+  waitingFor(ctx) {
+    const d = entityData(ctx);
+    return staleReview(d.sanctionsSearchResults, d.sanctionsReviewRecord, d.create.entityRegName);
+  },
   async run(ctx) {
-    const body = need(entityData(ctx).sanctionsReview, 'The sanctions review');
+    const review = need(entityData(ctx).sanctionsReview, 'The sanctions review');
+    // The published body has exactly these two fields; dispositions stay on this laptop.
+    const body = { adverseSearchKYC: review.adverseSearchKYC, pepConfirmReviewed: review.pepConfirmReviewed };
     await ctx.api.sanctionsReview(serverId(ctx), body, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
     ctx.complete(() => updateEntity(ctx.store, ctx.case.id, (d) => (d.sanctionsReviewSynced = true)));
   },
@@ -100,6 +111,7 @@ function recordTree(ctx: RunContext, nodes: readonly OrganigramNodeResponse[]): 
 
 const verifyOrganigram: JobHandler<P<'entity.verify-organigram'>> = {
   label: () => 'Verify the ownership tree',
+  waitingFor: afterSanctionsReview,
   async reconcile(ctx) {
     const record = await ctx.api.getEntity(serverId(ctx));
     if (!record.organigramReviewed) return false;
@@ -148,6 +160,7 @@ function uboBody(ctx: ReadyContext<Extract<JobPayload, { uboId: string }>>) {
 
 const uboCreate: JobHandler<P<'ubo.create'>> = {
   label: (ctx) => `Add ${personName(uboOf(ctx))}`,
+  waitingFor: afterSanctionsReview,
   async reconcile(ctx) {
     const ubo = need(uboOf(ctx), 'The person');
     const externalId = ubo.data.details.externalId;
@@ -179,7 +192,7 @@ const uboCreate: JobHandler<P<'ubo.create'>> = {
 
 const uboUpdate: JobHandler<P<'ubo.update'>> = {
   label: (ctx) => `Send the details of ${personName(uboOf(ctx))}`,
-  waitingFor: (ctx) => (uboOf(ctx)?.serverId ? null : `waiting for ${personName(uboOf(ctx))} to be created`),
+  waitingFor: (ctx) => afterSanctionsReview(ctx) ?? (uboOf(ctx)?.serverId ? null : `waiting for ${personName(uboOf(ctx))} to be created`),
   async run(ctx) {
     const { ubo, body } = uboBody(ctx);
     const answer = await ctx.api.updateUbo(need(ubo.serverId, 'The person'), body, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
@@ -216,11 +229,16 @@ const uboDelete: JobHandler<P<'ubo.delete'>> = {
 
 const uboPepConfirm: JobHandler<P<'ubo.pep-confirm'>> = {
   label: (ctx) => `Send the PEP review of ${personName(uboOf(ctx))}`,
-  waitingFor: (ctx) => (uboOf(ctx)?.serverId ? null : `waiting for ${personName(uboOf(ctx))} to be created`),
+  waitingFor(ctx) {
+    const ubo = uboOf(ctx);
+    if (!ubo?.serverId) return `waiting for ${personName(ubo)} to be created`;
+    return staleReview(ubo.data.screening, ubo.data.pepReviewRecord, personName(ubo));
+  },
   async run(ctx) {
     const ubo = need(uboOf(ctx), 'The person');
     const review = need(ubo.data.pepReview, 'The PEP review');
-    const answer = await ctx.api.uboPepConfirm(need(ubo.serverId, 'The person'), review, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    const body = { adverseSearchKYC: review.adverseSearchKYC, pepConfirmReviewed: review.pepConfirmReviewed };
+    const answer = await ctx.api.uboPepConfirm(need(ubo.serverId, 'The person'), body, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
     ctx.complete(() =>
       updateUbo(ctx.store, ubo.id, (d) => {
         d.pepSynced = true;

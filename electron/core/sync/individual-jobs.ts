@@ -5,6 +5,7 @@ import { missingUploaded } from '../cases/checklists.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
 import type { JobPayload } from './job-kinds.js';
 import { band, need, updateIndividual } from './record.js';
+import { staleReview } from './review-wait.js';
 
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
 
@@ -76,6 +77,10 @@ const validation: JobHandler<P<'individual.external-validation'>> = {
 
 const pepDecision: JobHandler<P<'individual.pep-decision'>> = {
   label: () => 'Send the PEP and sanctions decision',
+  waitingFor(ctx) {
+    const d = data(ctx);
+    return staleReview(d.amlScreening, d.pepReviewRecord, ctx.case.title);
+  },
   async run(ctx) {
     const decision = need(data(ctx).pepDecision, 'The PEP decision');
     const who = await identity(ctx);

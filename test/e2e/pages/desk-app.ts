@@ -155,7 +155,7 @@ export class DeskApp {
       }
       await details.getByRole('button', { name: /Complete details|Save details/ }).click();
       const pep = this.page.getByRole('region', { name: '2. PEP and sanctions review' });
-      await pep.getByLabel('I have reviewed the PEP and sanctions screening').check();
+      await this.review(pep);
       await pep.getByRole('button', { name: /Confirm PEP review|Update review/ }).click();
       await expect(pep.getByText(/Band returned: (Low|Medium|High) Risk/)).toBeVisible({ timeout: 60_000 });
       await this.completeChecklist(person, () => pngFile('id.png', person));
@@ -253,7 +253,22 @@ export class DeskApp {
     await expect(
       this.page.getByRole('heading', { name: 'Sanctions and adverse media review' }),
     ).toBeVisible();
-    await this.page.getByLabel('I have reviewed the PEP and sanctions screening').check();
+    await this.review(this.content());
     await this.page.getByRole('button', { name: 'Confirm sanctions review' }).click();
+  }
+
+  /**
+   * A screening review once the service's results are on screen: every hit marked a false positive
+   * with a reason, then the confirmation ticked.
+   */
+  async review(scope: Locator, reason = 'Different date of birth'): Promise<void> {
+    const confirm = scope.getByLabel('I have reviewed the PEP and sanctions screening');
+    await expect(confirm).toBeEnabled({ timeout: 90_000 });
+    const verdicts = scope.getByRole('radio', { name: 'False positive' });
+    for (let i = 0; i < (await verdicts.count()); i++) {
+      await verdicts.nth(i).check();
+      await scope.getByLabel(`Reason for result ${i + 1}`).fill(reason);
+    }
+    await confirm.check();
   }
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
-import { captureEntityPathA, captureIndividual } from '../../support/flows.js';
+import { captureEntityPathA, finishIndividual, startIndividual } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 
 describe('tokens and sign-in', () => {
@@ -35,9 +35,10 @@ describe('tokens and sign-in', () => {
   const sandboxDb = () => sandbox.handle!.context.db;
 
   it('refreshes a token that expires mid-drain exactly once', async () => {
-    await captureEntityPathA(t, { extraEntityDocs: 30 });
-    const before = proxy.stats['token-requests'];
     t.core.internals.startQueue();
+    await captureEntityPathA(t, { extraEntityDocs: 30, holdEntityDocs: true });
+    const before = proxy.stats['token-requests'];
+    await t.call('queue.resume', {});
     await waitFor('some uploads', () => uploadsDone, (n) => n >= 5);
     // The service stops accepting every token it issued (expiry), while uploads are in flight.
     sandboxDb().prepare('UPDATE access_tokens SET expires_at = 0').run();
@@ -52,7 +53,7 @@ describe('tokens and sign-in', () => {
     sandboxDb().prepare("UPDATE partners SET client_secret_hash = 'revoked' WHERE id = ?").run(sandbox.partnerId);
     sandboxDb().prepare('UPDATE access_tokens SET revoked_at = 1').run();
 
-    const caseId = await captureIndividual(t);
+    const caseId = await startIndividual(t);
     const parked = await waitFor('needs sign-in', () => t.call('status.get', {}), (s) => s.connectivity === 'needs-sign-in');
     expect(parked.unsentCount).toBeGreaterThan(0);
     expect(parked.failedCount).toBe(0);
@@ -70,6 +71,7 @@ describe('tokens and sign-in', () => {
     expect(again).toMatchObject({ verified: true });
     // The answer never carries a secret.
     expect(JSON.stringify(again)).not.toContain(sandbox.clientSecret);
+    await finishIndividual(t, caseId);
     const done = await waitFor('drain', () => t.call('status.get', {}), (s) => s.unsentCount === 0 || s.failedCount > 0, 60_000);
     expect(done.failedCount).toBe(0);
     const c = await t.call('cases.get', { caseId });

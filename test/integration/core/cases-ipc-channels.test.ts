@@ -111,7 +111,6 @@ describe('IPC channels', () => {
     await t.call('queue.pause', {});
     const { caseId } = await t.call('entity.create', { entityRegName: 'Declined Co', entityRegNumber: '2016/000000/07', entityType: 1 });
     await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Declined' } });
-    await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: true, pepConfirmReviewed: true } });
     await t.call('entity.decide', { caseId, decision: { onboardingDecision: 'Declined', declinedComments: 'Adverse media' } });
     const kinds = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId).map((j) => j.kind);
     expect(kinds).toEqual(['entity.create', 'entity.decision']);

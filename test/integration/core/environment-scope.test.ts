@@ -173,13 +173,14 @@ describe('environment scope', () => {
     await use(profileB);
 
     const review = { adverseSearchKYC: false, pepConfirmReviewed: true };
+    const screening = { fingerprint: 'a'.repeat(64), dispositions: [] };
     const commands: { [C in ChannelName]?: unknown } = {
       'cases.get': { caseId },
       'entity.saveKyb': { caseId, kyb: { entityTradingName: 'X' } },
-      'entity.sanctionsReview': { caseId, review },
+      'entity.sanctionsReview': { caseId, review, screening },
       'entity.saveUbo': { caseId, body: { firstName: 'U', lastName: 'Bo', clientSACitizen: true, idNumber: saId() } },
       'entity.removeUbo': { caseId, uboId: 'u1' },
-      'entity.uboPepConfirm': { caseId, uboId: 'u1', review },
+      'entity.uboPepConfirm': { caseId, uboId: 'u1', review, screening },
       'entity.uboConfirmDocs': { caseId, uboId: 'u1' },
       'entity.saveOrganigram': { caseId, tree: [] },
       'entity.verifyOrganigram': { caseId },
@@ -189,7 +190,7 @@ describe('environment scope', () => {
       'individual.update': { caseId, changes: { lastName: 'Elsewhere' } },
       'individual.runScreening': { caseId },
       'individual.runValidation': { caseId },
-      'individual.pepDecision': { caseId, pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: false },
+      'individual.pepDecision': { caseId, pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: false, screening },
       'individual.confirmDocs': { caseId },
       'individual.decide': { caseId, onboardingDecision: 'Approved' },
       'individual.verifyBankAccount': { caseId, request: { accountNumber: '1234567', branchCode: '250655', accountType: 'current' } },

@@ -9,7 +9,7 @@ import type { DocumentOwner, EntityCase, IndividualCase } from '../../../shared/
 import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
 import { makePdf } from '../../support/documents.js';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
-import { captureEntityPathA, entityAtDocumentsStep, individualAtDocumentsStep, saId } from '../../support/flows.js';
+import { captureEntityPathA, entityAtDocumentsStep, individualAtDocumentsStep, reviewEntitySanctions, reviewUbo, saId } from '../../support/flows.js';
 import { memorySecretStores } from '../../support/memory-secret-store.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
@@ -94,12 +94,14 @@ describe('crash safety', () => {
   // The cap is generous: on a loaded shared machine 21 lives of a child core took over six minutes.
   it('drains exactly once across 20+ SIGKILLs, identical scans included', async () => {
     const secrets = memorySecretStores();
-    let t: TestCore = await coreOn(undefined, secrets);
+    // The reviews need the service's results, so this first life sends; the entity documents are
+    // then held back (queue paused) for the crashes.
+    let t: TestCore = await coreOn(undefined, secrets, true);
     await t.call('lookups.refresh', {});
     // 150 documents: lives end after 3 to 6 finished jobs, but a fast drain finishes a few more
     // before the kill lands, and with 100 the jobs ran out before the 21st kill. Ten of them are
     // the same scan (same name, bytes and type) for the entity, and five the same for its owner.
-    const caseId = await captureEntityPathA(t, { name: 'Crash Test Holdings', extraEntityDocs: 140, decide: false });
+    const caseId = await captureEntityPathA(t, { name: 'Crash Test Holdings', extraEntityDocs: 140, decide: false, holdEntityDocs: true });
     const captured = (await t.call('cases.get', { caseId })) as EntityCase;
     const pair = { groupId: captured.checklist.items[0]!.groupId, typeId: captured.checklist.items[0]!.types[0]!.id };
     const uboId = captured.ubos[0]!.id;
@@ -209,9 +211,9 @@ describe('crash safety', () => {
       // An owner whose documents are not confirmed yet (the service refuses uploads after that).
       const { caseId } = await t.call('entity.create', { entityRegName: 'Owner Holdings', entityRegNumber: '2017/000000/07', entityType: 1 });
       await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Owner' } });
-      await t.call('entity.sanctionsReview', { caseId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+      await reviewEntitySanctions(t, caseId);
       const { uboId } = await t.call('entity.saveUbo', { caseId, body: { firstName: 'Olga', lastName: 'Owner', clientSACitizen: true, idNumber: saId() } });
-      await t.call('entity.uboPepConfirm', { caseId, uboId, review: { adverseSearchKYC: false, pepConfirmReviewed: true } });
+      await reviewUbo(t, caseId, uboId);
       await waitFor('owner sent', () => t.call('status.get', {}), (s) => s.unsentCount === 0 && s.failedCount === 0, 60_000);
       const ubo = ((await t.call('cases.get', { caseId })) as EntityCase).ubos[0]!;
       const item = ubo.checklist.items[0]!;

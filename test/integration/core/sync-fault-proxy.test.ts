@@ -32,10 +32,13 @@ describe('fault-injecting proxy', () => {
   });
 
   it('completes every job exactly once despite resets, lost answers, 500s, 429s and latency', async () => {
-    const a = await captureEntityPathA(t, { extraEntityDocs: 40 });
-    const i = await captureIndividual(t, { extraDocs: 10 });
-    proxy.plan = randomFaults(20261121);
+    // The reviews need the service's results, so the queue runs (without faults) until the entity
+    // documents are captured; they are then held back and sent through the faults.
     t.core.internals.startQueue();
+    const i = await captureIndividual(t, { extraDocs: 10 });
+    const a = await captureEntityPathA(t, { extraEntityDocs: 40, holdEntityDocs: true });
+    proxy.plan = randomFaults(20261121);
+    await t.call('queue.resume', {});
     const done = await waitFor('drain', () => t.call('status.get', {}), (s) => s.unsentCount === 0 || s.failedCount > 0, 120_000);
     expect(done.failedCount, JSON.stringify(await t.call('queue.list', {}))).toBe(0);
     proxy.plan = PASS;

@@ -38,9 +38,20 @@ describe('IPC contract', () => {
 
   it('requires the foreign official type when the client is a foreign official', () => {
     const input = channels['individual.pepDecision'].input;
-    const base = { caseId: 'c1', pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: true };
+    const screening = { fingerprint: 'a'.repeat(64), dispositions: [] };
+    const base = { caseId: 'c1', pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: true, screening };
     expect(input.safeParse(base).success).toBe(false);
     expect(input.safeParse({ ...base, clientForeignOfficialType: 2 }).success).toBe(true);
+  });
+
+  it('requires a review to name the screening results it was made on', () => {
+    const input = channels['entity.sanctionsReview'].input;
+    const review = { pepConfirmReviewed: true };
+    expect(input.safeParse({ caseId: 'c1', review }).success).toBe(false);
+    expect(input.safeParse({ caseId: 'c1', review, screening: { fingerprint: 'not-hex', dispositions: [] } }).success).toBe(false);
+    const hit = { hitKey: 'match-0', verdict: 'false-positive', reason: ' ' };
+    expect(input.safeParse({ caseId: 'c1', review, screening: { fingerprint: 'a'.repeat(64), dispositions: [hit] } }).success).toBe(false);
+    expect(input.safeParse({ caseId: 'c1', review, screening: { fingerprint: 'a'.repeat(64), dispositions: [{ ...hit, reason: 'Other person' }] } }).success).toBe(true);
   });
 
   it('accepts only http and https profile addresses', () => {
