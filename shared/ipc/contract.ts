@@ -105,7 +105,13 @@ const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) 
 export const channels = {
   'app.info': channel(
     Empty,
-    z.object({ version: z.string(), shell: z.enum(['electron', 'web']), sandboxUrl: z.string().nullable() }),
+    z.object({
+      version: z.string(),
+      shell: z.enum(['electron', 'web']),
+      sandboxUrl: z.string().nullable(),
+      /** 'development-file': the insecure plain-file keychain, sandbox only (Settings says so). */
+      keychain: z.enum(['system', 'development-file']),
+    }),
   ),
   'status.get': channel(Empty, StatusSchema),
 
