@@ -17,7 +17,7 @@ const children: ChildProcess[] = [];
 
 /** No Secret Service reachable: no X11 display to autolaunch D-Bus from, a session bus that is not there. */
 function headlessEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/fica-desk-bus' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/fica-desk-bus' };
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
   return env;
