@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseCommandLine } from '../../shared/cli/command-line.js';
+import type { Host } from './index.js';
 import { startupFailureText } from './startup-failure.js';
 
 const COMMAND = 'npm run start:web --';
@@ -57,7 +58,7 @@ const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.fica-desk-web'))
 const devKeychain = values['dev-keychain'] === true || existsSync(join(dataDir, 'dev-keychain.json'));
 const sandboxUrl = values['sandbox-url'];
 
-let host: Awaited<ReturnType<typeof import('./index.js').startHost>>;
+let host: Host;
 try {
   // Loaded here so a keychain library that cannot load (libsecret missing) is reported, not thrown.
   const { startHost } = await import('./index.js');
