@@ -77,6 +77,8 @@ async function main(): Promise<void> {
     sandbox: sandbox?.config,
   });
   await applyStartup(core, managed, { ...choice, start });
+  // The desktop smoke test takes the sandbox away to work offline; only an unpackaged app allows it.
+  if (!app.isPackaged && sandbox) Object.assign(globalThis, { ficaDeskSandbox: sandbox });
 
   registerIpc({
     ipcMain,
