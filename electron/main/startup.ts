@@ -83,5 +83,7 @@ export async function applyStartup(
         ? profiles.find((p) => p.kind === managed.kind && p.baseUrl === managed.baseUrl)
         : null;
   // 'test' or 'live' without a managed environment: no profile yet; Settings sets it up.
-  if (target) await core.handle('profiles.activate', { id: target.id });
+  // Starting in Live was decided by the bank's managed configuration or by the person in the
+  // chooser (or earlier), which is the confirmation a switch to Live asks for.
+  if (target) await core.handle('profiles.activate', { id: target.id, confirmLive: true });
 }
