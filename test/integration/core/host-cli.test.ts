@@ -118,6 +118,12 @@ describe('npm run start:web', () => {
     const first = await start(args);
     expect(first.output()).toContain('INSECURE development keychain');
     const session = await signIn(first.link);
+    // Entity types come from the sandbox's look-ups, fetched just after start (slowly on a loaded machine).
+    for (let i = 0; i < 120; i++) {
+      const lookups = await call(session, 'lookups.get', {});
+      if ((lookups.value as { fetchedAt: string | null } | undefined)?.fetchedAt) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
     const created = await call(session, 'entity.create', {
       entityRegName: 'Restart Traders (Pty) Ltd',
       entityRegNumber: '2019/000000/07',
