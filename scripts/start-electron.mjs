@@ -1,4 +1,5 @@
-// `npm start`: builds the desktop app and starts it (its default profile is the embedded sandbox).
+// `npm start`: builds the desktop app, rebuilds the native modules for Electron, starts it, and
+// rebuilds them back for Node when it quits (so npm test works afterwards).
 // The Electron binary is located the way the electron package does, but without require('electron'):
 // that call tries to download a missing binary, and this must fail plainly instead.
 import { spawn } from 'node:child_process';
@@ -7,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildElectron } from './build-electron.mjs';
+import { switchNativeModules } from './native-modules.mjs';
 
 const require = createRequire(import.meta.url);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -29,6 +31,11 @@ export function electronBinaryPath() {
   return existsSync(candidate) ? candidate : null;
 }
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('Usage: npm start [-- Electron options]\n\nBuilds FICA Desk, rebuilds better-sqlite3 and keytar for Electron, runs the desktop app, and rebuilds them for Node when it quits.');
+  process.exit(0);
+}
+
 const binary = electronBinaryPath();
 if (!binary) {
   console.error(
@@ -38,10 +45,12 @@ if (!binary) {
 }
 
 buildElectron();
+if (!switchNativeModules('electron')) process.exit(1);
 
 const child = spawn(binary, [root, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
-// Ctrl+C reaches Electron too; leaving when it leaves keeps its exit code as ours.
+// Ctrl+C reaches Electron too; it quits, we put the Node builds back and leave with its exit code.
+process.on('SIGINT', () => undefined);
 child.on('exit', (code, signal) => {
-  if (signal) process.kill(process.pid, signal);
-  else process.exit(code ?? 0);
+  const restored = switchNativeModules('node');
+  process.exit(signal ? 1 : (code ?? 0) || (restored ? 0 : 1));
 });

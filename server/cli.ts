@@ -1,5 +1,6 @@
 // `npm run sandbox -- [--host H] [--port P] [--data-dir DIR] [--webhook-time-scale S]` (contract §11).
 import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../shared/cli/command-line.js';
 import { startSandbox } from './index.js';
 
 function fail(message: string): never {
@@ -8,16 +9,32 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string', default: '4010' },
-      'data-dir': { type: 'string' },
-      'webhook-time-scale': { type: 'string', default: '1' },
-      mode: { type: 'string', default: 'sandbox' },
+  const commandLine = parseCommandLine(
+    parseArgs,
+    process.argv.slice(2),
+    'npm run sandbox --',
+    'Starts the sandbox compliance service and prints its address and demo partner credentials.',
+    {
+      host: { type: 'string', help: 'HOST  address to listen on (default 127.0.0.1)' },
+      port: { type: 'string', help: 'PORT  port (default 4010; 0 picks a free one)' },
+      'data-dir': { type: 'string', help: 'DIR  data folder (default: a fresh temporary folder)' },
+      'webhook-time-scale': { type: 'string', help: 'S  speed factor of the webhook retry schedule (default 1)' },
+      mode: { type: 'string', help: 'sandbox|live  live refuses the sandbox control API (default sandbox)' },
     },
-    strict: true,
-  });
+  );
+  if (commandLine.kind === 'help') {
+    process.stdout.write(`${commandLine.text}\n`);
+    process.exit(0);
+  }
+  if (commandLine.kind === 'refused') fail(commandLine.message);
+  const parsed = commandLine.values;
+  const values = {
+    host: parsed.host ?? '127.0.0.1',
+    port: parsed.port ?? '4010',
+    'data-dir': parsed['data-dir'],
+    'webhook-time-scale': parsed['webhook-time-scale'] ?? '1',
+    mode: parsed.mode ?? 'sandbox',
+  };
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, got ${values.port}`);
   const scale = Number(values['webhook-time-scale']);

@@ -31,7 +31,10 @@ import { CoreEvents } from './ipc/events.js';
 import { createHandlers, type CoreContext } from './ipc/handlers.js';
 import {
   CredentialStore,
+  devFileSecretStores,
   keytarSecretStores,
+  profileService,
+  VAULT_SERVICE,
   TokenStore,
   VaultKeyStore,
   type SecretStoreFactory,
@@ -49,8 +52,17 @@ export interface CoreOptions {
   dataDir: string;
   /** The OS keychain by default; tests pass an in-memory store. */
   secretStore?: SecretStoreFactory;
-  /** The embedded sandbox: a "Sandbox" profile with these credentials is created on first run. */
-  sandbox?: { url: string; clientId: string; clientSecret: string };
+  /**
+   * Keep secrets in this plain file instead (the insecure development keychain): allowed for the
+   * training sandbox only, so test and live profiles are refused.
+   */
+  devKeychainFile?: string;
+  /**
+   * A training sandbox service: its "Sandbox" profile is created on first run and made active when
+   * no other is. Credentials given here are saved at every start (a recreated sandbox has new ones);
+   * without them the profile keeps the ones saved before, or waits for sign-in.
+   */
+  sandbox?: { url: string; clientId?: string; clientSecret?: string };
   shell?: 'electron' | 'web';
   version?: string;
   queue?: Partial<QueueOptions>;
@@ -101,7 +113,16 @@ const SANDBOX_PROFILE_KEY = 'sandboxProfileId';
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const secrets = options.secretStore ?? keytarSecretStores;
+  // The development keychain allows the vault key and sandbox profiles' secrets; the profiles
+  // repository it asks is opened below, before any profile secret is read or written.
+  let profileKindOf: (profileId: string) => string | null = () => null;
+  const secrets = options.devKeychainFile
+    ? devFileSecretStores(options.devKeychainFile, (service) => {
+        if (service === VAULT_SERVICE) return true;
+        const prefix = profileService('x').slice(0, -1);
+        return service.startsWith(prefix) && profileKindOf(service.slice(prefix.length)) === 'sandbox';
+      })
+    : (options.secretStore ?? keytarSecretStores);
   const credentials = new CredentialStore(secrets);
   const tokens = new TokenStore(secrets);
   const vault = await Vault.open({
@@ -110,6 +131,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const db = openDatabase(join(options.dataDir, 'fica-desk.sqlite'));
   const profiles = new ProfileRepository(db);
+  profileKindOf = (id) => profiles.get(id)?.kind ?? null;
   const settingsRepo = new SettingsRepository(db);
   const auditLog = new AuditLog(db);
   const lookups = new LookupService(new LookupsCacheRepository(db));
@@ -328,9 +350,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (!existing) profiles.create({ id: sandboxId, name: 'Sandbox', kind: 'sandbox', baseUrl: options.sandbox.url });
     else if (existing.baseUrl !== options.sandbox.url) profiles.update(sandboxId, { baseUrl: options.sandbox.url });
     const saved = await credentials.load(sandboxId);
-    // The embedded sandbox's demo credentials are given at every start; a recreated sandbox has new ones.
-    if (!saved || saved.clientId !== options.sandbox.clientId || saved.clientSecret !== options.sandbox.clientSecret) {
-      await credentials.save(sandboxId, { clientId: options.sandbox.clientId, clientSecret: options.sandbox.clientSecret });
+    const { clientId, clientSecret } = options.sandbox;
+    if (clientId && clientSecret && (saved?.clientId !== clientId || saved.clientSecret !== clientSecret)) {
+      await credentials.save(sandboxId, { clientId, clientSecret });
       await tokens.clear(sandboxId);
     }
     if (!session.activeId) settingsRepo.set('activeProfileId', z.string().nullable(), sandboxId);
@@ -366,6 +388,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       version: options.version ?? '0.1.0',
       shell: options.shell ?? 'electron',
       sandboxUrl: options.sandbox?.url ?? null,
+      keychain: options.devKeychainFile ? 'development-file' : 'system',
     },
     status,
     settings,

@@ -1,11 +1,13 @@
-// The headless host's HTTP server on loopback: the built renderer as static files (index.html with
-// the per-run token in a meta tag and a strict CSP) and the IPC contract over POST + server-sent
-// events. Anything without the token is refused with 403, and so is a foreign Host or Origin
-// (DNS rebinding), because another local web page must not drive the core.
+// The headless host's HTTP server on loopback: the built renderer as static files (strict CSP) and
+// the IPC contract over POST + server-sent events. The per-run token never appears in a page: the
+// browser the person opens gets it as an HttpOnly, SameSite=Strict cookie from a one-time link the
+// host prints, so neither another local program (a plain GET /) nor script in the page can read it.
+// Anything without the token is refused with 403, and so is a foreign Host or Origin (DNS
+// rebinding), because another local web page must not drive the core.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { BRIDGE } from '../../shared/ipc/bridge.js';
 import { EVENT_NAMES } from '../../shared/ipc/contract.js';
 import { decodeWire, encodeWire } from '../../shared/ipc/wire.js';
@@ -35,6 +37,13 @@ const MIME: Record<string, string> = {
 /** Documents of up to 50 pages of 40 MB each, base64 in JSON: bigger bodies are refused. */
 const MAX_BODY_BYTES = 300 * 1024 * 1024;
 
+/** The bridge's HTTP server and the one-time links that let a browser in. */
+export interface BridgeServer {
+  server: Server;
+  /** A fresh one-time path (`/open?key=…`): the first GET sets the session cookie, any later one is refused. */
+  issueOpenPath(): string;
+}
+
 export interface BridgeServerOptions {
   core: Core;
   rendererDir: string;
@@ -60,8 +69,22 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-export function createBridgeServer(opts: BridgeServerOptions): Server {
+/** Cookie names ignore the port, so each host's cookie carries its own port in the name. */
+export function sessionCookieName(port: number): string {
+  return `${BRIDGE.sessionCookie}-${port}`;
+}
+
+function cookieValue(req: IncomingMessage, name: string): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
   const root = resolve(opts.rendererDir);
+  const openKeys = new Set<string>();
   const clients = new Set<ServerResponse>();
   const unsubscribe = EVENT_NAMES.map((name) =>
     opts.core.on(name, (payload) => {
@@ -81,10 +104,13 @@ export function createBridgeServer(opts: BridgeServerOptions): Server {
     });
   });
 
+  const portOf = () => (server.address() as { port: number } | null)?.port ?? opts.port;
   const allowedHosts = () => {
-    const port = (server.address() as { port: number } | null)?.port ?? opts.port;
+    const port = portOf();
     return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   };
+  const hasSessionCookie = (req: IncomingMessage) =>
+    sameToken(cookieValue(req, sessionCookieName(portOf())), opts.token);
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const hosts = allowedHosts();
@@ -93,9 +119,24 @@ export function createBridgeServer(opts: BridgeServerOptions): Server {
     if (origin && !hosts.has(origin.replace(/^http:\/\//, ''))) return deny(res);
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
 
+    if (url.pathname === BRIDGE.openPath) {
+      const key = url.searchParams.get(BRIDGE.openKeyQuery);
+      if (req.method !== 'GET' || !key || !openKeys.delete(key)) {
+        res.writeHead(403, { ...securityHeaders(), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(linkPage('This link has already been used or is not valid.'));
+        return;
+      }
+      res.writeHead(303, {
+        Location: '/',
+        'Cache-Control': 'no-store',
+        'Set-Cookie': `${sessionCookieName(portOf())}=${opts.token}; HttpOnly; SameSite=Strict; Path=/`,
+      });
+      res.end();
+      return;
+    }
     if (url.pathname === BRIDGE.eventsPath) {
-      if (req.method !== 'GET' || !sameToken(url.searchParams.get(BRIDGE.tokenQuery), opts.token))
-        return deny(res);
+      const authorised = sameToken(url.searchParams.get(BRIDGE.tokenQuery), opts.token) || hasSessionCookie(req);
+      if (req.method !== 'GET' || !authorised) return deny(res);
       res.writeHead(200, {
         'Content-Type': 'text/event-stream',
         'Cache-Control': 'no-store',
@@ -113,8 +154,8 @@ export function createBridgeServer(opts: BridgeServerOptions): Server {
     }
     if (url.pathname.startsWith('/ipc/')) {
       const header = req.headers[BRIDGE.tokenHeader];
-      if (req.method !== 'POST' || !sameToken(Array.isArray(header) ? header[0] : header, opts.token))
-        return deny(res);
+      const authorised = sameToken(Array.isArray(header) ? header[0] : header, opts.token) || hasSessionCookie(req);
+      if (req.method !== 'POST' || !authorised) return deny(res);
       const channel = decodePathPart(url.pathname.slice('/ipc/'.length));
       if (channel === null) {
         res.writeHead(400, { 'Content-Type': 'application/json' });
@@ -150,10 +191,10 @@ export function createBridgeServer(opts: BridgeServerOptions): Server {
       res.end();
       return;
     }
-    await serveStatic(url.pathname, res);
+    await serveStatic(url.pathname, req, res);
   }
 
-  async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
+  async function serveStatic(pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const decoded = decodePathPart(pathname);
     if (decoded === null) return malformedPath(res);
     let relative = decoded;
@@ -176,16 +217,19 @@ export function createBridgeServer(opts: BridgeServerOptions): Server {
       'Content-Type': MIME[extname(target)] ?? 'application/octet-stream',
     };
     if (target.endsWith('index.html')) {
+      if (!hasSessionCookie(req)) {
+        res.writeHead(401, { ...headers, 'Cache-Control': 'no-store' });
+        res.end(linkPage('Open the one-time link printed where FICA Desk was started (npm run start:web).'));
+        return;
+      }
       const html = await readFile(target, 'utf8').catch(() => null);
       if (html === null) {
         res.writeHead(503, { 'Content-Type': 'text/plain' });
         res.end('The renderer is not built. Run npm run build:renderer.');
         return;
       }
-      const meta = `<meta name="${BRIDGE.tokenMeta}" content="${opts.token}">`;
-      const body = html.includes('<head>') ? html.replace('<head>', `<head>\n    ${meta}`) : meta + html;
       res.writeHead(200, { ...headers, 'Cache-Control': 'no-store' });
-      res.end(body);
+      res.end(html);
       return;
     }
     res.writeHead(200, headers);
@@ -206,7 +250,19 @@ export function createBridgeServer(opts: BridgeServerOptions): Server {
     server.closeAllConnections?.();
     return close(cb);
   }) as typeof server.close;
-  return server;
+  return {
+    server,
+    issueOpenPath() {
+      const key = randomBytes(24).toString('base64url');
+      openKeys.add(key);
+      return `${BRIDGE.openPath}?${BRIDGE.openKeyQuery}=${key}`;
+    },
+  };
+}
+
+/** A page with one sentence and no script: what a browser sees without the session cookie. */
+function linkPage(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FICA Desk</title></head><body><h1>FICA Desk</h1><p>${message}</p></body></html>`;
 }
 
 function deny(res: ServerResponse): void {

@@ -4,20 +4,28 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Profile } from '../../shared/ipc/model.js';
 import type { SandboxHandle } from '../../server/index.js';
 import { createCore, type Core, type CoreOptions } from '../core/index.js';
-import type { SecretStoreFactory } from '../core/keychain/index.js';
+import { DEV_KEYCHAIN_FILE, type SecretStoreFactory } from '../core/keychain/index.js';
 import { createBridgeServer } from './bridge-server.js';
 import { startEmbeddedSandbox } from './embedded-sandbox.js';
+import { createSandboxPartner, type SandboxPartner } from './sandbox-partner.js';
 
 export interface StartHostOptions {
   dataDir: string;
   /** Port of the bridge on 127.0.0.1; 0 picks a free one. */
   port?: number;
   rendererDir: string;
-  /** The embedded sandbox (default), or a service already running elsewhere. */
+  /**
+   * The embedded sandbox (default), or a sandbox service running elsewhere, which becomes the active
+   * profile: signed in with the credentials given, else those saved before, else a partner the
+   * host creates through the sandbox's control API (reported in `sandboxSignIn`).
+   */
   sandbox?: 'embedded' | { url: string; clientId?: string; clientSecret?: string };
   secretStore?: SecretStoreFactory;
+  /** Secrets in the insecure plain-file development keychain of the data folder (sandbox only). */
+  devKeychain?: boolean;
   queue?: CoreOptions['queue'];
   log?: CoreOptions['log'];
 }
@@ -31,10 +39,15 @@ export interface SandboxControl {
 }
 
 export interface Host {
+  /** The app's address; a browser gets in only through a link of openUrl(). */
   url: string;
+  /** A fresh one-time link that signs the browser opening it in (HttpOnly cookie) and leads to the app. */
+  openUrl(): string;
   token: string;
   core: Core;
   sandbox: SandboxHandle | null;
+  /** With a sandbox URL: the partner created for this desk (credentials to note), or why sign-in failed. */
+  sandboxSignIn: { created: SandboxPartner } | { failed: string } | null;
   sandboxControl: SandboxControl;
   stop(): Promise<void>;
 }
@@ -47,30 +60,30 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
     const embedded = await startEmbeddedSandbox(options.dataDir);
     sandbox = embedded.handle;
     sandboxConfig = embedded.config;
-  } else if (options.sandbox.clientId && options.sandbox.clientSecret) {
-    sandboxConfig = {
-      url: options.sandbox.url,
-      clientId: options.sandbox.clientId,
-      clientSecret: options.sandbox.clientSecret,
-    };
+  } else {
+    sandboxConfig = { ...options.sandbox };
   }
   const sandboxPort = sandbox?.port ?? null;
 
   const core = await createCore({
     dataDir: join(options.dataDir, 'desk'),
     secretStore: options.secretStore,
+    devKeychainFile: options.devKeychain ? join(options.dataDir, DEV_KEYCHAIN_FILE) : undefined,
     sandbox: sandboxConfig,
     shell: 'web',
     queue: { probeIntervalMs: 2000, ...options.queue },
     log: options.log,
   });
+  const sandboxSignIn =
+    options.sandbox && options.sandbox !== 'embedded' ? await useSandboxService(core, options.sandbox.url) : null;
   const token = randomBytes(32).toString('base64url');
-  const server = createBridgeServer({
+  const bridge = createBridgeServer({
     core,
     rendererDir: options.rendererDir,
     token,
     port: options.port ?? 0,
   });
+  const server = bridge.server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -79,9 +92,11 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
 
   const host: Host = {
     url: `http://127.0.0.1:${port}/`,
+    openUrl: () => `http://127.0.0.1:${port}${bridge.issueOpenPath()}`,
     token,
     core,
     sandbox,
+    sandboxSignIn,
     sandboxControl: {
       get running() {
         return host.sandbox !== null;
@@ -105,4 +120,27 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
     },
   };
   return host;
+}
+
+/** Makes the sandbox profile of `url` active, and signs it in with a new partner when it has no credentials. */
+async function useSandboxService(core: Core, url: string): Promise<Host['sandboxSignIn']> {
+  const profiles = await core.handle('profiles.list', {});
+  if (!profiles.ok) return { failed: profiles.error.message };
+  const profile = (profiles.value as Profile[]).find((p) => p.kind === 'sandbox' && p.baseUrl === url);
+  if (!profile) return { failed: `No sandbox profile for ${url}.` };
+  await core.handle('profiles.activate', { id: profile.id });
+  if (profile.hasCredentials) return null;
+  try {
+    const partner = await createSandboxPartner(url, 'FICA Desk');
+    const signIn = await core.handle('profiles.setCredentials', {
+      profileId: profile.id,
+      clientId: partner.clientId,
+      clientSecret: partner.clientSecret,
+    });
+    if (!signIn.ok) return { failed: signIn.error.message };
+    const answer = signIn.value as { verified: boolean; message: string };
+    return answer.verified ? { created: partner } : { failed: answer.message };
+  } catch (error) {
+    return { failed: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -8,7 +8,9 @@ import { configureSession } from './session.js';
 import { handleAppProtocol, registerAppScheme } from './protocol.js';
 import { hardenWebContents } from './web-contents.js';
 import { createMainWindow } from './window.js';
-import { startEmbeddedSandbox } from '../host/embedded-sandbox.js';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from '../host/embedded-sandbox.js';
+import { TRAINING_SANDBOX, resolveStartup } from '../../shared/config/policy.js';
+import { applyStartup, chooserLabel, readManagedConfig, readPersonChoice, savePersonChoice } from './startup.js';
 import { startCore } from './start-core.js';
 import { PRELOAD_PATH, RENDERER_DIR } from './paths.js';
 
@@ -43,13 +45,40 @@ async function main(): Promise<void> {
   configureSession(session.defaultSession);
   handleAppProtocol(session.defaultSession, RENDERER_DIR);
 
-  // The embedded sandbox is the default service, so a newcomer can use the app with no account.
-  const sandbox = await startEmbeddedSandbox(app.getPath('userData'));
+  // Where to start: the managed configuration, else the person's earlier choice, else they choose.
+  const userData = app.getPath('userData');
+  const managed = readManagedConfig(process.platform, process.env);
+  const choice = resolveStartup(managed, readPersonChoice(userData));
+  let start = choice.start;
+  if (start === null) {
+    const { response } = await dialog.showMessageBox({
+      type: 'question',
+      title: 'FICA Desk',
+      message: 'Which environment do you want to work in?',
+      detail:
+        'The training sandbox is for practice with made-up clients. Test and live connect to your bank’s compliance service; real clients go only to live. You can change this later in Settings.',
+      buttons: choice.offered.map(chooserLabel),
+      cancelId: -1,
+      noLink: true,
+    });
+    if (response < 0 || response >= choice.offered.length) {
+      app.quit();
+      return;
+    }
+    start = choice.offered[response]!;
+    savePersonChoice(userData, start);
+  }
+  // Only a start in the training sandbox runs it: real work never lands in a local practice service.
+  const sandbox: EmbeddedSandbox | null =
+    start === TRAINING_SANDBOX ? await startEmbeddedSandbox(userData) : null;
   const core = await startCore({
-    userDataDir: app.getPath('userData'),
+    userDataDir: userData,
     appVersion: app.getVersion(),
-    sandbox: sandbox.config,
+    sandbox: sandbox?.config,
   });
+  await applyStartup(core, managed, { ...choice, start });
+  // The desktop smoke test takes the sandbox away to work offline; only an unpackaged app allows it.
+  if (!app.isPackaged && sandbox) Object.assign(globalThis, { ficaDeskSandbox: sandbox });
 
   registerIpc({
     ipcMain,
@@ -67,7 +96,7 @@ async function main(): Promise<void> {
     createQuitGuard({
       shutdown: async () => {
         await core.shutdown();
-        await sandbox.handle.stop();
+        await sandbox?.handle.stop();
       },
       quit: () => app.quit(),
       onError: (error) => console.error('The core did not shut down cleanly', error),

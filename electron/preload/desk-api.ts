@@ -1,9 +1,22 @@
 // Builds window.desk from the contract's names. Only contract channels cross (anything else is
 // refused here, before IPC), listeners get the payload alone (never the IpcRendererEvent, whose
 // `sender` would hand the page an ipcRenderer), and every subscription can be undone.
-import type { ChannelName, DeskApi, EventName } from '../../shared/ipc/contract.js';
-import { IpcResultSchema, type DeskErrorBody } from '../../shared/ipc/errors.js';
-import { eventChannel, invokeChannel } from '../security/ipc-wire.js';
+// It imports channel names only (shared/ipc/channels.ts): no schema and no zod in the preload. The
+// renderer checks every answer against the contract's schemas in its own realm.
+import { eventChannel, invokeChannel, type ChannelName, type EventName } from '../../shared/ipc/channels.js';
+
+/** What crosses the bridge: name-checked, untyped; the renderer's wrapper adds the contract's types. */
+export interface PreloadDeskApi {
+  invoke(channel: string, input: unknown): Promise<unknown>;
+  on(event: string, handler: (payload: unknown) => void): () => void;
+}
+
+/** The error body of an IpcResult ({ code, message, issues? }). */
+interface DeskErrorBody {
+  code: string;
+  message: string;
+  issues?: unknown;
+}
 
 /** The ipcRenderer members the bridge uses. */
 export interface IpcRendererLike {
@@ -24,7 +37,18 @@ export interface DeskApiNames {
  */
 const reject = (body: DeskErrorBody): Promise<never> => Promise.reject(body);
 
-export function createDeskApi(ipc: IpcRendererLike, names: DeskApiNames): DeskApi {
+/** An IpcResult as the core sends it: `{ ok: true, value }` or `{ ok: false, error: { code, message } }`. */
+function readResult(answer: unknown): { ok: true; value: unknown } | { ok: false; error: DeskErrorBody } | null {
+  if (typeof answer !== 'object' || answer === null) return null;
+  const result = answer as { ok?: unknown; value?: unknown; error?: unknown };
+  if (result.ok === true) return { ok: true, value: result.value };
+  const error = result.error as { code?: unknown; message?: unknown } | undefined;
+  if (result.ok === false && typeof error?.code === 'string' && typeof error.message === 'string')
+    return { ok: false, error: result.error as DeskErrorBody };
+  return null;
+}
+
+export function createDeskApi(ipc: IpcRendererLike, names: DeskApiNames): PreloadDeskApi {
   const channels = new Set<string>(names.channelNames);
   const events = new Set<string>(names.eventNames);
 
@@ -35,11 +59,10 @@ export function createDeskApi(ipc: IpcRendererLike, names: DeskApiNames): DeskAp
         message: `Unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}`,
       });
     }
-    const parsed = IpcResultSchema.safeParse(await ipc.invoke(invokeChannel(channel), input));
-    if (!parsed.success)
-      return reject({ code: 'internal', message: 'The app answered with something it could not read.' });
-    if (parsed.data.ok) return parsed.data.value;
-    return reject(parsed.data.error);
+    const result = readResult(await ipc.invoke(invokeChannel(channel), input));
+    if (!result) return reject({ code: 'internal', message: 'The app answered with something it could not read.' });
+    if (result.ok) return result.value;
+    return reject(result.error);
   };
 
   const on = (event: string, handler: (payload: unknown) => void): (() => void) => {
@@ -56,9 +79,7 @@ export function createDeskApi(ipc: IpcRendererLike, names: DeskApiNames): DeskAp
     };
   };
 
-  // DeskApi's generic signatures are a compile-time promise; at run time both functions are
-  // name-checked and untyped, which is all that crosses the bridge.
-  return Object.freeze({ invoke, on }) as DeskApi;
+  return Object.freeze({ invoke, on });
 }
 
 /** The contextBridge member the preload uses. */

@@ -1,5 +1,6 @@
-// Permission policy: the camera, for document capture, on the app's own top frame. Everything else
-// (microphone, location, notifications, clipboard reads, screen capture, devices...) is refused.
+// Permission policy, for the app's own top frame only: the camera, for document capture, and
+// clipboard writes (navigator.clipboard.writeText, e.g. copying a new webhook secret). Everything
+// else (microphone, location, notifications, clipboard reads, screen capture, devices...) is refused.
 import { isAppUrl } from './app-origin.js';
 
 export interface PermissionRequestFacts {
@@ -22,7 +23,11 @@ export interface PermissionCheckFacts {
 }
 
 /** Answer for session.setPermissionRequestHandler. */
+/** Writing text to the clipboard: the person's own copy action, never a read of what is there. */
+const CLIPBOARD_WRITE = 'clipboard-sanitized-write';
+
 export function isPermissionRequestAllowed(facts: PermissionRequestFacts): boolean {
+  if (facts.permission === CLIPBOARD_WRITE) return facts.isMainFrame && isAppUrl(facts.requestingUrl);
   if (facts.permission !== 'media') return false;
   if (!facts.isMainFrame || !isAppUrl(facts.requestingUrl)) return false;
   const types = facts.mediaTypes ?? [];
@@ -32,8 +37,9 @@ export function isPermissionRequestAllowed(facts: PermissionRequestFacts): boole
 
 /** Answer for session.setPermissionCheckHandler (synchronous checks such as enumerateDevices). */
 export function isPermissionCheckAllowed(facts: PermissionCheckFacts): boolean {
-  if (facts.permission !== 'media') return false;
+  if (facts.permission !== 'media' && facts.permission !== CLIPBOARD_WRITE) return false;
   if (facts.embeddingOrigin !== undefined && facts.embeddingOrigin !== '') return false;
   if (!facts.isMainFrame || !isAppUrl(facts.requestingOrigin)) return false;
+  if (facts.permission === CLIPBOARD_WRITE) return true;
   return facts.mediaType === 'video';
 }

@@ -25,7 +25,8 @@ declare global {
 type Listener = (payload: unknown) => void;
 
 export interface BridgeOptions {
-  token: string;
+  /** Null in the browser the host signed in: its HttpOnly session cookie carries the token. */
+  token: string | null;
   /** Origin of the host; '' means the page's own origin. */
   baseUrl?: string;
   fetchImpl?: typeof fetch;
@@ -54,7 +55,8 @@ export function createBridgeClient(options: BridgeOptions): DeskApi {
 
   const ensureSource = (): void => {
     if (source) return;
-    const url = `${base}${BRIDGE.eventsPath}?${BRIDGE.tokenQuery}=${encodeURIComponent(options.token)}`;
+    const query = options.token === null ? '' : `?${BRIDGE.tokenQuery}=${encodeURIComponent(options.token)}`;
+    const url = `${base}${BRIDGE.eventsPath}${query}`;
     source = options.eventSourceImpl ? options.eventSourceImpl(url) : new EventSource(url);
     for (const name of listeners.keys()) attach(name);
   };
@@ -80,7 +82,10 @@ export function createBridgeClient(options: BridgeOptions): DeskApi {
       try {
         response = await doFetch(`${base}${BRIDGE.invokePath(channel)}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [BRIDGE.tokenHeader]: options.token },
+          headers: {
+            'content-type': 'application/json',
+            ...(options.token === null ? {} : { [BRIDGE.tokenHeader]: options.token }),
+          },
           body: encodeWire(input),
         });
       } catch {
@@ -107,11 +112,6 @@ export function createBridgeClient(options: BridgeOptions): DeskApi {
   };
 }
 
-function tokenFromPage(): string | null {
-  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${BRIDGE.tokenMeta}"]`);
-  return meta?.content || null;
-}
-
 let instance: DeskApi | null = null;
 
 /** window.desk when the preload gave it, else the loopback bridge of the headless host. */
@@ -121,13 +121,9 @@ export function desk(): DeskApi {
     instance = wrapPreloadApi(window.desk);
     return instance;
   }
-  const token = tokenFromPage();
-  if (!token)
-    throw new DeskError(
-      'internal',
-      'FICA Desk was opened without its core. Start it with npm run start:web.',
-    );
-  instance = createBridgeClient({ token });
+  // The headless host serves this page only to a browser holding its session cookie, which every
+  // same-origin request and the event stream carry.
+  instance = createBridgeClient({ token: null });
   return instance;
 }
 

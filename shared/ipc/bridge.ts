@@ -1,5 +1,6 @@
 // The headless host's loopback bridge: the same contract as Electron's IPC, over HTTP and
-// server-sent events. Every request carries the per-run token; the host refuses anything without it.
+// server-sent events. Every request carries the per-run token (the session cookie in a browser, the
+// header or query parameter for a test client); the host refuses anything without it.
 export const BRIDGE = {
   /** POST with body encodeWire(input); answers encodeWire(IpcResult). */
   invokePath: (channel: string) => `/ipc/${encodeURIComponent(channel)}`,
@@ -8,6 +9,9 @@ export const BRIDGE = {
   tokenHeader: 'x-desk-token',
   /** EventSource cannot set headers, so the event stream takes the token as a query parameter. */
   tokenQuery: 'token',
-  /** The host writes the token into the served page as <meta name="desk-token" content="...">. */
-  tokenMeta: 'desk-token',
+  /** GET with the one-time key the host prints: sets the session cookie once, then redirects to /. */
+  openPath: '/open',
+  openKeyQuery: 'key',
+  /** HttpOnly, SameSite=Strict cookie holding the token; its name ends with the host's port. */
+  sessionCookie: 'desk-session',
 } as const;

@@ -2,6 +2,7 @@
 // headless host's loopback bridge are all generated from these tables, and the core validates every
 // input against them, so nothing else crosses.
 import { z } from 'zod';
+import type { ChannelName as ListedChannelName, EventName as ListedEventName } from './channels.js';
 import {
   BankAccountVerificationRequestSchema,
   BankAccountVerificationResponseSchema,
@@ -107,7 +108,13 @@ const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) 
 export const channels = {
   'app.info': channel(
     Empty,
-    z.object({ version: z.string(), shell: z.enum(['electron', 'web']), sandboxUrl: z.string().nullable() }),
+    z.object({
+      version: z.string(),
+      shell: z.enum(['electron', 'web']),
+      sandboxUrl: z.string().nullable(),
+      /** 'development-file': the insecure plain-file keychain, sandbox only (Settings says so). */
+      keychain: z.enum(['system', 'development-file']),
+    }),
   ),
   'status.get': channel(Empty, StatusSchema),
 
@@ -305,14 +312,19 @@ export const events = {
 
 export type Channels = typeof channels;
 export type ChannelName = keyof Channels;
+/** Compile-time check: the schemas above and channels.ts name exactly the same channels and events. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const channelNamesMatch: Same<ChannelName, ListedChannelName> = true;
+const eventNamesMatch: Same<keyof typeof events, ListedEventName> = true;
+void channelNamesMatch;
+void eventNamesMatch;
 export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
 export type ChannelOutput<C extends ChannelName> = z.output<Channels[C]['output']>;
 export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
 
-export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];
+export { CHANNEL_NAMES, EVENT_NAMES } from './channels.js';
 
 export function isChannelName(value: unknown): value is ChannelName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(channels, value);

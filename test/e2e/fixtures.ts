@@ -29,7 +29,8 @@ export const test = base.extend<{ host: Host; desk: DeskApp }>({
   },
   desk: async ({ page, host }, use) => {
     const desk = new DeskApp(page);
-    await page.goto(host.url);
+    // The one-time link the host prints: it signs this browser in with an HttpOnly cookie.
+    await page.goto(host.openUrl());
     await desk.ready();
     await use(desk);
   },

@@ -2,7 +2,7 @@
 // channel added to the contract without a handler does not compile.
 import { createHash } from 'node:crypto';
 import { DeskError } from '../../../shared/ipc/errors.js';
-import type { LookupBundle } from '../../../shared/ipc/contract.js';
+import type { ChannelOutput, LookupBundle } from '../../../shared/ipc/contract.js';
 import type { CaseDetail, Settings, Status } from '../../../shared/ipc/model.js';
 import type { ServiceClient } from '../api/client.js';
 import type { CaseService } from '../cases/case-service.js';
@@ -34,7 +34,7 @@ export interface CoreContext {
   auditLog: AuditLog;
   vault: Vault;
   connectivity: ConnectivityState;
-  info: { version: string; shell: 'electron' | 'web'; sandboxUrl: string | null };
+  info: ChannelOutput<'app.info'>;
   status(): Status;
   settings(): Settings;
   saveSettings(next: Settings): Settings;
@@ -109,6 +109,12 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
         baseUrl: input.baseUrl,
         tokenUrl: input.tokenUrl ?? null,
       };
+      if (ctx.info.keychain === 'development-file' && input.kind !== 'sandbox') {
+        throw new DeskError(
+          'not-allowed',
+          'FICA Desk is running with the insecure development keychain, which holds only the training sandbox. Test and live profiles need the OS keychain.',
+        );
+      }
       let profile;
       if (input.id) {
         const current = ctx.profiles.get(input.id);

@@ -12,3 +12,9 @@ export {
   type StoredToken,
 } from './token-store.js';
 export { VaultKeyStore, VaultKeyCorruptError, VAULT_KEY_BYTES } from './vault-key-store.js';
+export {
+  DEV_KEYCHAIN_FILE,
+  DEV_KEYCHAIN_WARNING,
+  DevKeychainRefusedError,
+  devFileSecretStores,
+} from './dev-file-secret-store.js';

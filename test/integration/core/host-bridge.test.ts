@@ -1,4 +1,4 @@
-// The headless host: the built renderer with the per-run token and a strict CSP, the IPC contract
+// The headless host: the built renderer behind a one-time sign-in link and a strict CSP, the IPC contract
 // over loopback with the token required, events as server-sent events, and a sandbox the tests can
 // take away and bring back.
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
@@ -29,6 +29,18 @@ describe('headless host', () => {
     await host?.stop();
   });
 
+  /** Follows nothing: the answer to the link itself, and the cookie a browser would keep. */
+  const openWithLink = async (link: string) => {
+    const res = await fetch(link, { redirect: 'manual' });
+    const setCookie = res.headers.get('set-cookie');
+    return {
+      status: res.status,
+      location: res.headers.get('location'),
+      setCookie,
+      cookie: setCookie ? setCookie.split(';')[0]! : '',
+    };
+  };
+
   const invoke = async (channel: string, input: unknown, token: string | null = host.token) => {
     const res = await fetch(new URL(BRIDGE.invokePath(channel), host.url), {
       method: 'POST',
@@ -38,15 +50,49 @@ describe('headless host', () => {
     return { status: res.status, body: res.status === 200 ? IpcResultSchema.parse(decodeWire(await res.text())) : null };
   };
 
-  it('serves index.html with the token and a CSP without unsafe-eval', async () => {
-    const res = await fetch(host.url);
-    const html = await res.text();
-    expect(html).toContain(`<meta name="desk-token" content="${host.token}">`);
+  it('serves the app with a CSP without unsafe-eval and keeps files inside the renderer folder', async () => {
+    const signedIn = await openWithLink(host.openUrl());
+    const res = await fetch(host.url, { headers: { cookie: signedIn.cookie } });
+    expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     expect((await fetch(new URL('app.js', host.url))).status).toBe(200);
     expect((await fetch(new URL('/%2F..%2F..%2F..%2Fetc%2Fpasswd', host.url))).status).toBe(403);
+  });
+
+  it('a plain GET / (any local program) gets neither the app nor the token', async () => {
+    const res = await fetch(host.url);
+    const html = await res.text();
+    expect(res.status).toBe(401);
+    expect(html).not.toContain(host.token);
+    expect(html).toContain('one-time link');
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('the one-time link sets an HttpOnly, SameSite=Strict cookie that opens the app and the IPC', async () => {
+    const signedIn = await openWithLink(host.openUrl());
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.location).toBe('/');
+    expect(signedIn.setCookie).toMatch(/HttpOnly/);
+    expect(signedIn.setCookie).toMatch(/SameSite=Strict/);
+    const page = await fetch(host.url, { headers: { cookie: signedIn.cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain(host.token);
+    const res = await fetch(new URL(BRIDGE.invokePath('app.info'), host.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', cookie: signedIn.cookie },
+      body: encodeWire({}),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses the one-time link the second time', async () => {
+    const link = host.openUrl();
+    expect((await openWithLink(link)).status).toBe(303);
+    const again = await openWithLink(link);
+    expect(again.status).toBe(403);
+    expect(again.setCookie).toBeNull();
   });
 
   it('refuses IPC without the token, answers with it', async () => {

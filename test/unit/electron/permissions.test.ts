@@ -7,7 +7,8 @@ import {
 const appPage = 'app://fica-desk/index.html';
 const camera = { permission: 'media', requestingUrl: appPage, isMainFrame: true, mediaTypes: ['video'] };
 
-// Every permission Electron 45 can ask about, except 'media' which is tested case by case.
+// Every permission Electron 45 can ask about, except 'media' and 'clipboard-sanitized-write', which
+// are tested case by case.
 const OTHER_PERMISSIONS = [
   'ar',
   'automatic-fullscreen',
@@ -15,7 +16,6 @@ const OTHER_PERMISSIONS = [
   'background-sync',
   'captured-surface-control',
   'clipboard-read',
-  'clipboard-sanitized-write',
   'deprecated-sync-clipboard-read',
   'display-capture',
   'fileSystem',
@@ -92,6 +92,16 @@ describe('permission requests', () => {
   it('refuses the camera to a subframe, even on the app origin', () => {
     expect(isPermissionRequestAllowed({ ...camera, isMainFrame: false })).toBe(false);
   });
+
+  it('grants clipboard writes (copy buttons) to the app’s top frame', () => {
+    expect(isPermissionRequestAllowed({ permission: 'clipboard-sanitized-write', requestingUrl: appPage, isMainFrame: true })).toBe(true);
+  });
+
+  it('refuses clipboard writes to other origins and subframes', () => {
+    const write = { permission: 'clipboard-sanitized-write', requestingUrl: appPage, isMainFrame: true };
+    expect(isPermissionRequestAllowed({ ...write, requestingUrl: 'https://example.com/' })).toBe(false);
+    expect(isPermissionRequestAllowed({ ...write, isMainFrame: false })).toBe(false);
+  });
 });
 
 describe('permission checks', () => {
@@ -113,6 +123,13 @@ describe('permission checks', () => {
 
   it.each(OTHER_PERMISSIONS)('answers no for %s', (permission) => {
     expect(isPermissionCheckAllowed({ ...check, permission })).toBe(false);
+  });
+
+  it('answers yes for clipboard writes on the app origin, no elsewhere', () => {
+    const write = { permission: 'clipboard-sanitized-write', requestingOrigin: 'app://fica-desk', isMainFrame: true };
+    expect(isPermissionCheckAllowed(write)).toBe(true);
+    expect(isPermissionCheckAllowed({ ...write, requestingOrigin: 'https://example.com' })).toBe(false);
+    expect(isPermissionCheckAllowed({ ...write, embeddingOrigin: 'https://example.com' })).toBe(false);
   });
 
   it('answers no for other origins, subframes and embedded frames', () => {

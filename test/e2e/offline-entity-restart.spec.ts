@@ -1,0 +1,33 @@
+// The desktop smoke scenario (scenarios/offline-entity-survives-restart.ts) on the headless host:
+// start, create an entity offline, quit, start again on the same data and find it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { keytarSecretStores } from '../../electron/core/keychain/index.js';
+import { startHost, type Host } from '../../electron/host/index.js';
+import { test } from './fixtures.js';
+import { offlineEntitySurvivesRestart } from './scenarios/offline-entity-survives-restart.js';
+
+test('an entity captured offline is still there after quitting and starting again', async ({ page }) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fica-e2e-restart-'));
+  const run = basename(dataDir);
+  const secretStore = (service: string) => keytarSecretStores(`${service}/${run}`);
+  let host: Host | null = null;
+  try {
+    await offlineEntitySurvivesRestart({
+      start: async () => {
+        host = await startHost({ dataDir, port: 0, rendererDir: resolve('dist/renderer'), secretStore });
+        await page.goto(host.openUrl());
+        return page;
+      },
+      goOffline: async () => host!.sandboxControl.stop(),
+      quit: async () => {
+        await host!.stop();
+        host = null;
+      },
+    });
+  } finally {
+    await (host as Host | null)?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
