@@ -190,6 +190,8 @@ export const DecisionViewSchema = z.object({
   decidedBy: z.string().nullable(),
   decidedAt: z.string(),
   synced: z.boolean(),
+  /** Recorded on this laptop, or learned from the service (decided elsewhere). */
+  source: z.enum(['here', 'service']).default('here'),
 });
 export type DecisionView = z.infer<typeof DecisionViewSchema>;
 
@@ -212,6 +214,8 @@ const caseBase = {
   /** A permanent error that stopped this case's jobs, in plain words. */
   blockedReason: z.string().nullable(),
   reportCachedAt: z.string().nullable(),
+  /** Approved or Declined: why nothing of this case can change any more; null while it can. */
+  readOnly: z.string().nullable(),
 };
 
 export const EntityCaseSchema = z.object({

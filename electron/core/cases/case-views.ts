@@ -9,6 +9,7 @@ import type { JobStore, StoredJob } from '../sync/job-store.js';
 import type { EntityData, IndividualData } from './case-data.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
 import { entityBand, entityChecklist, individualBand, personChecklist, uboBand } from './checklists.js';
+import { finalityOf, type Finality } from './finality.js';
 import { statement } from './statements.js';
 import { entityWorkflowState, individualWorkflowState, uboWorkflowState } from './workflow-state.js';
 
@@ -72,6 +73,24 @@ function toSteps(
     return { ...base, status: s.status };
   });
 }
+
+/**
+ * The steps of a decided case say what is true: an approved case went through every step on the
+ * service; a declined one will not do what it had not done. Work still queued or stopped says so.
+ */
+function finalSteps(steps: StepView[], final: Finality | null): StepView[] {
+  if (!final) return steps;
+  return steps.map((s) => {
+    if (s.status === 'queued' || s.status === 'needs-review' || s.status === 'done') return s;
+    if (final.decision === 'Approved') return { ...s, status: 'done', blockedBy: null, waitingFor: null };
+    return { ...s, status: 'blocked', blockedBy: 'Not needed: the application was declined', waitingFor: null };
+  });
+}
+
+const readOnlyReason = (final: Finality | null): string | null =>
+  final
+    ? `${final.decision}${final.onService ? '' : ' (being sent to the service)'}: a decided application can no longer be changed.`
+    : null;
 
 export class CaseViews {
   constructor(private readonly deps: ViewDeps) {}
@@ -161,6 +180,7 @@ export class CaseViews {
       unsentJobs: jobs.length,
       blockedReason: c.blockedReason,
       reportCachedAt: c.reportCachedAt,
+      readOnly: readOnlyReason(finalityOf(c)),
     };
     if (c.data.kind === 'entity') return this.entityDetail(c as StoredCase & { data: EntityData }, base, jobs, waiting, docs, ubos, lookups);
     return this.individualDetail(c as StoredCase & { data: IndividualData }, base, jobs, waiting, docs, lookups);
@@ -180,7 +200,8 @@ export class CaseViews {
     const caseJobs = (kinds: JobKind[]) => jobs.filter((j) => kinds.includes(j.payload.kind) || (j.payload.kind === 'document.delete' && kinds.includes('entity.doc-upload') && !j.payload.uboId));
     const review = new Set<string>();
     if (hasMatches(d.sanctionsSearchResults) && !d.sanctionsReview) review.add('sanctions-review');
-    const steps = toSteps(entitySteps(state), (id) => caseJobs(ENTITY_STEP_JOBS[id] ?? []), waiting, review);
+    const final = finalityOf(c);
+    const steps = finalSteps(toSteps(entitySteps(state), (id) => caseJobs(ENTITY_STEP_JOBS[id] ?? []), waiting, review), final);
     const localUbos: LocalUbo[] = ubos.map((u) => {
       const mine = docs.filter((x) => x.owner.kind === 'ubo' && x.owner.uboId === u.id);
       const uboJobs = (kinds: JobKind[]) => jobs.filter((j) => 'uboId' in j.payload && j.payload.uboId === u.id && kinds.includes(j.payload.kind));
@@ -200,7 +221,7 @@ export class CaseViews {
         docsConfirmed: u.data.docsConfirmRequested,
         documents: mine.map((x) => this.documentView(x)),
         checklist: personChecklist(uboBand(u, lookups), lookups, mine),
-        steps: toSteps(uboSteps(state, uboWorkflowState(u, docs, lookups)), (id) => uboJobs(UBO_STEP_JOBS[id] ?? []), waiting, uReview),
+        steps: finalSteps(toSteps(uboSteps(state, uboWorkflowState(u, docs, lookups)), (id) => uboJobs(UBO_STEP_JOBS[id] ?? []), waiting, uReview), final),
       };
     });
     const entityDocs = docs.filter((x) => x.owner.kind === 'entity');
@@ -247,7 +268,7 @@ export class CaseViews {
       riskBand: d.riskBand,
       documents: docs.map((x) => this.documentView(x)),
       checklist: personChecklist(band, lookups, docs),
-      steps: toSteps(individualSteps(state), (id) => jobsOf(INDIVIDUAL_STEP_JOBS[id] ?? []), waiting, review),
+      steps: finalSteps(toSteps(individualSteps(state), (id) => jobsOf(INDIVIDUAL_STEP_JOBS[id] ?? []), waiting, review), finalityOf(c)),
       create: d.create,
       amlScreening: d.amlScreening,
       externalValidation: d.externalValidation,
