@@ -156,6 +156,7 @@ export class CaseService {
       decisionBody: null,
       decision: null,
       reportVaultId: null,
+      reportFingerprint: null,
     };
     return this.tx(id, () => {
       this.store.insertCase({
@@ -442,6 +443,7 @@ export class CaseService {
       decision: null,
       bankVerification: null,
       reportVaultId: null,
+      reportFingerprint: null,
     };
     return this.tx(id, () => {
       this.store.insertCase({
