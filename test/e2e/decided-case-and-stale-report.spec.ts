@@ -52,15 +52,18 @@ test('an approved case offers no change, and the core refuses one sent over IPC'
   await screenshot(page, 'approved-case-read-only');
 
   // The renderer's own channel, used directly: the core refuses the change and keeps the case.
-  const answer = await page.evaluate(async (id) => {
-    const token = document.querySelector('meta[name="desk-token"]')?.getAttribute('content') ?? '';
-    const response = await fetch('/ipc/individual.update', {
-      method: 'POST',
-      headers: { 'x-desk-token': token },
-      body: JSON.stringify({ caseId: id, changes: { lastName: 'Changed' } }),
-    });
-    return (await response.json()) as { ok: boolean; error?: { code: string; message: string } };
-  }, caseId);
+  const token = (await page.locator('meta[name="desk-token"]').getAttribute('content')) ?? '';
+  const answer = await page.evaluate(
+    async ({ id, token }) => {
+      const response = await fetch('/ipc/individual.update', {
+        method: 'POST',
+        headers: { 'x-desk-token': token },
+        body: JSON.stringify({ caseId: id, changes: { lastName: 'Changed' } }),
+      });
+      return (await response.json()) as { ok: boolean; error?: { code: string; message: string } };
+    },
+    { id: caseId, token },
+  );
   expect(answer).toMatchObject({
     ok: false,
     error: { code: 'not-allowed', message: 'Ada Approved is Approved: a decided application can no longer be changed.' },

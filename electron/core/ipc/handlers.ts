@@ -338,6 +338,14 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
           });
         }
         const c = ctx.store.getCase(job.caseId);
+        // A decision that will never be sent is no decision: the case is open again, and says so.
+        const decisionKind = job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
+        if (c && decisionKind && c.data.decision && !c.data.decision.synced) {
+          c.data.decision = null;
+          c.data.decisionBody = null;
+          ctx.store.saveCase(c);
+          ctx.audit('decision.withdraw', job.caseId, 'Decision not sent: discarded from the queue');
+        }
         if (c && !ctx.jobs.ofCase(job.caseId).some((j) => j.state === 'failed')) {
           c.blockedReason = null;
           ctx.store.saveCase(c);

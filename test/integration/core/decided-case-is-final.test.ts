@@ -120,4 +120,19 @@ describe('a decided case is final', () => {
     expect(record.onboardingDecision).toBe('Declined');
     expect((await t.call('queue.list', {})).filter((j) => j.caseId === caseId).map((j) => j.kind)).toEqual(['individual.aml-screening']);
   });
+
+  it('a decision discarded from the queue before it was sent opens the case again', async () => {
+    await t.call('queue.pause', {});
+    const { caseId } = await t.call('individual.create', { firstName: 'Wanda', lastName: 'Withdrawn', clientSACitizen: true, idNumber: saId() });
+    await t.call('individual.decide', { caseId, onboardingDecision: 'Declined', additionalComments: 'By mistake' });
+    expect((await t.call('cases.get', { caseId })).readOnly).toMatch(/Declined/);
+    const decision = (await t.call('queue.list', {})).find((j) => j.caseId === caseId && j.kind === 'individual.decision')!;
+    await t.call('queue.discard', { jobId: decision.id, confirm: true });
+    const open = await t.call('cases.get', { caseId });
+    expect(open.readOnly).toBeNull();
+    expect(open.decision).toBeNull();
+    await t.call('individual.update', { caseId, changes: { lastName: 'Kept' } });
+    expect((await t.call('audit.list', { caseId })).some((e) => e.action === 'decision.withdraw')).toBe(true);
+    await t.call('queue.resume', {});
+  });
 });
