@@ -492,11 +492,31 @@ export class SyncQueue {
     const decision = record.onboardingDecision;
     if (decision !== 'Approved' && decision !== 'Declined') return false;
     const reason = stopReason(decision, true);
+    const isDecision = job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
+    const ours = c.data.decision?.onboardingDecision === decision;
+    if (isDecision && ours) {
+      // The service already holds this very decision: it is recorded, not refused.
+      const caseId = job.caseId;
+      this.deps.store.db.transaction(() => {
+        const fresh = this.deps.store.getCase(caseId);
+        if (fresh?.data.decision) {
+          fresh.data.decision.synced = true;
+          fresh.decidedAt ??= new Date().toISOString();
+          this.deps.store.saveCase(fresh);
+        }
+        this.deps.jobs.remove(job.id);
+      })();
+      return true;
+    }
     this.deps.store.db.transaction(() => {
       const fresh = this.deps.store.getCase(job.caseId);
       if (!fresh) return;
       const local = fresh.data.decision;
-      if (!local || local.onboardingDecision !== decision || !local.synced) {
+      if (local && local.onboardingDecision === decision) {
+        local.synced = true;
+        fresh.decidedAt ??= new Date().toISOString();
+        this.deps.store.saveCase(fresh);
+      } else {
         fresh.data.decision = {
           onboardingDecision: decision,
           comments: null,

@@ -135,4 +135,17 @@ describe('a decided case is final', () => {
     expect((await t.call('audit.list', { caseId })).some((e) => e.action === 'decision.withdraw')).toBe(true);
     await t.call('queue.resume', {});
   });
+
+  it('a decision the service already holds (decided the same way elsewhere) is recorded, not refused', async () => {
+    const { caseId } = await t.call('individual.create', { firstName: 'Tess', lastName: 'Twice', clientSACitizen: true, idNumber: saId() });
+    const created = await waitFor('created', () => t.call('cases.get', { caseId }), (c) => c.serverId !== null && c.unsentJobs === 0, 60_000);
+    await t.call('queue.pause', {});
+    await t.call('individual.decide', { caseId, onboardingDecision: 'Declined', additionalComments: 'Client withdrew' });
+    await (await serviceView(sandbox)).api.individualDecision(created.serverId!, { onboardingDecision: 'Declined', additionalComments: 'Withdrawn' });
+    await t.call('queue.resume', {});
+    const c = await waitFor('recorded', () => t.call('cases.get', { caseId }), (x) => x.unsentJobs === 0 || x.blockedReason !== null, 60_000);
+    expect(c.blockedReason).toBeNull();
+    expect(c.decision).toMatchObject({ onboardingDecision: 'Declined', synced: true, source: 'here', comments: 'Client withdrew' });
+    expect(c.status).toBe('declined');
+  });
 });
