@@ -28,6 +28,7 @@ import {
 import { DraftService } from './documents/drafts.js';
 import { dispatch } from './ipc/dispatch.js';
 import { CoreEvents } from './ipc/events.js';
+import { guardHandlers } from './ipc/change-guard.js';
 import { createHandlers, type CoreContext } from './ipc/handlers.js';
 import {
   CredentialStore,
@@ -138,7 +139,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new CoreEvents();
   const connectivity = new ConnectivityState();
   const store = new CaseStore(db, vault);
-  const jobs = new JobStore(db);
+  // Every job records who acted when it was queued (settings are read at that moment).
+  const jobs = new JobStore(db, () => settings().currentUserId);
 
   const settings = (): Settings => ({
     ...DEFAULT_SETTINGS,
@@ -404,7 +406,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     activate,
     statusChanged,
   };
-  const handlers = createHandlers(ctx);
+  const handlers = guardHandlers(createHandlers(ctx), { store, jobs, actingUserId: () => settings().currentUserId });
 
   let closed = false;
   let queueStarted = false;

@@ -284,7 +284,13 @@ export const channels = {
 
   'reports.get': channel(
     CaseRef.extend({ refresh: z.boolean().optional() }),
-    z.object({ filename: z.string(), bytes: BytesSchema, fetchedAt: z.string() }),
+    z.object({
+      filename: z.string(),
+      bytes: BytesSchema,
+      fetchedAt: z.string(),
+      /** Set when the case changed after the report was made and no fresh one could be fetched. */
+      stale: z.object({ change: z.string() }).nullable(),
+    }),
   ),
 
   'webhooks.list': channel(Empty, z.array(SubscriptionSchema)),

@@ -212,6 +212,8 @@ export const DecisionViewSchema = z.object({
   decidedBy: z.string().nullable(),
   decidedAt: z.string(),
   synced: z.boolean(),
+  /** Recorded on this laptop, or learned from the service (decided elsewhere). */
+  source: z.enum(['here', 'service']).default('here'),
 });
 export type DecisionView = z.infer<typeof DecisionViewSchema>;
 
@@ -235,6 +237,8 @@ const caseBase = {
   blockedReason: z.string().nullable(),
   reportCachedAt: z.string().nullable(),
   reviewsDue: z.array(ReviewDueSchema),
+  /** Approved or Declined: why nothing of this case can change any more; null while it can. */
+  readOnly: z.string().nullable(),
 };
 
 export const EntityCaseSchema = z.object({

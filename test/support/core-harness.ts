@@ -56,11 +56,17 @@ export async function ensureVaultKey(secrets: SecretStoreFactory): Promise<void>
 
 export const FAST_QUEUE: CoreOptions['queue'] = { backoffBaseMs: 50, backoffMaxMs: 500, probeIntervalMs: 100, concurrency: 4 };
 
-export async function startTestCore(options: Partial<CoreOptions> & { sandbox?: CoreOptions['sandbox'] }): Promise<TestCore> {
+/** The user the harness acts as unless a test chooses (the core refuses changes made by nobody). */
+export const TEST_ACTOR = '00000000-0000-4000-8000-0000000000a1';
+
+export async function startTestCore(
+  options: Partial<CoreOptions> & { sandbox?: CoreOptions['sandbox']; actingUser?: string | null },
+): Promise<TestCore> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'fica-core-')));
   const secretStore = options.secretStore ?? testSecrets();
   await ensureVaultKey(secretStore);
-  let opts: CoreOptions = { queue: FAST_QUEUE, ...options, dataDir, secretStore };
+  const { actingUser = TEST_ACTOR, ...coreOptions } = options;
+  let opts: CoreOptions = { queue: FAST_QUEUE, ...coreOptions, dataDir, secretStore };
   const harness: TestCore = {
     core: await createCore(opts),
     dataDir,
@@ -75,6 +81,7 @@ export async function startTestCore(options: Partial<CoreOptions> & { sandbox?: 
       harness.core = await createCore(opts);
     },
   };
+  if (actingUser !== null) await harness.call('settings.update', { currentUserId: actingUser, allowSelfApproval: true });
   return harness;
 }
 

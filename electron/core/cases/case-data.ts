@@ -54,6 +54,8 @@ export const EntityDataSchema = z.object({
   decisionBody: EntityDecisionBodySchema.nullable().default(null),
   decision: DecisionViewSchema.nullable().default(null),
   reportVaultId: z.string().nullable().default(null),
+  /** The state of the case the cached report was made from (report-freshness.ts). */
+  reportFingerprint: z.string().nullable().default(null),
 });
 export type EntityData = z.infer<typeof EntityDataSchema>;
 
@@ -91,6 +93,8 @@ export const IndividualDataSchema = z.object({
   decision: DecisionViewSchema.nullable().default(null),
   bankVerification: BankAccountVerificationResponseSchema.nullable().default(null),
   reportVaultId: z.string().nullable().default(null),
+  /** The state of the case the cached report was made from (report-freshness.ts). */
+  reportFingerprint: z.string().nullable().default(null),
 });
 export type IndividualData = z.infer<typeof IndividualDataSchema>;
 

@@ -22,6 +22,7 @@ import type { EntityData, IndividualData, UboData } from './case-data.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
 import { attest, dispositionLines } from './review-gates.js';
 import { checkShareholdingTotal } from './shareholding-check.js';
+import { stopReason, stopWorkOfDecidedCase } from './finality.js';
 import { entityWorkflowState, individualWorkflowState } from './workflow-state.js';
 
 /** A sanctions or PEP review as a person records it; `adverseSearchKYC` follows from the dispositions. */
@@ -103,12 +104,16 @@ export class CaseService {
     this.store.saveCase(c);
   }
 
-  /** Adds a job unless an identical one is still waiting to start (it reads the latest data when it runs). */
+  /**
+   * Adds a job unless an identical one is still waiting to start (it reads the latest data when it
+   * runs, so it is sent under the person who made that latest change).
+   */
   private enqueue(caseId: string, payload: JobPayload): void {
-    const waiting = this.deps.jobs
-      .ofCase(caseId)
-      .find((j) => j.state === 'ready' && !j.maybeSent && JSON.stringify(j.payload) === JSON.stringify(payload));
+    const same = (p: JobPayload) => JSON.stringify({ ...p, actor: undefined }) === JSON.stringify({ ...payload, actor: undefined });
+    const waiting = this.deps.jobs.ofCase(caseId).find((j) => j.state === 'ready' && !j.maybeSent && same(j.payload));
+    const actor = this.deps.currentUserId();
     if (!waiting) this.deps.jobs.add(caseId, payload);
+    else if (actor) this.deps.jobs.setActor(waiting.id, actor);
   }
 
   private checkEntity(c: StoredCase & { data: EntityData }, action: EntityAction): void {
@@ -160,6 +165,7 @@ export class CaseService {
       decisionBody: null,
       decision: null,
       reportVaultId: null,
+      reportFingerprint: null,
     };
     return this.tx(id, () => {
       this.store.insertCase({
@@ -412,6 +418,7 @@ export class CaseService {
         decidedBy: this.deps.currentUserId(),
         decidedAt: this.now(),
         synced: false,
+        source: 'here',
       };
       this.touch(c);
       if (decision.onboardingDecision === 'Declined') this.dropMootWork(caseId);
@@ -420,23 +427,10 @@ export class CaseService {
     });
   }
 
-  /**
-   * A declined application takes no more changes on the service: its unsent work is dropped in the
-   * same transaction, said in the audit log and on each document, rather than left to fail.
-   */
+  /** A declined application takes no more changes: its queued work is stopped and shown, not sent. */
   private dropMootWork(caseId: string): void {
-    let dropped = 0;
-    for (const j of this.deps.jobs.ofCase(caseId)) {
-      const kind = j.payload.kind;
-      if (kind === 'entity.create' || kind === 'individual.create' || kind.endsWith('.decision')) continue;
-      if (j.state === 'running' || j.maybeSent) continue;
-      this.deps.jobs.remove(j.id);
-      if ('documentId' in j.payload && kind !== 'document.delete') {
-        this.store.saveDocumentState(j.payload.documentId, { state: 'failed', error: 'Not sent: the application was declined' });
-      }
-      dropped++;
-    }
-    if (dropped > 0) this.deps.audit('queue.drop', caseId, `${dropped} unsent item(s) dropped because the application was declined`);
+    const stopped = stopWorkOfDecidedCase(this.store, this.deps.jobs, caseId, stopReason('Declined', false));
+    if (stopped > 0) this.deps.audit('queue.stop', caseId, `${stopped} queued change(s) stopped because the application was declined`);
   }
 
   private checkMakerChecker(c: StoredCase, decision: string, allowSelfApproval: boolean): void {
@@ -472,6 +466,7 @@ export class CaseService {
       decision: null,
       bankVerification: null,
       reportVaultId: null,
+      reportFingerprint: null,
     };
     return this.tx(id, () => {
       this.store.insertCase({
@@ -594,6 +589,7 @@ export class CaseService {
         decidedBy: this.deps.currentUserId(),
         decidedAt: this.now(),
         synced: false,
+        source: 'here',
       };
       this.touch(c);
       if (decision.onboardingDecision === 'Declined') this.dropMootWork(caseId);

@@ -9,6 +9,7 @@ import type { EntityData, IndividualData } from './case-data.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
 import { entityBand, entityChecklist, individualBand, personChecklist, uboBand } from './checklists.js';
 import { entityReviewsDue, individualReviewsDue } from './review-gates.js';
+import { finalityOf, type Finality } from './finality.js';
 import { statement } from './statements.js';
 import { entityWorkflowState, individualWorkflowState, uboWorkflowState } from './workflow-state.js';
 
@@ -77,8 +78,23 @@ function toSteps(
   });
 }
 
-const isFinal = (c: StoredCase): boolean =>
-  c.data.decision?.onboardingDecision === 'Approved' || c.data.decision?.onboardingDecision === 'Declined';
+/**
+ * The steps of a decided case say what is true: an approved case went through every step on the
+ * service; a declined one will not do what it had not done. Work still queued or stopped says so.
+ */
+function finalSteps(steps: StepView[], final: Finality | null): StepView[] {
+  if (!final) return steps;
+  return steps.map((s) => {
+    if (s.status === 'queued' || s.status === 'needs-review' || s.status === 'done') return s;
+    if (final.decision === 'Approved') return { ...s, status: 'done', blockedBy: null, waitingFor: null };
+    return { ...s, status: 'blocked', blockedBy: 'Not needed: the application was declined', waitingFor: null };
+  });
+}
+
+const readOnlyReason = (final: Finality | null): string | null =>
+  final
+    ? `${final.decision}${final.onService ? '' : ' (being sent to the service)'}: a decided application can no longer be changed.`
+    : null;
 
 export class CaseViews {
   constructor(private readonly deps: ViewDeps) {}
@@ -110,7 +126,7 @@ export class CaseViews {
       if (decision.onboardingDecision === 'Refer') return 'referred';
     }
     if (c.blockedReason || jobs.some((j) => j.state === 'failed')) return 'needs-review';
-    if (!isFinal(c) && reviewsDueOf(c, ubos).length > 0) return 'needs-review';
+    if (!finalityOf(c) && reviewsDueOf(c, ubos).length > 0) return 'needs-review';
     if (jobs.length > 0) return 'waiting';
     if (c.data.kind === 'entity' && ubos.some((u) => !u.removed && !u.data.detailsCompleted)) return 'needs-review';
     return c.serverId ? 'synced' : 'draft';
@@ -139,7 +155,7 @@ export class CaseViews {
       serverId: c.serverId,
       riskBand: c.data.riskBand,
       unsentJobs: jobs.length,
-      reviewsDue: isFinal(c) ? 0 : reviewsDueOf(c, c.kind === 'entity' ? this.deps.store.listUbos(c.id) : []).length,
+      reviewsDue: finalityOf(c) ? 0 : reviewsDueOf(c, c.kind === 'entity' ? this.deps.store.listUbos(c.id) : []).length,
       createdBy: c.createdBy,
       updatedAt: c.updatedAt,
     };
@@ -167,7 +183,8 @@ export class CaseViews {
       unsentJobs: jobs.length,
       blockedReason: c.blockedReason,
       reportCachedAt: c.reportCachedAt,
-      reviewsDue: isFinal(c) ? [] : reviewsDueOf(c, ubos),
+      reviewsDue: finalityOf(c) ? [] : reviewsDueOf(c, ubos),
+      readOnly: readOnlyReason(finalityOf(c)),
     };
     if (c.data.kind === 'entity') return this.entityDetail(c as StoredCase & { data: EntityData }, base, jobs, waiting, docs, ubos, lookups);
     return this.individualDetail(c as StoredCase & { data: IndividualData }, base, jobs, waiting, docs, lookups);
@@ -188,7 +205,8 @@ export class CaseViews {
     const due = (base.reviewsDue as ReviewDue[]);
     const review = new Set<string>();
     if (due.some((r) => r.step === 'sanctions-review')) review.add('sanctions-review');
-    const steps = toSteps(entitySteps(state), (id) => caseJobs(ENTITY_STEP_JOBS[id] ?? []), waiting, review);
+    const final = finalityOf(c);
+    const steps = finalSteps(toSteps(entitySteps(state), (id) => caseJobs(ENTITY_STEP_JOBS[id] ?? []), waiting, review), final);
     const localUbos: LocalUbo[] = ubos.map((u) => {
       const mine = docs.filter((x) => x.owner.kind === 'ubo' && x.owner.uboId === u.id);
       const uboJobs = (kinds: JobKind[]) => jobs.filter((j) => 'uboId' in j.payload && j.payload.uboId === u.id && kinds.includes(j.payload.kind));
@@ -209,7 +227,7 @@ export class CaseViews {
         docsConfirmed: u.data.docsConfirmRequested,
         documents: mine.map((x) => this.documentView(x)),
         checklist: personChecklist(uboBand(u, lookups), lookups, mine),
-        steps: toSteps(uboSteps(state, uboWorkflowState(u, docs, lookups)), (id) => uboJobs(UBO_STEP_JOBS[id] ?? []), waiting, uReview),
+        steps: finalSteps(toSteps(uboSteps(state, uboWorkflowState(u, docs, lookups)), (id) => uboJobs(UBO_STEP_JOBS[id] ?? []), waiting, uReview), final),
       };
     });
     const entityDocs = docs.filter((x) => x.owner.kind === 'entity');
@@ -257,7 +275,7 @@ export class CaseViews {
       riskBand: d.riskBand,
       documents: docs.map((x) => this.documentView(x)),
       checklist: personChecklist(band, lookups, docs),
-      steps: toSteps(individualSteps(state), (id) => jobsOf(INDIVIDUAL_STEP_JOBS[id] ?? []), waiting, review),
+      steps: finalSteps(toSteps(individualSteps(state), (id) => jobsOf(INDIVIDUAL_STEP_JOBS[id] ?? []), waiting, review), finalityOf(c)),
       create: d.create,
       amlScreening: d.amlScreening,
       externalValidation: d.externalValidation,

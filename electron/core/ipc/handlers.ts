@@ -9,6 +9,7 @@ import type { CaseService } from '../cases/case-service.js';
 import type { CaseStore } from '../cases/case-store.js';
 import type { CaseViews } from '../cases/case-views.js';
 import type { EnvironmentScope } from '../cases/environment-scope.js';
+import { caseFingerprint, firstChangeSince } from '../cases/report-freshness.js';
 import type { LookupService } from '../cases/lookups.js';
 import type { AuditLog, ProfileRepository } from '../db/index.js';
 import type { DraftService } from '../documents/drafts.js';
@@ -343,6 +344,14 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
           });
         }
         const c = ctx.store.getCase(job.caseId);
+        // A decision that will never be sent is no decision: the case is open again, and says so.
+        const decisionKind = job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
+        if (c && decisionKind && c.data.decision && !c.data.decision.synced) {
+          c.data.decision = null;
+          c.data.decisionBody = null;
+          ctx.store.saveCase(c);
+          ctx.audit('decision.withdraw', job.caseId, 'Decision not sent: discarded from the queue');
+        }
         if (c && !ctx.jobs.ofCase(job.caseId).some((j) => j.state === 'failed')) {
           c.blockedReason = null;
           ctx.store.saveCase(c);
@@ -373,17 +382,24 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
     'reports.get': async ({ caseId, refresh }) => {
       const c = ctx.cases.requireCase(caseId);
       const cached = c.data.reportVaultId;
-      const fromCache = async () => {
+      // The state the report is fetched for: recorded with it, so a later change shows it stale.
+      const fingerprint = caseFingerprint(ctx.store, c);
+      const fromCache = async (stale: boolean) => {
         const bytes = await ctx.vault.readAll(cached!);
+        const fetchedAt = c.reportCachedAt ?? '';
         return {
           filename: `fica-report-${c.serverId}.pdf`,
           bytes: copy(bytes),
-          fetchedAt: c.reportCachedAt ?? '',
+          fetchedAt,
+          stale: stale ? { change: firstChangeSince(ctx.auditLog, caseId, fetchedAt) } : null,
         };
       };
-      if (cached && !refresh) return fromCache();
-      if (!c.serverId)
+      const current = cached !== null && c.data.reportFingerprint === fingerprint;
+      if (cached && current && !refresh) return fromCache(false);
+      if (!c.serverId) {
+        if (cached) return fromCache(true);
         throw new DeskError('offline', 'The report is available once the case has been sent to the service.');
+      }
       let report;
       try {
         report =
@@ -391,7 +407,7 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
             ? await needApi(ctx).entityReport(c.serverId)
             : await needApi(ctx).individualReport(c.serverId);
       } catch (error) {
-        if (cached) return fromCache();
+        if (cached) return fromCache(!current);
         throw error;
       }
       const bytes = Buffer.from(report.base64Content, 'base64');
@@ -400,6 +416,7 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
       ctx.store.db.transaction(() => {
         const fresh = ctx.cases.requireCase(caseId);
         fresh.data.reportVaultId = entry.id;
+        fresh.data.reportFingerprint = fingerprint;
         fresh.reportCachedAt = fetchedAt;
         ctx.store.saveCase(fresh);
       })();
@@ -409,7 +426,7 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
         caseId,
         `Report fetched (${createHash('sha256').update(bytes).digest('hex').slice(0, 12)})`,
       );
-      return { filename: report.filename, bytes: copy(bytes), fetchedAt };
+      return { filename: report.filename, bytes: copy(bytes), fetchedAt, stale: null };
     },
 
     'webhooks.list': () => needApi(ctx).listSubscriptions(),

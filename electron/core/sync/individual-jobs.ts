@@ -15,14 +15,19 @@ const data = (ctx: ReadyContext) => {
 };
 const serverId = (ctx: ReadyContext) => need(ctx.case.serverId, 'The client record');
 
-/** The deciding user and partner the service wants; from the cached lists, else fetched once. */
+/**
+ * The user who acted (recorded in the job when the action was taken) and the partner, as the service
+ * wants them. Never whoever is selected when the queue drains: a job that recorded nobody is refused.
+ */
 export async function identity(ctx: RunContext): Promise<{ userID: string; partnerID: string }> {
-  const lookups = ctx.lookups();
-  let userID = ctx.currentUserId() ?? lookups.users[0]?.id ?? null;
-  let partnerID = lookups.partner?.id ?? null;
-  if (!userID) userID = (await ctx.api.lookup('users'))[0]?.id ?? null;
-  if (!partnerID) partnerID = (await ctx.api.lookup('partner')).id;
-  if (!userID) throw new ApiError('permanent', 'Choose who you are in Settings: the service needs the deciding user');
+  const userID = ctx.job.payload.actor;
+  if (!userID) {
+    throw new ApiError(
+      'permanent',
+      'No user was recorded for this action. Choose who you are in Settings, then Retry to send it under your name',
+    );
+  }
+  const partnerID = ctx.lookups().partner?.id ?? (await ctx.api.lookup('partner')).id;
   return { userID, partnerID };
 }
 

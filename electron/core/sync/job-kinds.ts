@@ -4,30 +4,36 @@ import { z } from 'zod';
 
 const Id = z.string().min(1);
 
+/**
+ * Every job carries the user who acted (recorded when the action was taken), so the service hears
+ * of the person who captured, reviewed or decided, whichever user is selected when the queue sends.
+ */
+const job = <S extends z.ZodRawShape>(shape: S) => z.object({ ...shape, actor: Id.optional() });
+
 export const JobPayloadSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('entity.create') }),
-  z.object({ kind: z.literal('entity.kyb') }),
-  z.object({ kind: z.literal('entity.sanctions-review') }),
-  z.object({ kind: z.literal('entity.verify-organigram') }),
-  z.object({ kind: z.literal('ubo.create'), uboId: Id }),
-  z.object({ kind: z.literal('ubo.update'), uboId: Id }),
-  z.object({ kind: z.literal('ubo.delete'), uboId: Id }),
-  z.object({ kind: z.literal('ubo.pep-confirm'), uboId: Id }),
-  z.object({ kind: z.literal('ubo.doc-upload'), uboId: Id, documentId: Id }),
-  z.object({ kind: z.literal('ubo.doc-confirm'), uboId: Id }),
-  z.object({ kind: z.literal('entity.shareholding-confirm') }),
-  z.object({ kind: z.literal('entity.doc-upload'), documentId: Id }),
-  z.object({ kind: z.literal('entity.doc-confirm') }),
-  z.object({ kind: z.literal('entity.decision') }),
-  z.object({ kind: z.literal('individual.create') }),
-  z.object({ kind: z.literal('individual.update') }),
-  z.object({ kind: z.literal('individual.aml-screening') }),
-  z.object({ kind: z.literal('individual.external-validation') }),
-  z.object({ kind: z.literal('individual.pep-decision') }),
-  z.object({ kind: z.literal('individual.doc-upload'), documentId: Id }),
-  z.object({ kind: z.literal('individual.confirm-docs') }),
-  z.object({ kind: z.literal('individual.decision') }),
-  z.object({ kind: z.literal('document.delete'), documentId: Id, uboId: Id.nullable() }),
+  job({ kind: z.literal('entity.create') }),
+  job({ kind: z.literal('entity.kyb') }),
+  job({ kind: z.literal('entity.sanctions-review') }),
+  job({ kind: z.literal('entity.verify-organigram') }),
+  job({ kind: z.literal('ubo.create'), uboId: Id }),
+  job({ kind: z.literal('ubo.update'), uboId: Id }),
+  job({ kind: z.literal('ubo.delete'), uboId: Id }),
+  job({ kind: z.literal('ubo.pep-confirm'), uboId: Id }),
+  job({ kind: z.literal('ubo.doc-upload'), uboId: Id, documentId: Id }),
+  job({ kind: z.literal('ubo.doc-confirm'), uboId: Id }),
+  job({ kind: z.literal('entity.shareholding-confirm') }),
+  job({ kind: z.literal('entity.doc-upload'), documentId: Id }),
+  job({ kind: z.literal('entity.doc-confirm') }),
+  job({ kind: z.literal('entity.decision') }),
+  job({ kind: z.literal('individual.create') }),
+  job({ kind: z.literal('individual.update') }),
+  job({ kind: z.literal('individual.aml-screening') }),
+  job({ kind: z.literal('individual.external-validation') }),
+  job({ kind: z.literal('individual.pep-decision') }),
+  job({ kind: z.literal('individual.doc-upload'), documentId: Id }),
+  job({ kind: z.literal('individual.confirm-docs') }),
+  job({ kind: z.literal('individual.decision') }),
+  job({ kind: z.literal('document.delete'), documentId: Id, uboId: Id.nullable() }),
 ]);
 export type JobPayload = z.infer<typeof JobPayloadSchema>;
 export type JobKind = JobPayload['kind'];

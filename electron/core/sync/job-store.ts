@@ -42,7 +42,11 @@ const UNREADABLE =
 export class JobStore {
   private readonly fixed = new Map<string, Fixed>();
 
-  constructor(readonly db: Db) {}
+  /** `actingUserId` is the person acting now: every job added is stamped with them. */
+  constructor(
+    readonly db: Db,
+    private readonly actingUserId: () => string | null = () => null,
+  ) {}
 
   /**
    * Enqueues a job; call inside the transaction that records the change it sends. The job takes
@@ -50,12 +54,24 @@ export class JobStore {
    */
   add(caseId: string, payload: JobPayload, now = new Date()): string {
     const id = randomUUID();
+    const stamped = { ...payload, actor: payload.actor ?? this.actingUserId() ?? undefined };
     statement(this.db, 
         `INSERT INTO jobs (id, case_id, kind, payload, state, idempotency_key, created_at, profile_id)
          VALUES (?, ?, ?, ?, 'ready', ?, ?, (SELECT profile_id FROM cases WHERE id = ?))`,
       )
-      .run(id, caseId, payload.kind, JSON.stringify(JobPayloadSchema.parse(payload)), randomUUID(), now.toISOString(), caseId);
+      .run(id, caseId, payload.kind, JSON.stringify(JobPayloadSchema.parse(stamped)), randomUUID(), now.toISOString(), caseId);
     return id;
+  }
+
+  /**
+   * A waiting job that will send a newer change (the same kind of job, reused) is sent under the
+   * person who made that change; so is a job a person retries that recorded nobody.
+   */
+  setActor(id: string, actor: string): void {
+    const current = this.fixedOf(id).payload;
+    if (!current || current.actor === actor) return;
+    statement(this.db, 'UPDATE jobs SET payload = ? WHERE id = ?').run(JSON.stringify(JobPayloadSchema.parse({ ...current, actor })), id);
+    this.fixed.delete(id);
   }
 
   private fixedOf(id: string): Fixed {

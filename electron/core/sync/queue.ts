@@ -8,6 +8,7 @@ import type { ServiceClient } from '../api/client.js';
 import type { ApiError} from '../api/errors.js';
 import { classifyError } from '../api/errors.js';
 import type { StoredCase } from '../cases/case-store.js';
+import { finalityOf, maySend, stopReason, stopWorkOfDecidedCase } from '../cases/finality.js';
 import { backoffDelay } from './backoff.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { HandlerMap, JobEnv, JobHandler, ReadyContext, RunContext } from './job-handler.js';
@@ -264,12 +265,13 @@ export class SyncQueue {
       }
       const kindOf = caseRow.kind;
       const { siblings, failed } = siblingsOf(job.caseId, kindOf);
-      if (failed) {
+      const decisionKind = job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
+      // A decline (and the create it needs) goes although the work it stopped is still listed.
+      if (failed && !(finalityOf(caseRow)?.decision === 'Declined' && maySend(caseRow, job.payload))) {
         evaluation.blockedByFailure = true;
         evaluation.waitingFor = 'stopped: an earlier item of this case failed';
         continue;
       }
-      const decisionKind = job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
       const early = decisionKind && caseRow.data.decisionBody !== null && caseRow.data.decisionBody.onboardingDecision !== 'Approved';
       // The nearest job in front names the wait best ("PEP review of Jane Doe", not "the entity").
       let blocker: StoredJob | undefined;
@@ -397,6 +399,11 @@ export class SyncQueue {
     // profile while it runs cannot send its later requests to the other environment's service.
     const api = this.deps.environment.clientFor(job.profileId);
     if (!api) return false;
+    const fresh = this.deps.store.getCase(job.caseId);
+    if (fresh && !maySend(fresh, job.payload)) {
+      this.stopDecided(job, stopReason(finalityOf(fresh)!.decision, false));
+      return false;
+    }
     const handler = this.handlerOf(job.payload);
     const wasMaybeSent = job.maybeSent;
     const reconcileFirst = wasMaybeSent && handler.reconcile !== undefined;
@@ -443,9 +450,89 @@ export class SyncQueue {
       this.deps.log?.('done', { jobId: job.id, kind: job.payload.kind });
       return true;
     } catch (error) {
-      this.handleFailure(job, classifyError(error), wasMaybeSent, flight.abort.signal.aborted, completed);
+      const failure = classifyError(error);
+      if (!completed && !flight.abort.signal.aborted && (await this.learnedDecided(job, failure, api))) return false;
+      this.handleFailure(job, failure, wasMaybeSent, flight.abort.signal.aborted, completed);
       return false;
     }
+  }
+
+  /** Stops `job` (and whatever else of its case may no longer be sent) with `reason`. */
+  private stopDecided(job: StoredJob, reason: string): void {
+    this.deps.store.db.transaction(() => {
+      this.deps.jobs.fail(job.id, reason);
+      if ('documentId' in job.payload && isUpload(job.payload.kind)) {
+        this.deps.store.saveDocumentState(job.payload.documentId, { state: 'failed', error: reason });
+      }
+      stopWorkOfDecidedCase(this.deps.store, this.deps.jobs, job.caseId, reason, (id) => id !== job.id && this.inFlight.has(id));
+      const c = this.deps.store.getCase(job.caseId);
+      if (c && !c.blockedReason) {
+        c.blockedReason = `A queued change was not sent: ${reason.replace(/^Not sent: /, '')}.`;
+        this.deps.store.saveCase(c);
+      }
+    })();
+    this.deps.log?.('stopped', { jobId: job.id, kind: job.payload.kind });
+  }
+
+  /**
+   * A change the service refuses (403 or 409) may be refused because the application was decided
+   * elsewhere: the record says so. Then the decision is recorded here as learned from the service
+   * and the case's queued changes are stopped with that reason. True when that was the case.
+   */
+  private async learnedDecided(job: StoredJob, failure: ApiError, api: ServiceClient): Promise<boolean> {
+    if (failure.kind !== 'permanent' || (failure.status !== 403 && failure.status !== 409)) return false;
+    const c = this.deps.store.getCase(job.caseId);
+    if (!c?.serverId) return false;
+    let record: { onboardingDecision?: string | null; nextFicaReviewDate?: string | null };
+    try {
+      record = c.kind === 'entity' ? await api.getEntity(c.serverId) : await api.getIndividual(c.serverId);
+    } catch {
+      return false;
+    }
+    const decision = record.onboardingDecision;
+    if (decision !== 'Approved' && decision !== 'Declined') return false;
+    const reason = stopReason(decision, true);
+    const isDecision = job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
+    const ours = c.data.decision?.onboardingDecision === decision;
+    if (isDecision && ours) {
+      // The service already holds this very decision: it is recorded, not refused.
+      const caseId = job.caseId;
+      this.deps.store.db.transaction(() => {
+        const fresh = this.deps.store.getCase(caseId);
+        if (fresh?.data.decision) {
+          fresh.data.decision.synced = true;
+          fresh.decidedAt ??= new Date().toISOString();
+          this.deps.store.saveCase(fresh);
+        }
+        this.deps.jobs.remove(job.id);
+      })();
+      return true;
+    }
+    this.deps.store.db.transaction(() => {
+      const fresh = this.deps.store.getCase(job.caseId);
+      if (!fresh) return;
+      const local = fresh.data.decision;
+      if (local && local.onboardingDecision === decision) {
+        local.synced = true;
+        fresh.decidedAt ??= new Date().toISOString();
+        this.deps.store.saveCase(fresh);
+      } else {
+        fresh.data.decision = {
+          onboardingDecision: decision,
+          comments: null,
+          nextFicaReviewDate: record.nextFicaReviewDate ?? null,
+          decidedBy: null,
+          decidedAt: new Date().toISOString(),
+          synced: true,
+          source: 'service',
+        };
+        fresh.decidedAt ??= new Date().toISOString();
+        this.deps.store.saveCase(fresh);
+      }
+    })();
+    this.stopDecided(job, reason);
+    this.deps.log?.('learned-decision', { caseId: job.caseId, decision });
+    return true;
   }
 
   private handleFailure(
@@ -537,7 +624,10 @@ export class SyncQueue {
   retry(jobId: string): boolean {
     const job = this.deps.jobs.get(jobId);
     if (!job) return false;
+    const actor = this.deps.currentUserId();
     this.deps.store.db.transaction(() => {
+      // A job that recorded nobody is sent under the person who asks to send it again.
+      if (actor && !job.payload.actor) this.deps.jobs.setActor(jobId, actor);
       this.deps.jobs.retryNow(jobId);
       const c = this.deps.store.getCase(job.caseId);
       if (c && c.blockedReason && !this.deps.jobs.ofCase(job.caseId).some((j) => j.state === 'failed')) {

@@ -36,7 +36,12 @@ describe('IPC channels', () => {
   it('runs an individual online, with report, bank verification, and the audit trail', async () => {
     const settings = await t.call('settings.update', { currentUserId: (await t.call('lookups.get', {})).users[0]!.id, allowSelfApproval: true });
     expect(settings.allowSelfApproval).toBe(true);
-    const caseId = await captureIndividual(t, { name: 'Olive Online' });
+    const caseId = await captureIndividual(t, { name: 'Olive Online', decide: false });
+    await waitFor('sent', () => t.call('cases.get', { caseId }), (x) => x.unsentJobs === 0, 30_000);
+    // A decided case takes no change: the account is verified before the decision.
+    const bank = await t.call('individual.verifyBankAccount', { caseId, request: { accountNumber: '1234567', branchCode: '250655', accountType: 'current' } });
+    expect(bank.verified).toBe(true);
+    await t.call('individual.decide', { caseId, onboardingDecision: 'Approved', additionalComments: 'Complete' });
     const c = await waitFor('approved', () => t.call('cases.get', { caseId }), (x) => x.status === 'approved', 30_000);
     expect((c as IndividualCase).amlScreening).not.toBeNull();
     expect((c as IndividualCase).checklist.provisional).toBe(false);
@@ -44,8 +49,6 @@ describe('IPC channels', () => {
     expect(new TextDecoder().decode(report.bytes.subarray(0, 5))).toBe('%PDF-');
     const cached = await t.call('reports.get', { caseId });
     expect(cached.fetchedAt).toBe(report.fetchedAt);
-    const bank = await t.call('individual.verifyBankAccount', { caseId, request: { accountNumber: '1234567', branchCode: '250655', accountType: 'current' } });
-    expect(bank.verified).toBe(true);
     const audit = await t.call('audit.list', { caseId });
     expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['individual.create', 'individual.decision', 'report.fetch']));
   });
@@ -107,17 +110,22 @@ describe('IPC channels', () => {
     expect((await t.call('audit.list', { caseId })).some((e) => e.action === 'queue.discard')).toBe(true);
   });
 
-  it('sends a decline at once, dropping the unsent work it makes moot (and saying so)', async () => {
+  it('sends a decline at once, stopping the unsent work it makes moot (and saying so)', async () => {
     await t.call('queue.pause', {});
     const { caseId } = await t.call('entity.create', { entityRegName: 'Declined Co', entityRegNumber: '2016/000000/07', entityType: 1 });
     await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Declined' } });
     await t.call('entity.decide', { caseId, decision: { onboardingDecision: 'Declined', declinedComments: 'Adverse media' } });
-    const kinds = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId).map((j) => j.kind);
-    expect(kinds).toEqual(['entity.create', 'entity.decision']);
+    const jobs = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId);
+    expect(jobs.map((j) => [j.kind, j.state === 'failed'])).toEqual([
+      ['entity.create', false],
+      ['entity.kyb', true],
+      ['entity.sanctions-review', true],
+      ['entity.decision', false],
+    ]);
     await t.call('queue.resume', {});
-    const c = await waitFor('declined', () => t.call('cases.get', { caseId }), (x) => x.status === 'declined' || x.status === 'needs-review');
+    const c = await waitFor('declined', () => t.call('cases.get', { caseId }), (x) => x.status === 'declined');
     expect(c.status).toBe('declined');
-    expect((await t.call('audit.list', { caseId })).some((e) => e.action === 'queue.drop')).toBe(true);
+    expect((await t.call('audit.list', { caseId })).some((e) => e.action === 'queue.stop')).toBe(true);
   });
 
   it('manages profiles without ever answering a secret, and webhooks online', async () => {

@@ -1,0 +1,102 @@
+// A decided case offers no change on any step, and the core refuses one sent over IPC anyway; a
+// report made before a change is labelled out of date offline and replaced once the service is back.
+import { DeskError } from '../../shared/ipc/errors.js';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
+import type { IndividualCase } from '../../shared/ipc/model.js';
+import type { TestCore } from '../support/core-harness.js';
+import { captureDocument, captureIndividual } from '../support/flows.js';
+import { expect, screenshot, test } from './fixtures.js';
+
+type Host = Parameters<Parameters<typeof test>[2]>[0]['host'];
+
+/** The host's core as the capture flows of test/support want it, acting as the reviewer. */
+async function coreOf(host: Host): Promise<TestCore> {
+  const call = async <C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> => {
+    const result = await host.core.handle(channel, input);
+    if (!result.ok) throw DeskError.fromBody(result.error);
+    return result.value as ChannelOutput<C>;
+  };
+  const lookups = await call('lookups.refresh', {});
+  const reviewer = lookups.users.find((u) => u.role === 'reviewer')!;
+  await call('settings.update', { currentUserId: reviewer.id, allowSelfApproval: true });
+  return { core: host.core, dataDir: '', call, restart: () => Promise.resolve() } as TestCore;
+}
+
+async function until<T>(read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {
+  await expect.poll(async () => check(await read()), { timeout: 90_000 }).toBe(true);
+  return read();
+}
+
+test('an approved case offers no change, and the core refuses one sent over IPC', async ({ desk, host, page }) => {
+  const t = await coreOf(host);
+  const caseId = await captureIndividual(t, { name: 'Ada Approved' });
+  await until(() => t.call('cases.get', { caseId }), (c) => c.status === 'approved');
+  await page.reload();
+  await desk.ready();
+  await desk.openCase('Ada Approved');
+  await expect(page.getByRole('status').filter({ hasText: 'Read only.' })).toContainText(
+    'Approved: a decided application can no longer be changed.',
+  );
+  // Every step but the report (a screen of its own, for reading).
+  const links = desk.steps().getByRole('link').filter({ hasNotText: /Report/ });
+  await expect(links.first()).toBeVisible();
+  await expect(desk.steps()).not.toContainText('To do');
+  const step = page.getByRole('region', { name: 'Current step' });
+  for (let i = 0; i < (await links.count()); i++) {
+    await links.nth(i).click();
+    await expect(step.getByRole('heading', { level: 2 })).toBeVisible();
+    await expect(step.getByRole('button')).toHaveCount(0);
+  }
+  await desk.goToStep('Documents');
+  await expect(step).toContainText('No document can be added');
+  await screenshot(page, 'approved-case-read-only');
+
+  // The renderer's own channel, used directly: the core refuses the change and keeps the case.
+  const token = (await page.locator('meta[name="desk-token"]').getAttribute('content')) ?? '';
+  const answer = await page.evaluate(
+    async ({ id, token }) => {
+      const response = await fetch('/ipc/individual.update', {
+        method: 'POST',
+        headers: { 'x-desk-token': token },
+        body: JSON.stringify({ caseId: id, changes: { lastName: 'Changed' } }),
+      });
+      return (await response.json()) as { ok: boolean; error?: { code: string; message: string } };
+    },
+    { id: caseId, token },
+  );
+  expect(answer).toMatchObject({
+    ok: false,
+    error: { code: 'not-allowed', message: 'Ada Approved is Approved: a decided application can no longer be changed.' },
+  });
+  expect(((await t.call('cases.get', { caseId })) as IndividualCase).create.lastName).toBe('Approved');
+});
+
+test('a report made before a change is labelled offline, asked about before saving, and refreshed online', async ({
+  desk,
+  host,
+  page,
+}) => {
+  const t = await coreOf(host);
+  const caseId = await captureIndividual(t, { name: 'Sam Stale', decide: false });
+  const sent = await until(() => t.call('cases.get', { caseId }), (c) => c.unsentJobs === 0);
+  await page.goto(`${host.url}#/case/${encodeURIComponent(caseId)}/report`);
+  await expect(page.getByRole('toolbar', { name: 'Report viewer' })).toBeVisible({ timeout: 60_000 });
+
+  await host.sandboxControl.stop();
+  await expect(desk.connection()).toHaveAccessibleName(/Offline/, { timeout: 60_000 });
+  const item = (sent as IndividualCase).checklist.items[0]!;
+  await captureDocument(t, caseId, { kind: 'individual' }, { groupId: item.groupId, typeId: item.types[0]!.id }, 'Late proof.pdf');
+  const stale = page.getByRole('status').filter({ hasText: 'Out of date.' });
+  await expect(stale).toContainText(/This report is from .+, before: Document captured \(1 page\)/, { timeout: 60_000 });
+  await screenshot(page, 'report-out-of-date');
+
+  await page.getByRole('button', { name: 'Save a copy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save an out-of-date report?' });
+  await expect(dialog).toContainText('before: Document captured');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await host.sandboxControl.start();
+  await expect(stale).toBeHidden({ timeout: 90_000 });
+  await expect(page.getByRole('toolbar', { name: 'Report viewer' })).toBeVisible();
+});
