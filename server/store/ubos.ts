@@ -149,9 +149,13 @@ export class UboRepository {
 
   insert(ubo: Ubo): void {
     const row = toRow(ubo);
-    const seq = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM ubos').get() as { next: number }).next;
-    const columns = [...Object.keys(row), 'seq'];
-    this.db.prepare(`INSERT INTO ubos (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run({ ...row, seq });
+    const columns = Object.keys(row);
+    // The next number is read in the insert itself, from the index on seq (no scan).
+    this.db
+      .prepare(
+        `INSERT INTO ubos (${columns.join(', ')}, seq) VALUES (${columns.map((c) => `@${c}`).join(', ')}, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ubos))`,
+      )
+      .run(row);
   }
 
   /** An active UBO of the partner. */

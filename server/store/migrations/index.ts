@@ -7,6 +7,7 @@ import { m010Webhooks } from './010-webhooks.js';
 import { m011Idempotency } from './011-idempotency.js';
 import { m012Individuals } from './012-individuals.js';
 import { m013DocumentGroupIndexes } from './013-document-group-indexes.js';
+import { m015ContainsSearch } from './015-contains-search.js';
 
 export interface Migration {
   version: number;
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m011Idempotency,
   m012Individuals,
   m013DocumentGroupIndexes,
+  m015ContainsSearch,
 ];

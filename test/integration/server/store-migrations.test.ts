@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../../../server/store/db.js';
 import { MIGRATIONS } from '../../../server/store/migrations/index.js';
+import Database from 'better-sqlite3';
+import { IndividualRepository } from '../../../server/store/individuals.js';
 
 const dirs: string[] = [];
 const tempDir = (): string => {
@@ -37,6 +39,27 @@ describe('sandbox store', () => {
     expect(() => migrate(db, [...MIGRATIONS, broken])).toThrow();
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half_done'").get()).toBeUndefined();
     expect(db.prepare('SELECT version FROM schema_migrations WHERE version = 999').get()).toBeUndefined();
+    db.close();
+  });
+
+  it('brings an existing store forward: search finds the rows already there and sequence numbers are unique', () => {
+    const dir = tempDir();
+    const old = new Database(join(dir, 'sandbox.sqlite'));
+    migrate(old, MIGRATIONS.filter((m) => m.version < 15));
+    old.prepare("INSERT INTO partners (id, name, balance, medium_from, high_from, client_id, client_secret_hash, created_at) VALUES ('p1', 'P', 0, NULL, 70, 'c', 'h', '2024-01-01')").run();
+    const insert = old.prepare(
+      "INSERT INTO individuals (id, seq, partner_id, first_name, last_name, details, fica_status, risk_description, created_at, last_updated) VALUES (?, ?, 'p1', ?, 'Nkosi', '{}', 'In Progress', 'Undetermined', ?, ?)",
+    );
+    // Two writers on one folder could once take the same number.
+    insert.run('a', 1, 'Thandiwe', '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z');
+    insert.run('b', 1, 'Sipho', '2024-01-02T00:00:00.000Z', '2024-01-02T00:00:00.000Z');
+    old.close();
+
+    const db = openDb(dir);
+    const seqs = (db.prepare('SELECT seq FROM individuals ORDER BY id').all() as Array<{ seq: number }>).map((r) => r.seq);
+    expect(new Set(seqs).size).toBe(2);
+    const found = new IndividualRepository(db).list('p1', { firstName: 'ANDIW' }, 50, 0);
+    expect(found.data.map((i) => i.id)).toEqual(['a']);
     db.close();
   });
 });
