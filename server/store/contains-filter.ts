@@ -1,7 +1,6 @@
-import type { Db } from './db.js';
-
 // SQL for the lists' contains-filters: a case-insensitive (ASCII) substring match on a column, the
 // semantics of `column LIKE '%value%'`, answered from the table's trigram index (migration 015).
+import type { Db } from './db.js';
 
 /** The shortest value the trigram index can answer: it indexes runs of three characters. */
 const TRIGRAM = 3;
@@ -20,8 +19,8 @@ const SELECTIVE = 1000;
 const phrase = (column: string, value: string): string => `{${column}} : "${value.replace(/"/g, '""')}"`;
 
 /**
- * The partner column to compare (see the end), conditions and parameters that keep the rows whose columns contain every value. `ftsTable` is the
- * trigram index of the queried table, keyed by its `seq`.
+ * The partner column to compare (see the end), conditions and parameters that keep the rows whose
+ * columns contain every value. `ftsTable` is the trigram index of the queried table, keyed by `seq`.
  *
  * Every filter keeps its LIKE: it is the exact rule. The index only narrows the rows LIKE has to
  * look at, and it finds a superset of them, because it folds case for all of Unicode while LIKE
@@ -29,8 +28,8 @@ const phrase = (column: string, value: string): string => `{${column}} : "${valu
  * match it at all, so such a value (or one holding a NUL, which the query syntax would cut short)
  * is answered by LIKE alone, which reads every row of the partner.
  *
- * `selective` says the rows come from the index; otherwise the caller walks the partner's rows in list
- * order for the page.
+ * `selective` says the rows come from the index; otherwise the caller walks the partner's rows in
+ * list order for the page.
  */
 export function containsConditions(
   db: Db,
@@ -48,11 +47,8 @@ export function containsConditions(
   const unselective = { partnerColumn: 'partner_id', conditions, params, selective: false };
   if (phrases.length === 0) return unselective;
   const match = phrases.join(' AND ');
-  const matches = (
-    db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT ${SELECTIVE})`).get(match) as {
-      n: number;
-    }
-  ).n;
+  const probe = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${ftsTable} WHERE ${ftsTable} MATCH ? LIMIT ${SELECTIVE})`;
+  const matches = (db.prepare(probe).get(match) as { n: number }).n;
   if (matches >= SELECTIVE) return unselective;
   // SQLite cannot estimate how many rows a full-text match keeps and would rather walk the
   // partner's index, testing every row against the match. The unary + keeps the partner index out
