@@ -8,7 +8,8 @@ import type { StoredDocument } from '../cases/case-store.js';
 import { ApiError } from '../api/errors.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
 import { isUpload, type JobPayload } from './job-kinds.js';
-import { need, personName, serviceFilename } from './record.js';
+import { need, personName } from './record.js';
+import { storedFilename } from '../../../shared/files/filename.js';
 
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
 type UploadPayload = P<'ubo.doc-upload'> | P<'entity.doc-upload'> | P<'individual.doc-upload'>;
@@ -90,7 +91,7 @@ class CopyTaken extends Error {}
  */
 export async function findUploaded(ctx: RunContext, doc: StoredDocument, listed?: ServerDoc[]): Promise<number[] | null> {
   const onServer = (listed ?? (await serverDocs(ctx, doc))).filter((s) => s.size === doc.size);
-  const name = serviceFilename(doc.filename);
+  const name = storedFilename(doc.filename);
   const found: number[] = [];
   const free = (s: ServerDoc) => !found.includes(s.id) && !ctx.store.serverIdsHeldByOthers(doc.id).has(s.id);
   for (const pair of doc.pairs) {
@@ -172,7 +173,7 @@ async function settleFreeCopies(ctx: RunContext<UploadPayload>, doc: StoredDocum
   if (!listed && twins.length === 0 && !ctx.store.listDocuments(doc.caseId).some((d) => sameScan(d, doc))) return;
   if (twins.some((j) => j.state === 'running' || j.maybeSent)) return;
   const held = new Set([...ctx.store.serverIdsHeldByOthers(doc.id), ...(ctx.store.getDocument(doc.id)?.serverIds ?? [])]);
-  const name = serviceFilename(doc.filename);
+  const name = storedFilename(doc.filename);
   const free = (listed ?? (await serverDocs(ctx, doc))).filter(
     (s) => s.size === doc.size && s.filename === name && !held.has(s.id) && doc.pairs.some((p) => p.groupId === s.groupId && p.typeId === s.typeId),
   );
@@ -287,10 +288,16 @@ const individualUpload = uploadHandler<P<'individual.doc-upload'>>(
       doc.pairs.map((p) => ({ individualDocsID: p.groupId, IndividualDocTypesID: p.typeId })),
       { idempotencyKey, signal: ctx.signal, onProgress },
     );
+<<<<<<< HEAD
     // The answer's collection may hold the record's other documents too: take ours by pair, name
     // and size, the newest first (an identical scan sent earlier is older).
     const claimed = ctx.store.serverIdsHeldByOthers(doc.id);
-    const name = serviceFilename(doc.filename);
+    const name = storedFilename(doc.filename);
+=======
+    // The answer's collection may hold the record's other documents too: take ours by pair, name and size.
+    const claimed = new Set(ctx.store.listDocuments(doc.caseId, true).filter((d) => d.id !== doc.id).flatMap((d) => d.serverIds));
+    const name = storedFilename(doc.filename);
+>>>>>>> 400eab5 (One filename rule and one content sniffer in shared/files, used by the sandbox and the core)
     const ids: number[] = [];
     for (const pair of doc.pairs) {
       const mine = answer.documents.filter(

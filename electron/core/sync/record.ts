@@ -45,9 +45,3 @@ export const personName = (u: StoredUbo | null | undefined): string =>
 export function requireCaseKind<K extends 'entity' | 'individual'>(c: StoredCase, kind: K): void {
   if (c.data.kind !== kind) throw new DeskError('internal', `Job of a ${kind} case ran on a ${c.data.kind} case`);
 }
-
-/** The upload's display name as the service keeps it (contract §7), for matching on reconcile. */
-export function serviceFilename(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return name.replace(/[/\\]/g, '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 180);
-}
