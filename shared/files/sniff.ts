@@ -96,6 +96,15 @@ function contains(bytes: Uint8Array, text: string): boolean {
   return false;
 }
 
+// TextDecoder exists in every runtime this runs in (Node 20+, browsers); shared/ compiles without
+// DOM or Node types, so its shape is stated here.
+interface Utf8Decoder {
+  decode(input: Uint8Array, options: { stream: boolean }): string;
+}
+const { TextDecoder } = globalThis as unknown as {
+  TextDecoder: new (label: 'utf-8', options: { fatal: boolean }) => Utf8Decoder;
+};
+
 /** The leading bytes as text when they are valid UTF-8 without NULs (a cut-off last character is fine). */
 function asText(bytes: Uint8Array): string | null {
   const head = bytes.subarray(0, SNIFF_BYTES);
