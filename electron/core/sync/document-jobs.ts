@@ -288,16 +288,10 @@ const individualUpload = uploadHandler<P<'individual.doc-upload'>>(
       doc.pairs.map((p) => ({ individualDocsID: p.groupId, IndividualDocTypesID: p.typeId })),
       { idempotencyKey, signal: ctx.signal, onProgress },
     );
-<<<<<<< HEAD
     // The answer's collection may hold the record's other documents too: take ours by pair, name
     // and size, the newest first (an identical scan sent earlier is older).
     const claimed = ctx.store.serverIdsHeldByOthers(doc.id);
     const name = storedFilename(doc.filename);
-=======
-    // The answer's collection may hold the record's other documents too: take ours by pair, name and size.
-    const claimed = new Set(ctx.store.listDocuments(doc.caseId, true).filter((d) => d.id !== doc.id).flatMap((d) => d.serverIds));
-    const name = storedFilename(doc.filename);
->>>>>>> 400eab5 (One filename rule and one content sniffer in shared/files, used by the sandbox and the core)
     const ids: number[] = [];
     for (const pair of doc.pairs) {
       const mine = answer.documents.filter(
