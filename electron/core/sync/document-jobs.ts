@@ -8,7 +8,7 @@ import type { StoredDocument } from '../cases/case-store.js';
 import { ApiError } from '../api/errors.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
 import { isUpload, type JobPayload } from './job-kinds.js';
-import { need, personName } from './record.js';
+import { need, uboName } from './record.js';
 import { storedFilename } from '../../../shared/files/filename.js';
 
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
@@ -35,7 +35,7 @@ function groupName(ctx: ReadyContext, doc: StoredDocument | null): string {
 function describe(ctx: ReadyContext<Extract<JobPayload, { documentId: string }>>): string {
   const doc = docOf(ctx);
   const what = groupName(ctx, doc);
-  if (doc?.owner.kind === 'ubo') return `Upload ${what} for ${personName(ctx.store.getUbo(doc.owner.uboId))}`;
+  if (doc?.owner.kind === 'ubo') return `Upload ${what} for ${uboName(ctx.store.getUbo(doc.owner.uboId))}`;
   return `Upload ${what}`;
 }
 
@@ -248,8 +248,8 @@ function uploadHandler<T extends UploadPayload>(waitingFor: (ctx: ReadyContext<T
 const uboUpload = uploadHandler<P<'ubo.doc-upload'>>(
   (ctx) => {
     const ubo = ctx.store.getUbo(ctx.job.payload.uboId);
-    if (!ubo?.serverId) return `waiting for ${personName(ubo)} to be created`;
-    if (!ubo.data.pepSynced) return `waiting for PEP review of ${personName(ubo)}`;
+    if (!ubo?.serverId) return `waiting for ${uboName(ubo)} to be created`;
+    if (!ubo.data.pepSynced) return `waiting for PEP review of ${uboName(ubo)}`;
     return null;
   },
   async (ctx, doc, file, onProgress, idempotencyKey) => {
