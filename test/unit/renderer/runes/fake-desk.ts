@@ -35,9 +35,10 @@ export function installFakeDesk(): FakeDesk {
       return () => set.delete(listener);
     },
   } as unknown as DeskApi;
-  const win = (globalThis as { window?: Record<string, unknown> }).window ?? {};
-  win.desk = api;
-  (globalThis as { window?: Record<string, unknown> }).window = win;
+  // Node has no window: the fake gives the renderer the one property it reads there.
+  const global = globalThis as unknown as { window?: { desk?: DeskApi } };
+  global.window ??= {};
+  global.window.desk = api;
   return {
     answer: (channel, handler) => handlers.set(channel, handler),
     emit: (event, payload) => listeners.get(event)?.forEach((l) => l(payload)),

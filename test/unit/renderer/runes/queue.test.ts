@@ -22,13 +22,13 @@ const job = (id: string, caseId: string, state: JobView['state']): JobView => ({
 describe('QueueState', () => {
   it('lists failed jobs and groups jobs by case as the core changes the queue', async () => {
     const fake = installFakeDesk();
-    fake.answer('queue.list', () => [job('a', 'c1', 'pending')]);
+    fake.answer('queue.list', () => [job('a', 'c1', 'ready')]);
     const queue = new QueueState();
     queue.start();
     await expect.poll(() => queue.loaded).toBe(true);
     expect(queue.failed).toEqual([]);
 
-    fake.emit('queue.changed', { jobs: [job('a', 'c1', 'failed'), job('b', 'c2', 'pending'), job('c', 'c1', 'pending')] });
+    fake.emit('queue.changed', { jobs: [job('a', 'c1', 'failed'), job('b', 'c2', 'ready'), job('c', 'c1', 'ready')] });
     expect(queue.failed.map((j) => j.id)).toEqual(['a']);
     expect(queue.byCase.map((g) => [g.caseId, g.jobs.map((j) => j.id)])).toEqual([
       ['c1', ['a', 'c']],
