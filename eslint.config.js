@@ -46,12 +46,6 @@ const layers = {
   'electron/preload': {
     folders: ['electron/preload/'],
     may: { layers: ['electron/preload'], files: ['shared/ipc/channels.ts'], packages: ['electron'] },
-    // TEMPORARY (remove when shared/ipc/channels.ts is on main and the preload imports only it):
-    // the preload's imports at the time the allow-list was written.
-    temporary: {
-      files: ['shared/ipc/contract.ts', 'shared/ipc/errors.ts', 'electron/security/ipc-wire.ts'],
-      packages: ['zod'],
-    },
   },
   // Runs core, sandbox and renderer under plain Node: the only layer that may import the sandbox.
   'electron/host': {

@@ -57,13 +57,12 @@ function refusal(target, layerName, layers, allow) {
   return `${layerName} may not import ${what} (allowed: ${[...allow.layers, ...allow.files].join(', ')}).`;
 }
 
-/** The allow-list of a layer: its own entries plus its temporary ones (see eslint.config.js). */
+/** The allow-list of a layer, with its empty entries filled in. */
 function allowOf(layer) {
-  const temporary = layer.temporary ?? {};
   return {
-    layers: [...(layer.may.layers ?? []), ...(temporary.layers ?? [])],
-    files: [...(layer.may.files ?? []), ...(temporary.files ?? [])],
-    packages: [...(layer.may.packages ?? []), ...(temporary.packages ?? [])],
+    layers: layer.may.layers ?? [],
+    files: layer.may.files ?? [],
+    packages: layer.may.packages ?? [],
     nodeBuiltins: Boolean(layer.may.nodeBuiltins),
   };
 }
