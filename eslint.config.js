@@ -3,31 +3,70 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
-import { builtinModules } from 'node:module';
+import { allowedImportsRule } from './lint/allowed-imports-rule.js';
 
-// Bare built-in names are matched exactly (as `paths`): as gitignore-style patterns, `domain` or
-// `events` would also match this project's own folders of that name (shared/domain).
-const nodeBuiltinPaths = builtinModules
-  .filter((m) => !m.startsWith('_'))
-  .map((name) => ({ name, message: 'This layer runs without Node: no Node built-ins here.' }));
-
-const noNode = {
-  group: ['node:*'],
-  message: 'This layer runs without Node: no Node built-ins here.',
+// The layers and what each may import: an allow-list, as VS Code's code-layering. A file in a layer
+// may import its own layer, the layers and files listed, the packages listed and (where nodeBuiltins)
+// Node's built-ins; anything else fails lint. Folders not listed (test/, scripts/, configs) are
+// tooling and unrestricted. test/unit/lint probes the refused edges.
+const NODE_APP_PACKAGES = ['zod', 'better-sqlite3', 'keytar', 'axios', 'form-data', 'sharp', '@cantoo/pdf-lib', 'pdfjs-dist'];
+const layers = {
+  // Runtime-neutral: runs in the renderer, the core and the sandbox alike.
+  shared: { folders: ['shared/'], may: { layers: ['shared'], packages: ['zod'] } },
+  // Node-only code the sandbox and the core both use (SQLite migrations and statements).
+  'node-shared': {
+    folders: ['node-shared/'],
+    may: { layers: ['node-shared', 'shared'], packages: ['better-sqlite3', 'zod'], nodeBuiltins: true },
+  },
+  renderer: {
+    folders: ['renderer/'],
+    may: { layers: ['renderer', 'shared'], packages: ['svelte', 'zod', 'pdfjs-dist'] },
+  },
+  // The main process's work, Electron-free: never Electron, the Electron glue, the host or the sandbox.
+  'electron/core': {
+    folders: ['electron/core/'],
+    may: { layers: ['electron/core', 'shared', 'node-shared'], packages: NODE_APP_PACKAGES, nodeBuiltins: true },
+  },
+  // Security policies are plain modules so tests can check them without Electron.
+  'electron/security': {
+    folders: ['electron/security/'],
+    may: { layers: ['electron/security', 'shared'], nodeBuiltins: true },
+  },
+  'electron/main': {
+    folders: ['electron/main/'],
+    may: {
+      layers: ['electron/main', 'electron/core', 'electron/security', 'shared'],
+      // The Electron app starts the embedded sandbox through the host's one entry for it.
+      files: ['electron/host/embedded-sandbox.ts'],
+      packages: ['electron', 'zod'],
+      nodeBuiltins: true,
+    },
+  },
+  // The sandboxed preload: Electron and the IPC channel names, nothing else.
+  'electron/preload': {
+    folders: ['electron/preload/'],
+    may: { layers: ['electron/preload'], files: ['shared/ipc/channels.ts'], packages: ['electron'] },
+  },
+  // Runs core, sandbox and renderer under plain Node: the only layer that may import the sandbox.
+  'electron/host': {
+    folders: ['electron/host/'],
+    may: {
+      layers: ['electron/host', 'electron/core', 'electron/security', 'server', 'shared', 'node-shared'],
+      packages: NODE_APP_PACKAGES,
+      nodeBuiltins: true,
+    },
+  },
+  server: {
+    folders: ['server/'],
+    may: {
+      layers: ['server', 'shared', 'node-shared'],
+      packages: ['zod', 'fastify', '@fastify/multipart', 'better-sqlite3', 'pdfkit', '@cantoo/pdf-lib'],
+      nodeBuiltins: true,
+    },
+  },
 };
-const noElectron = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload may import Electron.' };
-const noServer = { group: ['**/server/**', '**/server'], message: 'Only electron/host may start the sandbox server.' };
-const noElectronLayer = { group: ['**/electron/**'], message: 'This layer may not import the desktop app.' };
-const noRenderer = { group: ['**/renderer/**'], message: 'Nothing imports the renderer.' };
-const nodeLibs = {
-  group: ['better-sqlite3', 'keytar', 'fastify', '@fastify/*', 'sharp', 'axios', 'form-data', 'pdfkit', '@cantoo/pdf-lib'],
-  message: 'This layer runs without Node: no Node-only libraries here.',
-};
 
-const restrict = (...patterns) => [
-  'error',
-  { patterns, ...(patterns.includes(noNode) ? { paths: nodeBuiltinPaths } : {}) },
-];
+const layerPlugin = { rules: { 'allowed-imports': allowedImportsRule(layers, import.meta.dirname) } };
 
 export default tseslint.config(
   {
@@ -52,42 +91,21 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**', 'electron/**', 'test/**', 'scripts/**', '*.config.*', '.ci/**'],
+    files: ['server/**', 'electron/**', 'node-shared/**', 'lint/**', 'test/**', 'scripts/**', '*.config.*', '.ci/**'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    plugins: { layers: layerPlugin },
+    rules: { 'layers/allowed-imports': 'error' },
   },
   {
     files: ['shared/**'],
     rules: {
-      'no-restricted-imports': restrict(noNode, noElectron, noServer, noElectronLayer, noRenderer, nodeLibs),
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'process', 'Buffer', 'require', '__dirname'],
     },
   },
   {
     files: ['renderer/**'],
-    rules: {
-      'no-restricted-imports': restrict(noNode, noElectron, noServer, noElectronLayer, nodeLibs),
-      'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
-    },
-  },
-  {
-    files: ['electron/core/**'],
-    rules: { 'no-restricted-imports': restrict(noElectron, noServer, noRenderer) },
-  },
-  {
-    // The security policies are plain modules so tests can check them without Electron.
-    files: ['electron/security/**'],
-    rules: { 'no-restricted-imports': restrict(noElectron, noServer, noRenderer) },
-  },
-  {
-    files: ['electron/main/**', 'electron/preload/**'],
-    rules: { 'no-restricted-imports': restrict(noServer, noRenderer) },
-  },
-  {
-    files: ['electron/host/**'],
-    rules: { 'no-restricted-imports': restrict(noElectron, noRenderer) },
-  },
-  {
-    files: ['server/**'],
-    rules: { 'no-restricted-imports': restrict(noElectron, noElectronLayer, noRenderer) },
+    rules: { 'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'] },
   },
 );

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 export default defineConfig({
   test: {
@@ -9,6 +10,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          exclude: ['test/unit/renderer/runes/**'],
+          environment: 'node',
+        },
+      },
+      {
+        // The renderer's rune classes (renderer/lib/*.svelte.ts), compiled by the Svelte plugin as the
+        // browser build compiles them, so $state and $derived behave as they do on screen.
+        plugins: [svelte()],
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'runes',
+          include: ['test/unit/renderer/runes/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,5 +1,5 @@
-// Builds the Fastify instance: parsers, error shapes, plugins and routes. Part 2 registers its
-// plugins (idempotency, rate limiting, webhooks) here and its routes in routes/index.ts.
+// Builds the Fastify instance: parsers, error shapes, plugins (idempotency, rate limiting, webhooks)
+// and the routes listed in routes/index.ts.
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { SandboxConfig } from './config.js';

@@ -10,7 +10,7 @@ export interface SandboxConfig {
   port: number;
   dataDir: string;
   mode: SandboxMode;
-  /** Scales the webhook retry schedule (part 2); 0.001 runs it a thousand times faster. */
+  /** Scales the webhook retry schedule; 0.001 runs it a thousand times faster. */
   webhookTimeScale: number;
   tokenTtlSeconds: number;
   limits: {
@@ -21,7 +21,7 @@ export interface SandboxConfig {
   costs: { entity: number; individual: number };
   /** Balance of a partner created without one, and of the seeded demo partner. */
   defaultBalance: number;
-  /** Requests per window per partner (or per address before authentication), part 2; 429 beyond. */
+  /** Requests per window per partner (or per address before authentication); 429 beyond. */
   rateLimit: { max: number; windowMs: number };
   /** A request body that sends nothing for this long is answered 408 and its connection closed. */
   bodyIdleTimeoutMs: number;

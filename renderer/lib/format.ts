@@ -7,6 +7,7 @@ import type {
   ProfileKind,
   StepStatus,
 } from '../../shared/ipc/index.js';
+import { personName as sharedPersonName, type NameParts } from '../../shared/domain/person-name.js';
 
 export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
   draft: 'Draft',
@@ -96,8 +97,9 @@ export function formatDate(iso: string | null | undefined): string {
 
 export const unsentLabel = (n: number): string => (n === 1 ? '1 unsent item' : `${n} unsent items`);
 
-export function personName(details: { firstName?: string | null; lastName?: string | null }): string {
-  return [details.firstName, details.lastName].filter((p) => p && p.trim()).join(' ') || 'Unnamed person';
+/** A person's name on screen; someone not named yet is "Unnamed person". */
+export function personName(details: NameParts): string {
+  return sharedPersonName(details, 'Unnamed person');
 }
 
 /** The core's "waiting for …" text as a sentence, without saying "waiting" twice. */

@@ -1,32 +1,14 @@
 // The ownership tree as the editor changes it: pure operations on immutable nodes, the live checks
 // shown before sending, and the request the service takes.
-import type { OrganigramNodeRequest } from '../../shared/api/index.js';
+import type { OrganigramNode, OrganigramNodeRequest, ShareholderType } from '../../shared/api/index.js';
 import { effectiveOwnership, parseTrustRelatedPartyTypes, type EffectiveOwnership } from './rules.js';
-
-export type NodeType = 'Root' | 'Individual' | 'Entity' | 'Trust';
-
-export interface DraftNode {
-  guid: string;
-  shareholderType: NodeType;
-  shareholderEntityName?: string;
-  shareholderTrustName?: string;
-  firstName?: string;
-  lastName?: string;
-  uboID?: string | null;
-  shareholderPercentage?: number;
-  isDirector?: boolean;
-  isTrustMember?: boolean;
-  hasResolution?: 'true' | 'false';
-  trustRelatedPartyTypes?: string;
-  children: DraftNode[];
-}
 
 export interface NodeIssue {
   guid: string;
   message: string;
 }
 
-export function newRoot(guid: string, entityName: string): DraftNode {
+export function newRoot(guid: string, entityName: string): OrganigramNode {
   return {
     guid,
     shareholderType: 'Root',
@@ -36,11 +18,11 @@ export function newRoot(guid: string, entityName: string): DraftNode {
   };
 }
 
-export function canHaveChildren(node: DraftNode): boolean {
+export function canHaveChildren(node: OrganigramNode): boolean {
   return node.shareholderType !== 'Individual';
 }
 
-export function findNode(root: DraftNode, guid: string): DraftNode | null {
+export function findNode(root: OrganigramNode, guid: string): OrganigramNode | null {
   if (root.guid === guid) return root;
   for (const child of root.children) {
     const found = findNode(child, guid);
@@ -49,7 +31,7 @@ export function findNode(root: DraftNode, guid: string): DraftNode | null {
   return null;
 }
 
-export function parentOf(root: DraftNode, guid: string): DraftNode | null {
+export function parentOf(root: OrganigramNode, guid: string): OrganigramNode | null {
   for (const child of root.children) {
     if (child.guid === guid) return root;
     const found = parentOf(child, guid);
@@ -58,18 +40,18 @@ export function parentOf(root: DraftNode, guid: string): DraftNode | null {
   return null;
 }
 
-function mapTree(node: DraftNode, fn: (n: DraftNode) => DraftNode): DraftNode {
+function mapTree(node: OrganigramNode, fn: (n: OrganigramNode) => OrganigramNode): OrganigramNode {
   const mapped = fn(node);
   return { ...mapped, children: mapped.children.map((c) => mapTree(c, fn)) };
 }
 
 export function addChild(
-  root: DraftNode,
+  root: OrganigramNode,
   parentGuid: string,
-  type: Exclude<NodeType, 'Root'>,
+  type: Exclude<ShareholderType, 'Root'>,
   guid: string,
-): DraftNode {
-  const child: DraftNode = { guid, shareholderType: type, shareholderPercentage: 0, children: [] };
+): OrganigramNode {
+  const child: OrganigramNode = { guid, shareholderType: type, shareholderPercentage: 0, children: [] };
   if (type === 'Individual') {
     child.firstName = '';
     child.lastName = '';
@@ -87,35 +69,35 @@ export function addChild(
 }
 
 export function updateNode(
-  root: DraftNode,
+  root: OrganigramNode,
   guid: string,
-  changes: Partial<Omit<DraftNode, 'guid' | 'children'>>,
-): DraftNode {
+  changes: Partial<Omit<OrganigramNode, 'guid' | 'children'>>,
+): OrganigramNode {
   return mapTree(root, (n) => (n.guid === guid ? { ...n, ...changes } : n));
 }
 
-export function removeNode(root: DraftNode, guid: string): DraftNode {
+export function removeNode(root: OrganigramNode, guid: string): OrganigramNode {
   if (root.guid === guid) return root;
   return mapTree(root, (n) => ({ ...n, children: n.children.filter((c) => c.guid !== guid) }));
 }
 
-export const nodeName = (n: DraftNode): string =>
+export const nodeName = (n: OrganigramNode): string =>
   n.shareholderType === 'Individual'
     ? [n.firstName, n.lastName].filter((p) => p && p.trim()).join(' ') || 'Unnamed person'
     : n.shareholderType === 'Trust'
       ? n.shareholderTrustName?.trim() || 'Unnamed trust'
       : n.shareholderEntityName?.trim() || 'Unnamed entity';
 
-export function childrenTotal(node: DraftNode): number {
+export function childrenTotal(node: OrganigramNode): number {
   return (
     Math.round(node.children.reduce((sum, c) => sum + (c.shareholderPercentage ?? 0), 0) * 10000) / 10000
   );
 }
 
 /** Everything to flag before sending: shares over 100 %, missing names, trust parties without types. */
-export function nodeIssues(root: DraftNode): NodeIssue[] {
+export function nodeIssues(root: OrganigramNode): NodeIssue[] {
   const issues: NodeIssue[] = [];
-  const visit = (node: DraftNode, parent: DraftNode | null): void => {
+  const visit = (node: OrganigramNode, parent: OrganigramNode | null): void => {
     const pct = node.shareholderPercentage ?? 0;
     if (node.shareholderType !== 'Root' && (!Number.isFinite(pct) || pct < 0 || pct > 100)) {
       issues.push({ guid: node.guid, message: 'Shareholding must be between 0 and 100 %' });
@@ -154,14 +136,14 @@ export function nodeIssues(root: DraftNode): NodeIssue[] {
 }
 
 /** Each natural person's effective share of the root, computed live. */
-export function ownershipOf(root: DraftNode): EffectiveOwnership[] {
+export function ownershipOf(root: OrganigramNode): EffectiveOwnership[] {
   return effectiveOwnership(root);
 }
 
 /** Effective share of every node (product of shares from the root). */
-export function effectiveShares(root: DraftNode): Map<string, number> {
+export function effectiveShares(root: OrganigramNode): Map<string, number> {
   const out = new Map<string, number>();
-  const go = (node: DraftNode, factor: number): void => {
+  const go = (node: OrganigramNode, factor: number): void => {
     out.set(node.guid, factor * 100);
     for (const c of node.children) go(c, factor * ((c.shareholderPercentage ?? 0) / 100));
   };
@@ -170,9 +152,9 @@ export function effectiveShares(root: DraftNode): Map<string, number> {
 }
 
 /** The verify-organigram body: parent links and effective UBO percentages filled in. */
-export function toRequest(root: DraftNode): OrganigramNodeRequest[] {
+export function toRequest(root: OrganigramNode): OrganigramNodeRequest[] {
   const shares = effectiveShares(root);
-  const convert = (node: DraftNode, parent: DraftNode | null): OrganigramNodeRequest => {
+  const convert = (node: OrganigramNode, parent: OrganigramNode | null): OrganigramNodeRequest => {
     const out: OrganigramNodeRequest = {
       guid: node.guid,
       shareholderType: node.shareholderType,
@@ -199,11 +181,11 @@ export function toRequest(root: DraftNode): OrganigramNodeRequest[] {
 }
 
 /** Reads a saved draft back into editor nodes. */
-export function fromRequest(nodes: readonly OrganigramNodeRequest[] | null | undefined): DraftNode | null {
+export function fromRequest(nodes: readonly OrganigramNodeRequest[] | null | undefined): OrganigramNode | null {
   const root = nodes?.[0];
   if (!root || root.shareholderType !== 'Root') return null;
-  const convert = (n: OrganigramNodeRequest): DraftNode => {
-    const out: DraftNode = {
+  const convert = (n: OrganigramNodeRequest): OrganigramNode => {
+    const out: OrganigramNode = {
       guid: n.guid,
       shareholderType: n.shareholderType,
       children: (n.children ?? []).map(convert),

@@ -1,4 +1,5 @@
 // The organigram editor's state: the tree, the selected node, and what is derived live from them.
+import type { OrganigramNode, ShareholderType } from '../../shared/api/index.js';
 import {
   addChild,
   effectiveShares,
@@ -9,12 +10,10 @@ import {
   parentOf,
   removeNode,
   updateNode,
-  type DraftNode,
-  type NodeType,
 } from './organigram-draft.js';
 
 export class OrganigramEditorState {
-  root = $state<DraftNode>(newRoot('00000000-0000-4000-8000-000000000000', ''));
+  root = $state<OrganigramNode>(newRoot('00000000-0000-4000-8000-000000000000', ''));
   selected = $state<string | null>(null);
   dirty = $state(false);
 
@@ -25,7 +24,7 @@ export class OrganigramEditorState {
   selectedParent = $derived(this.selected ? parentOf(this.root, this.selected) : null);
 
   constructor(
-    root: DraftNode,
+    root: OrganigramNode,
     private readonly makeGuid: () => string = () => crypto.randomUUID(),
   ) {
     this.root = root;
@@ -36,7 +35,7 @@ export class OrganigramEditorState {
     return this.issues.filter((i) => i.guid === guid).map((i) => i.message);
   }
 
-  add(parentGuid: string, type: Exclude<NodeType, 'Root'>): string {
+  add(parentGuid: string, type: Exclude<ShareholderType, 'Root'>): string {
     const guid = this.makeGuid();
     this.root = addChild(this.root, parentGuid, type, guid);
     this.selected = guid;
@@ -44,7 +43,7 @@ export class OrganigramEditorState {
     return guid;
   }
 
-  update(guid: string, changes: Partial<Omit<DraftNode, 'guid' | 'children'>>): void {
+  update(guid: string, changes: Partial<Omit<OrganigramNode, 'guid' | 'children'>>): void {
     this.root = updateNode(this.root, guid, changes);
     this.dirty = true;
   }

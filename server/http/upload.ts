@@ -6,13 +6,14 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { FileStore } from '../store/files.js';
 import { UploadError } from './errors.js';
-import { cleanFilename } from './filename.js';
-import { SNIFF_BYTES, sniffMime, type AcceptedMime } from './sniff.js';
+import { storedFilename } from '../../shared/files/filename.js';
+import { SIGNATURE_BYTES, acceptedType } from '../../shared/files/sniff.js';
+import type { DocumentMimeType } from '../../shared/api/documents.js';
 
 export interface ReceivedFile {
   storedName: string;
   filename: string;
-  mimeType: AcceptedMime;
+  mimeType: DocumentMimeType;
   size: number;
 }
 
@@ -83,14 +84,14 @@ export async function receiveUpload(request: FastifyRequest, files: FileStore, l
       });
       let size = 0;
       let head = Buffer.alloc(0);
-      let mime: AcceptedMime | undefined;
+      let mime: DocumentMimeType | undefined;
       for await (const chunk of part.file as AsyncIterable<Buffer>) {
         size += chunk.length;
         if (refusal) continue;
         if (mime === undefined) {
-          head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
-          if (head.length >= SNIFF_BYTES) {
-            mime = sniffMime(head);
+          head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_BYTES)]).subarray(0, SIGNATURE_BYTES);
+          if (head.length >= SIGNATURE_BYTES) {
+            mime = acceptedType(head);
             if (!mime) refusal = unsupportedType();
           }
         }
@@ -100,10 +101,10 @@ export async function receiveUpload(request: FastifyRequest, files: FileStore, l
       if (!stream.closed) await once(stream, 'close');
       if (diskError) throw new StorageError(diskError);
       if (!refusal && part.file.truncated) refusal = tooLarge(request, limitBytes);
-      if (!refusal && mime === undefined) mime = sniffMime(head);
+      if (!refusal && mime === undefined) mime = acceptedType(head);
       if (!refusal && size === 0) refusal = new UploadError('The file is empty');
       if (!refusal && !mime) refusal = unsupportedType();
-      if (!refusal && mime) received = { storedName, filename: cleanFilename(part.filename), mimeType: mime, size };
+      if (!refusal && mime) received = { storedName, filename: storedFilename(part.filename), mimeType: mime, size };
     }
   } catch (error) {
     await Promise.all(written.map((name) => files.remove(name)));

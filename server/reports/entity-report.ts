@@ -16,6 +16,7 @@ import {
   TRANSACTION_TYPES,
   type EntityType,
 } from '../fixtures/lookups.js';
+import { personName } from '../../shared/domain/person-name.js';
 import type { ScreeningResult } from '../providers/screening.js';
 import { ReportWriter } from './report-writer.js';
 import { drawOwnershipTree, type TreeBox, type TreeBoxKind } from './ownership-tree.js';
@@ -32,7 +33,7 @@ export interface EntityReportData {
   generatedAt: Date;
 }
 
-const personName = (u: Pick<Ubo, 'firstName' | 'lastName'>): string => `${u.firstName} ${u.lastName}`.trim();
+const uboName = (u: Pick<Ubo, 'firstName' | 'lastName'>): string => personName(u, '');
 
 function roles(u: Ubo): string {
   const list: string[] = [];
@@ -148,7 +149,7 @@ export async function renderEntityReport(data: EntityReportData): Promise<Buffer
       { header: 'PEP review', width: 0.15 },
       { header: 'Adverse', width: 0.15 },
     ],
-    ubos.map((u) => [personName(u), screeningSummary(u.screening), u.pepConfirmed ? 'Completed' : 'Pending', yesNo(u.adverseSearchKYC)]),
+    ubos.map((u) => [uboName(u), screeningSummary(u.screening), u.pepConfirmed ? 'Completed' : 'Pending', yesNo(u.adverseSearchKYC)]),
     'No people registered.',
   );
 
@@ -179,7 +180,7 @@ export async function renderEntityReport(data: EntityReportData): Promise<Buffer
         { header: 'Roles', width: 0.4 },
         { header: 'Share', width: 0.2 },
       ],
-      ubos.map((u) => [personName(u), roles(u), percent(u.shareholderPercentage)]),
+      ubos.map((u) => [uboName(u), roles(u), percent(u.shareholderPercentage)]),
       'No directors or owners registered.',
     );
   }
@@ -208,7 +209,7 @@ export async function renderEntityReport(data: EntityReportData): Promise<Buffer
       { header: 'Status', width: 0.15 },
     ],
     ubos.map((u) => [
-      personName(u),
+      uboName(u),
       roles(u),
       shareText(u),
       u.riskStatus,
@@ -236,7 +237,7 @@ export async function renderEntityReport(data: EntityReportData): Promise<Buffer
   );
   const personDocs = ubos.flatMap((u) =>
     (data.uboDocuments.get(u.id) ?? []).map((d) => [
-      personName(u),
+      uboName(u),
       `${lookupName(INDIVIDUAL_DOC_GROUPS, d.groupId)}: ${lookupName(INDIVIDUAL_DOC_TYPES, d.typeId)}`,
       `${d.filename} (${size(d.size)})`,
       date(d.uploadDate),

@@ -1,4 +1,4 @@
-// A small layout layer over pdfkit shared by every report (entity now, individual in part 2):
+// A small layout layer over pdfkit shared by every report (entity and individual):
 // title block, headings, label/value blocks, tables that break across pages, page footers.
 import PDFDocument from 'pdfkit';
 

@@ -1,5 +1,5 @@
-// The one list of route modules. Part 2 adds its modules (individuals, bank verification,
-// webhooks, dashboard actions) to the lists below.
+// The one list of route modules (entities, UBOs, documents, individuals, bank verification,
+// webhooks, dashboard actions); a new module is added to the lists below.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { requireBearer } from '../auth/bearer.js';

@@ -15,8 +15,8 @@ import {
 } from '../fixtures/lookups.js';
 import { UploadError, badRequest, notFound, zodDetails } from '../http/errors.js';
 import { formatBytes } from '../http/upload.js';
-import { cleanFilename } from '../http/filename.js';
-import { sniffMime } from '../http/sniff.js';
+import { storedFilename } from '../../shared/files/filename.js';
+import { SIGNATURE_BYTES, acceptedType } from '../../shared/files/sniff.js';
 import { screenName } from '../providers/screening.js';
 import { newUbo, uboName } from './entity-service.js';
 import type { Entity } from '../store/entities.js';
@@ -369,7 +369,7 @@ export class DashboardActions {
         `The maximum file size is ${formatBytes(limitBytes)} (${limitBytes} bytes)`,
       );
     }
-    const mimeType = sniffMime(bytes.subarray(0, 8));
+    const mimeType = acceptedType(bytes.subarray(0, SIGNATURE_BYTES));
     if (!mimeType) throw new UploadError('Unsupported file type: only PDF, PNG and JPEG files are accepted');
     const { storedName, stream } = this.ctx.files.create();
     await new Promise<void>((resolve, reject) => {
@@ -381,7 +381,7 @@ export class DashboardActions {
       ownerId,
       groupId,
       typeId,
-      filename: cleanFilename(filename),
+      filename: storedFilename(filename),
       storedName,
       mimeType,
       size: bytes.length,

@@ -5,7 +5,7 @@ import type { EntityCreateRequest, KybRequest, PepReviewRequest } from '../../sh
 import { checkEntityAction, type EntityAction, type EntityWorkflowState, type UboWorkflowState } from '../../shared/domain/workflow.js';
 import { missingRequiredGroups } from '../../shared/domain/documents.js';
 import { bandFromScore, entityRiskReason, entityRiskScore } from '../../shared/domain/risk.js';
-import { treeStats, type OwnershipNode } from '../../shared/domain/organigram.js';
+import { treeStats, type OrganigramNodeInput } from '../../shared/domain/organigram.js';
 import type { BandOrUndetermined } from '../../shared/domain/types.js';
 import type { SandboxConfig } from '../config.js';
 import type { Store } from '../context.js';
@@ -245,9 +245,9 @@ export function newUbo(
   };
 }
 
-function firstNode(tree: unknown[] | null): OwnershipNode | null {
+function firstNode(tree: unknown[] | null): OrganigramNodeInput | null {
   const first = tree?.[0];
-  return typeof first === 'object' && first !== null ? (first as OwnershipNode) : null;
+  return typeof first === 'object' && first !== null ? (first as OrganigramNodeInput) : null;
 }
 
 /** Lookup ids in a KYB body must name lookup rows; an unknown id is a 400 naming the field. */

@@ -64,6 +64,10 @@ export const OrganigramNodeRequestSchema = z.object({
   trustUbos: z.array(z.unknown()).optional(),
 });
 export type OrganigramNodeRequest = z.infer<typeof OrganigramNodeRequestSchema>;
+/** The one ownership-tree node type: a node as validated, children always an array. */
+export type OrganigramNode = OrganigramNodeRequest;
+/** A node as written before validation (children may be left out); the ownership maths accept it. */
+export type OrganigramNodeInput = z.input<typeof OrganigramNodeRequestSchema>;
 
 type Path = (string | number)[];
 

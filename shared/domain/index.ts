@@ -8,3 +8,4 @@ export * from './registration-number.js';
 export * from './screening-review.js';
 export * from './shareholding.js';
 export * from './organigram-people.js';
+export * from './person-name.js';

@@ -6,6 +6,8 @@ import {
   MAX_ORGANIGRAM_NODES,
   ORGANIGRAM_ERRORS,
   SHAREHOLDER_TYPES,
+  type OrganigramNode,
+  type OrganigramNodeInput,
   type ShareholderType,
 } from '../api/organigram.js';
 
@@ -13,33 +15,11 @@ import {
 export { ORGANIGRAM_ERRORS };
 
 export { SHAREHOLDER_TYPES };
-export type { ShareholderType };
+export type { OrganigramNode, OrganigramNodeInput, ShareholderType };
 
 export interface TrustRelatedPartyTypeRef {
   id: number;
   name: string;
-}
-
-/** A node as validated: children always an array, the rest as sent. */
-export interface OrganigramNode {
-  guid: string;
-  parentGUID?: string | null;
-  shareholderType: ShareholderType;
-  shareholderEntityName?: string;
-  shareholderTrustName?: string;
-  firstName?: string;
-  lastName?: string;
-  uboID?: string | null;
-  shareholderPercentage?: number;
-  uboPercentage?: number;
-  isTrustMember?: boolean;
-  isDirector?: boolean;
-  hasResolution?: 'true' | 'false';
-  /** A JSON array of {id, name} serialised to a string, as the service requires. */
-  trustRelatedPartyTypes?: string;
-  children: OrganigramNode[];
-  ubos?: unknown[];
-  trustUbos?: unknown[];
 }
 
 export interface OrganigramIssue {
@@ -366,22 +346,6 @@ function pct(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) ? Math.min(100, Math.max(0, v)) : 0;
 }
 
-/** A node as far as the maths needs; validated trees and app drafts both fit. */
-export interface OwnershipNode {
-  guid: string;
-  shareholderType: ShareholderType;
-  shareholderEntityName?: string;
-  shareholderTrustName?: string;
-  firstName?: string;
-  lastName?: string;
-  uboID?: string | null;
-  shareholderPercentage?: number;
-  isTrustMember?: boolean;
-  isDirector?: boolean;
-  trustRelatedPartyTypes?: string;
-  children?: readonly OwnershipNode[];
-}
-
 export interface OwnershipPath {
   /** guids from the Root's first child down to the person. */
   guids: string[];
@@ -401,14 +365,14 @@ export interface EffectiveOwnership {
 }
 
 interface IndividualVisit {
-  node: OwnershipNode;
-  parent: OwnershipNode;
+  node: OrganigramNodeInput;
+  parent: OrganigramNodeInput;
   path: OwnershipPath;
 }
 
-function visitIndividuals(root: OwnershipNode): IndividualVisit[] {
+function visitIndividuals(root: OrganigramNodeInput): IndividualVisit[] {
   const out: IndividualVisit[] = [];
-  const go = (node: OwnershipNode, factor: number, guids: string[], via: string[], depth: number): void => {
+  const go = (node: OrganigramNodeInput, factor: number, guids: string[], via: string[], depth: number): void => {
     if (depth > MAX_TREE_DEPTH) return;
     for (const child of node.children ?? []) {
       const f = factor * (pct(child.shareholderPercentage) / 100);
@@ -425,7 +389,7 @@ function visitIndividuals(root: OwnershipNode): IndividualVisit[] {
 }
 
 /** The same natural person: same uboID when known, else the same guid. */
-const personKey = (n: OwnershipNode): string => (nonEmpty(n.uboID) ? `ubo:${n.uboID}` : `guid:${n.guid}`);
+const personKey = (n: OrganigramNodeInput): string => (nonEmpty(n.uboID) ? `ubo:${n.uboID}` : `guid:${n.guid}`);
 
 /**
  * Each natural person's effective share of the Root: the product of shareholderPercentage/100 along
@@ -433,7 +397,7 @@ const personKey = (n: OwnershipNode): string => (nonEmpty(n.uboID) ? `ubo:${n.ub
  * the shares under one node add up to at most 100%, so no person exceeds 100% and neither do all of
  * them together (up to floating-point rounding; each person is capped at 100).
  */
-export function effectiveOwnership(root: OwnershipNode): EffectiveOwnership[] {
+export function effectiveOwnership(root: OrganigramNodeInput): EffectiveOwnership[] {
   const byPerson = new Map<string, EffectiveOwnership>();
   for (const { node, path } of visitIndividuals(root)) {
     const key = personKey(node);
@@ -472,7 +436,7 @@ export interface ImpliedUbo extends EffectiveOwnership {
  * skipped, so the threshold (default 5%) only flags beneficial ownership by shareholding; it never
  * drops a person. One entry per person (same uboID, or same guid), roles merged over appearances.
  */
-export function impliedUbos(root: OwnershipNode, opts: { threshold?: number } = {}): ImpliedUbo[] {
+export function impliedUbos(root: OrganigramNodeInput, opts: { threshold?: number } = {}): ImpliedUbo[] {
   const threshold = opts.threshold ?? 5;
   const owners = new Map(
     effectiveOwnership(root).map((o) => [o.uboID ? `ubo:${o.uboID}` : `guid:${o.guid}`, o]),
@@ -524,7 +488,7 @@ export interface TreeStats {
   trustRelatedPartyCount: number;
 }
 
-export function treeStats(root: OwnershipNode): TreeStats {
+export function treeStats(root: OrganigramNodeInput): TreeStats {
   const s: TreeStats = {
     nodeCount: 0,
     shareholderNodeCount: 0,
@@ -534,7 +498,7 @@ export function treeStats(root: OwnershipNode): TreeStats {
     trustCount: 0,
     trustRelatedPartyCount: 0,
   };
-  const go = (node: OwnershipNode, parent: OwnershipNode | null, depth: number): void => {
+  const go = (node: OrganigramNodeInput, parent: OrganigramNodeInput | null, depth: number): void => {
     if (depth > MAX_TREE_DEPTH) return;
     s.nodeCount++;
     if (parent) s.shareholderNodeCount++;

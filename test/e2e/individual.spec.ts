@@ -5,7 +5,7 @@ import { expectAccessible, expect, screenshot, test } from './fixtures.js';
 test('an individual from creation to approval', async ({ desk, page }) => {
   const last = `Ndlovu${Date.now() % 100000}`;
   const name = `Sipho ${last}`;
-  // Maker and checker relaxed in Settings: this branch lets the capturer approve.
+  // Maker and checker relaxed in Settings, so the capturer may approve.
   await desk.actAs('capturer', { allowSelfApproval: true });
 
   await desk.open('Cases');

@@ -1,6 +1,7 @@
-// The real sandbox for core tests: in-process on port 0 with its own data folder, restartable on the
-// same port and data (to take the service away and bring it back, as a branch's Wi-Fi does).
-import { mkdtemp } from 'node:fs/promises';
+// The one way tests start the real sandbox: in-process on port 0 with its own data folder, restartable
+// on the same port and data (to take the service away and bring it back, as a branch's Wi-Fi does).
+// The sandbox and conformance suites wrap it with their HTTP clients (their helpers.ts).
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../../server/index.js';
@@ -15,10 +16,12 @@ export interface TestSandbox {
   partnerId: string;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Stops it and removes its data folder when this helper made it. */
+  dispose(): Promise<void>;
 }
 
 export async function startTestSandbox(options: StartSandboxOptions = {}): Promise<TestSandbox> {
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'fica-core-sandbox-')));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'fica-test-sandbox-')));
   let handle: SandboxHandle | null = await startSandbox({ ...options, port: options.port ?? 0, dataDir });
   const port = handle.port;
   const sandbox: TestSandbox = {
@@ -39,6 +42,10 @@ export async function startTestSandbox(options: StartSandboxOptions = {}): Promi
     async start() {
       if (handle) return;
       handle = await startSandbox({ ...options, port, dataDir });
+    },
+    async dispose() {
+      await sandbox.stop();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
   return sandbox;

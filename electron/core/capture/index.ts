@@ -1,4 +1,4 @@
-export { sniffType, isSupported, SNIFF_BYTES, type SniffResult, type UnsupportedType } from './sniff.js';
+export { sniffType, isSupported, SNIFF_BYTES, type SniffResult, type UnsupportedType } from '../../../shared/files/sniff.js';
 export {
   checkCapture,
   checkCaptureFile,

@@ -3,7 +3,7 @@
 import { open } from 'node:fs/promises';
 import { DOCUMENT_LIMITS, type DocumentMimeType } from '../../../shared/api/documents.js';
 import { CaptureError, displayName } from './errors.js';
-import { isSupported, SNIFF_BYTES, sniffType } from './sniff.js';
+import { isSupported, SNIFF_BYTES, sniffType } from '../../../shared/files/sniff.js';
 
 export type DocumentTarget = keyof typeof DOCUMENT_LIMITS;
 

@@ -12,7 +12,7 @@ import type {
   UboBody,
 } from '../../../shared/api/index.js';
 import type { ScreeningAttestation } from '../../../shared/domain/index.js';
-import { checkEntityAction, checkIndividualAction, type EntityAction, type IndividualAction } from '../../../shared/domain/index.js';
+import { checkEntityAction, checkIndividualAction, personName, type EntityAction, type IndividualAction } from '../../../shared/domain/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { DocPair, DocumentOwner } from '../../../shared/ipc/model.js';
@@ -55,7 +55,6 @@ export interface NewDocument {
   vaultId: string;
 }
 
-const personName = (d: { firstName?: string; lastName?: string }) => `${d.firstName ?? ''} ${d.lastName ?? ''}`.trim() || 'this person';
 
 export class CaseService {
   constructor(private readonly deps: CaseServiceDeps) {}

@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { DocPair, DocumentOwner, DocumentState } from '../../../shared/ipc/model.js';
 import { CaseDataSchema, DraftPageRecordSchema, UboDataSchema, type CaseData, type DraftPageRecord, type UboData } from './case-data.js';
-import { statement } from './statements.js';
+import { statement } from '../../../node-shared/sqlite/statements.js';
 
 export type Db = Database.Database;
 

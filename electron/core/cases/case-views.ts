@@ -9,8 +9,8 @@ import type { EntityData, IndividualData } from './case-data.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
 import { entityBand, entityChecklist, individualBand, personChecklist, uboBand } from './checklists.js';
 import { entityReviewsDue, individualReviewsDue } from './review-gates.js';
+import { statement } from '../../../node-shared/sqlite/statements.js';
 import { finalityOf, type Finality } from './finality.js';
-import { statement } from './statements.js';
 import { entityWorkflowState, individualWorkflowState, uboWorkflowState } from './workflow-state.js';
 
 export interface ViewDeps {

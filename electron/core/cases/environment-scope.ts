@@ -6,7 +6,7 @@ import type { Elsewhere, ProfileKind } from '../../../shared/ipc/model.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { Profile, ProfileRepository } from '../db/index.js';
 import type { Db } from './case-store.js';
-import { statement } from './statements.js';
+import { statement } from '../../../node-shared/sqlite/statements.js';
 
 const KIND_LABELS: Record<ProfileKind, string> = { sandbox: 'Sandbox', test: 'Test', live: 'Live' };
 

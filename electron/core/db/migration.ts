@@ -1,18 +1,3 @@
-// The shape of one schema step. Kept apart from the runner so migration files import only this.
-import type Database from 'better-sqlite3';
-
-export type Db = Database.Database;
-
-export interface Migration {
-  /** The schema version this step brings the database to: 1, 2, 3… in order, without gaps. */
-  id: number;
-  /** Recorded with the id, so a renumbered or swapped migration is noticed on the next start. */
-  name: string;
-  /** Runs inside the runner's transaction; must not open its own or change pragmas. */
-  up(db: Db): void;
-}
-
-/** A migration that is plain SQL, the common case. */
-export function sqlMigration(id: number, name: string, sql: string): Migration {
-  return { id, name, up: (db) => db.exec(sql) };
-}
+// The shape of one schema step, from the runner the core shares with the sandbox. Migration files
+// import it from here.
+export { sqlMigration, type Db, type Migration } from '../../../node-shared/sqlite/migrations.js';

@@ -18,7 +18,7 @@ import type { DraftPageRecord } from '../cases/case-data.js';
 import type { CaseService } from '../cases/case-service.js';
 import type { CaseStore, StoredDocument, StoredDraft } from '../cases/case-store.js';
 import type { Vault } from '../vault/index.js';
-import { serviceFilename } from '../sync/record.js';
+import { storedFilename } from '../../../shared/files/filename.js';
 
 export interface DraftDeps {
   store: CaseStore;
@@ -191,7 +191,7 @@ export class DraftService {
       }
       entry = await this.deps.vault.importFile(bytes);
     }
-    const name = serviceFilename(withPdfExtension(filename?.trim() || first.sourceName));
+    const name = storedFilename(withPdfExtension(filename?.trim() || first.sourceName));
     const doc = this.deps.cases.addDocument({
       caseId: draft.caseId,
       owner: draft.owner,
@@ -225,7 +225,7 @@ export class DraftService {
       caseId,
       owner,
       pairs,
-      filename: serviceFilename(filename) || 'document',
+      filename: storedFilename(filename),
       mimeType: accepted.mimeType,
       size: entry.size,
       sha256: entry.sha256,

@@ -8,7 +8,8 @@ import type { StoredDocument } from '../cases/case-store.js';
 import { ApiError } from '../api/errors.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
 import { isUpload, type JobPayload } from './job-kinds.js';
-import { need, personName, serviceFilename } from './record.js';
+import { need, uboName } from './record.js';
+import { storedFilename } from '../../../shared/files/filename.js';
 
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
 type UploadPayload = P<'ubo.doc-upload'> | P<'entity.doc-upload'> | P<'individual.doc-upload'>;
@@ -34,7 +35,7 @@ function groupName(ctx: ReadyContext, doc: StoredDocument | null): string {
 function describe(ctx: ReadyContext<Extract<JobPayload, { documentId: string }>>): string {
   const doc = docOf(ctx);
   const what = groupName(ctx, doc);
-  if (doc?.owner.kind === 'ubo') return `Upload ${what} for ${personName(ctx.store.getUbo(doc.owner.uboId))}`;
+  if (doc?.owner.kind === 'ubo') return `Upload ${what} for ${uboName(ctx.store.getUbo(doc.owner.uboId))}`;
   return `Upload ${what}`;
 }
 
@@ -90,7 +91,7 @@ class CopyTaken extends Error {}
  */
 export async function findUploaded(ctx: RunContext, doc: StoredDocument, listed?: ServerDoc[]): Promise<number[] | null> {
   const onServer = (listed ?? (await serverDocs(ctx, doc))).filter((s) => s.size === doc.size);
-  const name = serviceFilename(doc.filename);
+  const name = storedFilename(doc.filename);
   const found: number[] = [];
   const free = (s: ServerDoc) => !found.includes(s.id) && !ctx.store.serverIdsHeldByOthers(doc.id).has(s.id);
   for (const pair of doc.pairs) {
@@ -172,7 +173,7 @@ async function settleFreeCopies(ctx: RunContext<UploadPayload>, doc: StoredDocum
   if (!listed && twins.length === 0 && !ctx.store.listDocuments(doc.caseId).some((d) => sameScan(d, doc))) return;
   if (twins.some((j) => j.state === 'running' || j.maybeSent)) return;
   const held = new Set([...ctx.store.serverIdsHeldByOthers(doc.id), ...(ctx.store.getDocument(doc.id)?.serverIds ?? [])]);
-  const name = serviceFilename(doc.filename);
+  const name = storedFilename(doc.filename);
   const free = (listed ?? (await serverDocs(ctx, doc))).filter(
     (s) => s.size === doc.size && s.filename === name && !held.has(s.id) && doc.pairs.some((p) => p.groupId === s.groupId && p.typeId === s.typeId),
   );
@@ -247,8 +248,8 @@ function uploadHandler<T extends UploadPayload>(waitingFor: (ctx: ReadyContext<T
 const uboUpload = uploadHandler<P<'ubo.doc-upload'>>(
   (ctx) => {
     const ubo = ctx.store.getUbo(ctx.job.payload.uboId);
-    if (!ubo?.serverId) return `waiting for ${personName(ubo)} to be created`;
-    if (!ubo.data.pepSynced) return `waiting for PEP review of ${personName(ubo)}`;
+    if (!ubo?.serverId) return `waiting for ${uboName(ubo)} to be created`;
+    if (!ubo.data.pepSynced) return `waiting for PEP review of ${uboName(ubo)}`;
     return null;
   },
   async (ctx, doc, file, onProgress, idempotencyKey) => {
@@ -290,7 +291,7 @@ const individualUpload = uploadHandler<P<'individual.doc-upload'>>(
     // The answer's collection may hold the record's other documents too: take ours by pair, name
     // and size, the newest first (an identical scan sent earlier is older).
     const claimed = ctx.store.serverIdsHeldByOthers(doc.id);
-    const name = serviceFilename(doc.filename);
+    const name = storedFilename(doc.filename);
     const ids: number[] = [];
     for (const pair of doc.pairs) {
       const mine = answer.documents.filter(

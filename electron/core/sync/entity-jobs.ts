@@ -8,7 +8,7 @@ import { newUboData } from '../cases/case-service.js';
 import { missingUploaded } from '../cases/checklists.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
 import type { JobPayload } from './job-kinds.js';
-import { band, need, personName, updateEntity, updateUbo } from './record.js';
+import { band, need, recordDecision, uboName, updateEntity, updateUbo } from './record.js';
 import { staleReview } from './review-wait.js';
 
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
@@ -153,13 +153,13 @@ function uboBody(ctx: ReadyContext<Extract<JobPayload, { uboId: string }>>) {
   const ubo = need(uboOf(ctx), 'The person');
   const parsed = UboBodySchema.safeParse(ubo.data.details);
   if (!parsed.success) {
-    throw new ApiError('permanent', `The details of ${personName(ubo)} are incomplete: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+    throw new ApiError('permanent', `The details of ${uboName(ubo)} are incomplete: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   }
   return { ubo, body: parsed.data };
 }
 
 const uboCreate: JobHandler<P<'ubo.create'>> = {
-  label: (ctx) => `Add ${personName(uboOf(ctx))}`,
+  label: (ctx) => `Add ${uboName(uboOf(ctx))}`,
   waitingFor: afterSanctionsReview,
   async reconcile(ctx) {
     const ubo = need(uboOf(ctx), 'The person');
@@ -191,8 +191,8 @@ const uboCreate: JobHandler<P<'ubo.create'>> = {
 };
 
 const uboUpdate: JobHandler<P<'ubo.update'>> = {
-  label: (ctx) => `Send the details of ${personName(uboOf(ctx))}`,
-  waitingFor: (ctx) => afterSanctionsReview(ctx) ?? (uboOf(ctx)?.serverId ? null : `waiting for ${personName(uboOf(ctx))} to be created`),
+  label: (ctx) => `Send the details of ${uboName(uboOf(ctx))}`,
+  waitingFor: (ctx) => afterSanctionsReview(ctx) ?? (uboOf(ctx)?.serverId ? null : `waiting for ${uboName(uboOf(ctx))} to be created`),
   async run(ctx) {
     const { ubo, body } = uboBody(ctx);
     const answer = await ctx.api.updateUbo(need(ubo.serverId, 'The person'), body, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
@@ -207,7 +207,7 @@ const uboUpdate: JobHandler<P<'ubo.update'>> = {
 };
 
 const uboDelete: JobHandler<P<'ubo.delete'>> = {
-  label: (ctx) => `Remove ${personName(uboOf(ctx))}`,
+  label: (ctx) => `Remove ${uboName(uboOf(ctx))}`,
   async run(ctx) {
     const ubo = uboOf(ctx);
     let id = ubo?.serverId ?? null;
@@ -228,11 +228,11 @@ const uboDelete: JobHandler<P<'ubo.delete'>> = {
 };
 
 const uboPepConfirm: JobHandler<P<'ubo.pep-confirm'>> = {
-  label: (ctx) => `Send the PEP review of ${personName(uboOf(ctx))}`,
+  label: (ctx) => `Send the PEP review of ${uboName(uboOf(ctx))}`,
   waitingFor(ctx) {
     const ubo = uboOf(ctx);
-    if (!ubo?.serverId) return `waiting for ${personName(ubo)} to be created`;
-    return staleReview(ubo.data.screening, ubo.data.pepReviewRecord, personName(ubo));
+    if (!ubo?.serverId) return `waiting for ${uboName(ubo)} to be created`;
+    return staleReview(ubo.data.screening, ubo.data.pepReviewRecord, uboName(ubo));
   },
   async run(ctx) {
     const ubo = need(uboOf(ctx), 'The person');
@@ -250,14 +250,14 @@ const uboPepConfirm: JobHandler<P<'ubo.pep-confirm'>> = {
 };
 
 const uboDocConfirm: JobHandler<P<'ubo.doc-confirm'>> = {
-  label: (ctx) => `Confirm the documents of ${personName(uboOf(ctx))}`,
+  label: (ctx) => `Confirm the documents of ${uboName(uboOf(ctx))}`,
   waitingFor(ctx) {
     const ubo = uboOf(ctx);
-    if (!ubo?.serverId) return `waiting for ${personName(ubo)} to be created`;
-    if (!ubo.data.pepSynced) return `waiting for PEP review of ${personName(ubo)}`;
+    if (!ubo?.serverId) return `waiting for ${uboName(ubo)} to be created`;
+    if (!ubo.data.pepSynced) return `waiting for PEP review of ${uboName(ubo)}`;
     const docs = ctx.store.listDocuments(ctx.case.id).filter((d) => d.owner.kind === 'ubo' && d.owner.uboId === ubo.id);
     const missing = missingUploaded('individual', ubo.data.riskStatus, ctx.lookups(), docs);
-    return missing.length ? `waiting for documents of ${personName(ubo)}: ${missing.join(', ')}` : null;
+    return missing.length ? `waiting for documents of ${uboName(ubo)}: ${missing.join(', ')}` : null;
   },
   async reconcile(ctx) {
     const ubo = need(uboOf(ctx), 'The person');
@@ -279,10 +279,10 @@ const shareholdingConfirm: JobHandler<P<'entity.shareholding-confirm'>> = {
     const d = entityData(ctx);
     if (d.showOrganigram && !d.organigramVerified) return 'waiting for the ownership tree to be verified';
     for (const u of ctx.store.listUbos(ctx.case.id)) {
-      if (!u.serverId) return `waiting for ${personName(u)} to be created`;
-      if (!u.data.detailsCompleted) return `waiting for the details of ${personName(u)}`;
-      if (!u.data.pepSynced) return `waiting for PEP review of ${personName(u)}`;
-      if (!u.data.docsConfirmed) return `waiting for document confirmation of ${personName(u)}`;
+      if (!u.serverId) return `waiting for ${uboName(u)} to be created`;
+      if (!u.data.detailsCompleted) return `waiting for the details of ${uboName(u)}`;
+      if (!u.data.pepSynced) return `waiting for PEP review of ${uboName(u)}`;
+      if (!u.data.docsConfirmed) return `waiting for document confirmation of ${uboName(u)}`;
     }
     return null;
   },
@@ -330,15 +330,6 @@ const entityDocConfirm: JobHandler<P<'entity.doc-confirm'>> = {
     ctx.complete(() => updateEntity(ctx.store, ctx.case.id, (d) => (d.docsConfirmed = true)));
   },
 };
-
-function recordDecision(ctx: RunContext): void {
-  ctx.complete(() =>
-    updateEntity(ctx.store, ctx.case.id, (d, c) => {
-      if (d.decision) d.decision.synced = true;
-      if (d.decision?.onboardingDecision === 'Approved' || d.decision?.onboardingDecision === 'Declined') c.decidedAt = new Date().toISOString();
-    }),
-  );
-}
 
 const decision: JobHandler<P<'entity.decision'>> = {
   label: (ctx) => `Record the decision (${entityData(ctx).decisionBody?.onboardingDecision ?? 'decision'})`,

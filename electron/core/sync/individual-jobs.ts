@@ -4,7 +4,7 @@ import { ApiError } from '../api/errors.js';
 import { missingUploaded } from '../cases/checklists.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
 import type { JobPayload } from './job-kinds.js';
-import { band, need, updateIndividual } from './record.js';
+import { band, need, recordDecision, updateIndividual } from './record.js';
 import { staleReview } from './review-wait.js';
 
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
@@ -133,15 +133,6 @@ const confirmDocs: JobHandler<P<'individual.confirm-docs'>> = {
     ctx.complete(() => updateIndividual(ctx.store, ctx.case.id, (d) => (d.docsConfirmed = true)));
   },
 };
-
-function recordDecision(ctx: RunContext): void {
-  ctx.complete(() =>
-    updateIndividual(ctx.store, ctx.case.id, (d, c) => {
-      if (d.decision) d.decision.synced = true;
-      if (d.decision?.onboardingDecision === 'Approved' || d.decision?.onboardingDecision === 'Declined') c.decidedAt = new Date().toISOString();
-    }),
-  );
-}
 
 const decision: JobHandler<P<'individual.decision'>> = {
   label: (ctx) => `Record the decision (${data(ctx).decisionBody?.onboardingDecision ?? 'decision'})`,

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../cases/case-store.js';
 import { JobPayloadSchema, type JobPayload } from './job-kinds.js';
-import { statement } from '../cases/statements.js';
+import { statement } from '../../../node-shared/sqlite/statements.js';
 
 export type StoredJobState = 'ready' | 'running' | 'failed';
 

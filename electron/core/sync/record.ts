@@ -1,9 +1,11 @@
 // Small helpers the job handlers use to record answers on fresh rows inside their transaction.
 import { RiskDescriptionSchema, type RiskDescription } from '../../../shared/api/index.js';
+import { personName } from '../../../shared/domain/person-name.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { EntityData, IndividualData, UboData } from '../cases/case-data.js';
 import type { CaseStore, StoredCase, StoredUbo } from '../cases/case-store.js';
 import { ApiError } from '../api/errors.js';
+import type { RunContext } from './job-handler.js';
 
 export function updateEntity(store: CaseStore, caseId: string, change: (data: EntityData, c: StoredCase) => void): void {
   const c = store.getCase(caseId);
@@ -39,15 +41,20 @@ export function need<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-export const personName = (u: StoredUbo | null | undefined): string =>
-  u ? `${u.data.details.firstName} ${u.data.details.lastName}`.trim() || 'this person' : 'this person';
+/** The UBO's name for labels and waiting phrases. */
+export const uboName = (u: StoredUbo | null | undefined): string => personName(u?.data.details);
 
 export function requireCaseKind<K extends 'entity' | 'individual'>(c: StoredCase, kind: K): void {
   if (c.data.kind !== kind) throw new DeskError('internal', `Job of a ${kind} case ran on a ${c.data.kind} case`);
 }
 
-/** The upload's display name as the service keeps it (contract §7), for matching on reconcile. */
-export function serviceFilename(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return name.replace(/[/\\]/g, '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 180);
+/** The decision job's answer: the decision is marked sent, and an approval or decline closes the case. */
+export function recordDecision(ctx: RunContext): void {
+  const mark = (d: EntityData | IndividualData, c: StoredCase): void => {
+    if (d.decision) d.decision.synced = true;
+    if (d.decision?.onboardingDecision === 'Approved' || d.decision?.onboardingDecision === 'Declined') c.decidedAt = new Date().toISOString();
+  };
+  ctx.complete(() =>
+    ctx.case.data.kind === 'entity' ? updateEntity(ctx.store, ctx.case.id, mark) : updateIndividual(ctx.store, ctx.case.id, mark),
+  );
 }

@@ -2,10 +2,10 @@
 // Jane Doe"), so the queue screen and the case's steps say the same thing.
 import type { CaseStore } from '../cases/case-store.js';
 import type { JobPayload } from './job-kinds.js';
-import { personName } from './record.js';
+import { uboName } from './record.js';
 
 export function waitPhrase(blocker: JobPayload, store: CaseStore): string {
-  const who = () => ('uboId' in blocker && blocker.uboId ? personName(store.getUbo(blocker.uboId)) : 'this person');
+  const who = () => ('uboId' in blocker && blocker.uboId ? uboName(store.getUbo(blocker.uboId)) : 'this person');
   switch (blocker.kind) {
     case 'entity.create':
       return 'waiting for the entity to be created';

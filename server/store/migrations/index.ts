@@ -1,5 +1,6 @@
-// Numbered schema migrations. 001–009 belong to sandbox part 1 (partners, auth, entities),
-// 010 and above to part 2 (individuals, idempotency, webhooks): add new files and list them here.
+// The sandbox's schema steps, in order, run by node-shared/sqlite (history in `schema_migrations`).
+// Numbers increase down the list and may skip (004–009 are unused): add a new file with the next
+// number and list it here. Never edit or renumber a step that has shipped.
 import { m001Partners } from './001-partners.js';
 import { m002Entities } from './002-entities.js';
 import { m003Documents } from './003-documents.js';

@@ -1,9 +1,10 @@
 // Shared plumbing for the conformance suite: a sandbox per file, tokens, and small HTTP helpers.
 // Everything goes over real HTTP with Node's global fetch, FormData and Blob.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../../../server/index.js';
+import type { SandboxHandle, StartSandboxOptions } from '../../../server/index.js';
+import { getToken } from '../../support/get-token.js';
+import { startTestSandbox } from '../../support/sandbox.js';
+
+export { getToken };
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -23,34 +24,13 @@ export interface Harness {
 }
 
 export async function startHarness(options: StartSandboxOptions = {}): Promise<Harness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fica-conformance-'));
-  const sandbox = await startSandbox({ port: 0, dataDir, ...options });
-  const token = await getToken(sandbox.url, sandbox.demoPartner.clientId, sandbox.demoPartner.clientSecret);
+  const started = await startTestSandbox(options);
   return {
-    sandbox,
-    url: sandbox.url,
-    token,
-    async stop() {
-      await sandbox.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    sandbox: started.handle!,
+    url: started.url,
+    token: await getToken(started.url, started.clientId, started.clientSecret),
+    stop: () => started.dispose(),
   };
-}
-
-export async function getToken(url: string, clientId: string, clientSecret: string): Promise<string> {
-  const res = await fetch(`${url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: clientSecret,
-    }).toString(),
-  });
-  const body = (await res.json()) as { access_token?: string };
-  if (res.status !== 200 || typeof body.access_token !== 'string')
-    throw new Error(`token request failed: ${res.status}`);
-  return body.access_token;
 }
 
 function parse(text: string): Json {

@@ -1,9 +1,10 @@
 // Shared plumbing of the sandbox integration tests: start an instance on port 0 with a temporary
 // data folder, talk to it over real HTTP with the global fetch, and drive common workflow steps.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../../../server/index.js';
+import type { SandboxHandle, StartSandboxOptions } from '../../../server/index.js';
+import { getToken } from '../../support/get-token.js';
+import { startTestSandbox as startSharedSandbox } from '../../support/sandbox.js';
+
+export { getToken };
 
 export type Json = Record<string, unknown>;
 
@@ -22,31 +23,17 @@ export interface TestSandbox {
   stop(): Promise<void>;
 }
 
+/** test/support's sandbox with a client for the demo partner and a rate limit workflow tests never reach. */
 export async function startTestSandbox(opts: StartSandboxOptions = {}): Promise<TestSandbox> {
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'fica-sbx-test-'));
   // The rate limit is tested on its own; workflow tests would otherwise share one partner's budget.
-  const sandbox = await startSandbox({ port: 0, rateLimit: { max: 100_000 }, ...opts, dataDir });
-  const token = await getToken(sandbox.url, sandbox.demoPartner.clientId, sandbox.demoPartner.clientSecret);
+  const started = await startSharedSandbox({ rateLimit: { max: 100_000 }, ...opts });
+  const sandbox = started.handle!;
   return {
     sandbox,
-    url: sandbox.url,
-    api: new Client(sandbox.url, token),
-    async stop() {
-      await sandbox.stop();
-      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
+    url: started.url,
+    api: new Client(started.url, await getToken(started.url, started.clientId, started.clientSecret)),
+    stop: () => started.dispose(),
   };
-}
-
-export async function getToken(url: string, clientId: string, clientSecret: string): Promise<string> {
-  const res = await fetch(`${url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
-  });
-  const body = (await res.json()) as { access_token?: string };
-  if (res.status !== 200 || !body.access_token) throw new Error(`token request failed: ${res.status} ${JSON.stringify(body)}`);
-  return body.access_token;
 }
 
 export interface NewPartner {

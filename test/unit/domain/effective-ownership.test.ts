@@ -6,13 +6,13 @@ import {
   treeStats,
   validateOrganigram,
   type OrganigramNode,
-  type OwnershipNode,
+  type OrganigramNodeInput,
 } from '../../../shared/domain/organigram.js';
 
 const beneficiary = JSON.stringify([{ id: 3, name: 'Beneficiary' }]);
 
 describe('effective ownership', () => {
-  const tree: OwnershipNode = {
+  const tree: OrganigramNodeInput = {
     guid: 'root',
     shareholderType: 'Root',
     shareholderEntityName: 'Acme (Pty) Ltd',
@@ -147,9 +147,9 @@ const treeArb = fc.record({
   budgets: fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 64, maxLength: 64 }),
 });
 
-function build(input: { children: Shape[]; budget: number; budgets: number[] }): OwnershipNode {
+function build(input: { children: Shape[]; budget: number; budgets: number[] }): OrganigramNodeInput {
   let n = 0;
-  const assign = (shapes: Shape[], budget: number, parentKind: string): OwnershipNode[] => {
+  const assign = (shapes: Shape[], budget: number, parentKind: string): OrganigramNodeInput[] => {
     const total = shapes.reduce((s, c) => s + c.weight, 0);
     return shapes.map((c) => {
       const guid = `g${n++}`;
@@ -192,7 +192,7 @@ function build(input: { children: Shape[]; budget: number; budgets: number[] }):
 }
 
 /** Sum over every Individual node of the product along its path, computed independently. */
-function leafMass(node: OwnershipNode, factor = 1): number {
+function leafMass(node: OrganigramNodeInput, factor = 1): number {
   return (node.children ?? []).reduce((s, c) => {
     const f = factor * ((c.shareholderPercentage ?? 0) / 100);
     return s + (c.shareholderType === 'Individual' ? f * 100 : leafMass(c, f));
@@ -227,7 +227,7 @@ describe('effective ownership of random valid trees', () => {
     fc.assert(
       fc.property(treeArb, fc.integer({ min: 0, max: 100 }), (t, p) => {
         const root = build(t);
-        const layered: OwnershipNode = {
+        const layered: OrganigramNodeInput = {
           ...root,
           children: [
             {
@@ -257,7 +257,7 @@ describe('effective ownership of random valid trees', () => {
     );
     fc.assert(
       fc.property(chain, fc.integer({ min: 0, max: 100 }), (layers, last) => {
-        let leaf: OwnershipNode = {
+        let leaf: OrganigramNodeInput = {
           guid: 'person',
           shareholderType: 'Individual',
           firstName: 'Only',

@@ -6,7 +6,7 @@ import {
   entityRiskScore,
   type EntityRiskInputs,
 } from '../../../shared/domain/risk.js';
-import { treeStats, type OwnershipNode } from '../../../shared/domain/organigram.js';
+import { treeStats, type OrganigramNodeInput } from '../../../shared/domain/organigram.js';
 
 const none: EntityRiskInputs = {
   treeNodes: 0,
@@ -19,7 +19,7 @@ const none: EntityRiskInputs = {
 };
 
 const beneficiary = JSON.stringify([{ id: 3, name: 'Beneficiary' }]);
-const person = (guid: string, pct: number, extra: Partial<OwnershipNode> = {}): OwnershipNode => ({
+const person = (guid: string, pct: number, extra: Partial<OrganigramNodeInput> = {}): OrganigramNodeInput => ({
   guid,
   shareholderType: 'Individual',
   firstName: guid,
@@ -37,7 +37,7 @@ describe('entity risk score', () => {
   });
 
   it('raises a layered tree with a trust and several related parties to High', () => {
-    const root: OwnershipNode = {
+    const root: OrganigramNodeInput = {
       guid: 'root',
       shareholderType: 'Root',
       shareholderEntityName: 'Acme Holdings (Pty) Ltd',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrganigramNodeRequestSchema } from '../../../shared/api/index.js';
+import { OrganigramNodeRequestSchema, type OrganigramNode } from '../../../shared/api/index.js';
 import {
   addChild,
   childrenTotal,
@@ -10,7 +10,6 @@ import {
   removeNode,
   toRequest,
   updateNode,
-  type DraftNode,
 } from '../../../renderer/lib/organigram-draft.js';
 
 let n = 0;
@@ -18,7 +17,7 @@ const guid = (): string => `00000000-0000-4000-8000-${String(++n).padStart(12, '
 
 function tree() {
   const ids = { root: guid(), alice: guid(), holdco: guid(), bob: guid(), trust: guid(), carol: guid() };
-  let root: DraftNode = newRoot(ids.root, 'Acme (Pty) Ltd');
+  let root: OrganigramNode = newRoot(ids.root, 'Acme (Pty) Ltd');
   root = addChild(root, ids.root, 'Individual', ids.alice);
   root = updateNode(root, ids.alice, { firstName: 'Alice', lastName: 'Adams', shareholderPercentage: 40 });
   root = addChild(root, ids.root, 'Entity', ids.holdco);

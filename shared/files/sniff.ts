@@ -1,6 +1,8 @@
 // What a file is, judged by its first bytes (contract §7): the extension and the declared type are
 // not trusted. Common other types are named so the refusal can tell the user what they picked.
-import type { DocumentMimeType } from '../../../shared/api/documents.js';
+// Runtime-neutral (plain Uint8Array): the sandbox refuses uploads with it and the desktop core
+// refuses captures with it, so both accept exactly the same files.
+import type { DocumentMimeType } from '../api/documents.js';
 
 export interface UnsupportedType {
   /** Plain words for the message, e.g. "a Word document (DOCX)". */
@@ -11,6 +13,9 @@ export type SniffResult = DocumentMimeType | UnsupportedType;
 
 /** How many leading bytes sniffType needs to tell every type it knows apart. */
 export const SNIFF_BYTES = 4096;
+
+/** How many leading bytes acceptedType needs: the longest accepted signature (PNG's). */
+export const SIGNATURE_BYTES = 8;
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
@@ -57,12 +62,19 @@ const OTHERS: ReadonlyArray<{ test: (bytes: Uint8Array) => boolean; description:
 ];
 
 export function sniffType(bytes: Uint8Array): SniffResult {
-  if (startsWith(bytes, PDF)) return 'application/pdf';
-  if (startsWith(bytes, PNG)) return 'image/png';
-  if (startsWith(bytes, JPEG)) return 'image/jpeg';
+  const accepted = acceptedType(bytes);
+  if (accepted) return accepted;
   if (bytes.length === 0) return { unsupported: 'an empty file' };
   const known = OTHERS.find((other) => other.test(bytes));
   return { unsupported: known?.description ?? 'a type of file this app does not recognise' };
+}
+
+/** The accepted type the bytes start with, or undefined for anything else. */
+export function acceptedType(bytes: Uint8Array): DocumentMimeType | undefined {
+  if (startsWith(bytes, PDF)) return 'application/pdf';
+  if (startsWith(bytes, PNG)) return 'image/png';
+  if (startsWith(bytes, JPEG)) return 'image/jpeg';
+  return undefined;
 }
 
 export function isSupported(result: SniffResult): result is DocumentMimeType {
@@ -74,11 +86,24 @@ function isFtyp(bytes: Uint8Array, brands: readonly string[]): boolean {
   return startsWith(bytes, ascii('ftyp'), 4) && brands.some((brand) => startsWith(bytes, ascii(brand), 8));
 }
 
+/** Whether the text's bytes occur within the first SNIFF_BYTES * 4 bytes (zip entry names are ASCII). */
 function contains(bytes: Uint8Array, text: string): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, SNIFF_BYTES * 4)).includes(
-    text,
-  );
+  const needle = ascii(text);
+  const end = Math.min(bytes.byteLength, SNIFF_BYTES * 4) - needle.length;
+  for (let at = bytes.indexOf(needle[0] ?? 0); at !== -1 && at <= end; at = bytes.indexOf(needle[0] ?? 0, at + 1)) {
+    if (startsWith(bytes, needle, at)) return true;
+  }
+  return false;
 }
+
+// TextDecoder exists in every runtime this runs in (Node 20+, browsers); shared/ compiles without
+// DOM or Node types, so its shape is stated here.
+interface Utf8Decoder {
+  decode(input: Uint8Array, options: { stream: boolean }): string;
+}
+const { TextDecoder } = globalThis as unknown as {
+  TextDecoder: new (label: 'utf-8', options: { fatal: boolean }) => Utf8Decoder;
+};
 
 /** The leading bytes as text when they are valid UTF-8 without NULs (a cut-off last character is fine). */
 function asText(bytes: Uint8Array): string | null {
