@@ -1,7 +1,7 @@
 // Numbered migrations, each applied once in its own transaction and recorded in `migrations`.
 // A database written by a newer FICA Desk is refused rather than half-understood: an older build
 // could otherwise corrupt rows whose meaning it does not know.
-import type { Db, Migration } from './migration.js';
+import type { Db, Migration, MigrationContext } from './migration.js';
 
 export class DatabaseTooNewError extends Error {
   override readonly name = 'DatabaseTooNewError';
@@ -48,6 +48,7 @@ export function migrate(
   db: Db,
   migrations: readonly Migration[],
   now: () => Date = () => new Date(),
+  context: MigrationContext = { fields: null },
 ): MigrationResult {
   checkMigrationList(migrations);
   const latest = migrations.length;
@@ -67,7 +68,7 @@ export function migrate(
           const done = readHistory(db);
           checkHistory(done, migrations, latest);
           if (done.has(migration.id)) return false;
-          migration.up(db);
+          migration.up(db, context);
           const violations = db.pragma('foreign_key_check') as unknown[];
           if (violations.length > 0) {
             throw new MigrationHistoryError(

@@ -437,7 +437,12 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
         userId: e.userId === 'local' ? null : e.userId,
         action: e.action,
         caseId: e.caseId,
-        detail: typeof e.detail.message === 'string' ? e.detail.message : JSON.stringify(e.detail),
+        detail:
+          e.detail.removed === true
+            ? 'Details removed with the personal data after the retention period'
+            : typeof e.detail.message === 'string'
+              ? e.detail.message
+              : JSON.stringify(e.detail),
       })),
   };
 }
