@@ -49,6 +49,7 @@ import { SyncQueue, type QueueOptions } from './sync/queue.js';
 import { CaseKeys } from './vault/case-keys.js';
 import { FieldDecryptError, VaultKeyMismatchError } from './vault/errors.js';
 import { checkKeyMatches, DATABASE_FILE, refuseNewKeyOverData } from './vault/key-check.js';
+import { UnsentWorkTransfer } from './transfer/unsent-work.js';
 import { Vault } from './vault/index.js';
 
 export interface CoreOptions {
@@ -295,6 +296,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     progressOf: (documentId) => queue.progressOfDocument(documentId),
   });
   const drafts = new DraftService({ store, cases, vault, changed: caseChanged });
+  const transfer = new UnsentWorkTransfer({
+    store,
+    jobs,
+    vault,
+    profiles,
+    activeProfileId: () => session.activeId,
+    currentUserId: () => settings().currentUserId,
+    audit,
+    changed: (caseId) => {
+      caseChanged(caseId);
+      queue.pump();
+    },
+  });
   connectivity.onChange(() => statusChanged());
 
   // ---- profiles and sign-in
@@ -429,6 +443,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     lookupBundle,
     audit,
+    transfer,
     signIn,
     signOut,
     activate,
