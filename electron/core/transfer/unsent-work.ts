@@ -182,7 +182,7 @@ export class UnsentWorkTransfer {
 
   /** The cases, their rows and jobs, in one transaction, under this laptop's matching profiles. */
   private record(manifest: ArchiveManifest, stored: Map<string, string>): ImportResult {
-    const { store, profiles } = this.deps;
+    const { store } = this.deps;
     const db = store.db;
     const fresh = this.newCaseIds(manifest);
     const newProfiles: string[] = [];
