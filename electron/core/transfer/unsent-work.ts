@@ -78,9 +78,12 @@ export class UnsentWorkTransfer {
     const parts: Buffer[] = [preamble];
     await pipeline(Readable.from(plaintext()), encrypt, collect(parts));
     for (const c of manifest.cases) this.deps.audit('transfer.export', c.id, 'Unsent work exported to an encrypted archive');
+    const archive = Buffer.concat(parts);
+    // A plain Uint8Array (a Buffer would cross the host's JSON bridge as {type, data}) over memory
+    // of its own: a small Buffer sits in Node's shared pool, which must not be cloned to the renderer.
+    const own = archive.byteOffset === 0 && archive.buffer.byteLength === archive.length;
     return {
-      // Allocated here, never a shared buffer.
-      bytes: Buffer.concat(parts) as Uint8Array<ArrayBuffer>,
+      bytes: own ? new Uint8Array(archive.buffer as ArrayBuffer) : new Uint8Array(archive),
       caseCount: manifest.cases.length,
       documentCount: manifest.cases.reduce((n, c) => n + c.documents.filter((d) => d.vaultId).length, 0),
     };
