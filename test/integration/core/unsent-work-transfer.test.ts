@@ -134,4 +134,19 @@ describe('export and import of unsent work', () => {
     expect(record.documents.map((d) => d.ficaIndividualDocsID).sort()).toEqual(done.documents.flatMap((d) => d.serverIds).sort());
     expect(record.documents).toHaveLength(done.documents.length);
   }, 120_000);
+
+  it('puts work from an environment this laptop does not know under a new profile, signed out', async () => {
+    const elsewhere = await startTestCore({ secretStore: testSecrets('memory'), startQueue: false });
+    try {
+      const result = await elsewhere.call('transfer.import', { bytes: archive, passphrase: PASSPHRASE });
+      expect(result.imported).toBe(1);
+      expect(result.newProfiles).toHaveLength(1);
+      const profiles = await elsewhere.call('profiles.list', {});
+      const added = profiles.find((p) => p.id === result.newProfiles[0]);
+      expect(added).toMatchObject({ kind: 'sandbox', baseUrl: sandbox.url, hasCredentials: false });
+      expect(elsewhere.core.internals.store.getCase(caseId)!.profileId).toBe(added!.id);
+    } finally {
+      await elsewhere.core.shutdown();
+    }
+  });
 });
