@@ -20,7 +20,7 @@ describe('export and import of unsent work', () => {
   let a: TestCore;
   let b: TestCore;
   let caseId: string;
-  let archive: Uint8Array;
+  let archive: Uint8Array<ArrayBuffer>;
 
   const vaultFiles = async (t: TestCore) => (await readdir(join(t.dataDir, 'vault'))).filter((f) => f.endsWith('.fdv')).sort();
   const counts = async (t: TestCore) => ({
@@ -89,7 +89,7 @@ describe('export and import of unsent work', () => {
     const before = await counts(b);
     for (const at of [60, Math.floor(archive.length / 2), archive.length - 3]) {
       const tampered = new Uint8Array(archive);
-      tampered[at] ^= 0x01;
+      tampered[at] = tampered[at]! ^ 0x01;
       const error = await refusal(b, tampered, PASSPHRASE);
       expect(error.code).toBe('refused');
       expect(error.message).toMatch(/damaged or was altered.*Nothing was imported/);
