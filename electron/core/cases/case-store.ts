@@ -226,7 +226,7 @@ export class CaseStore {
 
   /** The cases of one environment profile, newest first. */
   listCasesOf(profileId: string): StoredCase[] {
-    return (statement(this.db, 'SELECT * FROM cases WHERE profile_id = ? ORDER BY updated_at DESC').all(profileId) as CaseRow[]).map((r) =>
+    return (statement(this.db, `${WITH_KEY} WHERE c.profile_id = ? ORDER BY c.updated_at DESC`).all(profileId) as CaseRow[]).map((r) =>
       this.caseFromRow(r),
     );
   }

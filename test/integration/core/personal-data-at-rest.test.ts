@@ -115,12 +115,13 @@ describe('migration 005 on a database written before it', () => {
     const vault = await Vault.open({ dir: join(dir, 'vault'), keyStore: { getOrCreate: async () => Buffer.from(key) } });
     const file = join(dir, 'fica-desk.sqlite');
     const old = openDatabase(file, { migrations: MIGRATIONS.slice(0, 4) });
+    old.prepare("INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES ('p1', 'Sandbox', 'sandbox', 'http://127.0.0.1:9', NULL, '2026-11-01T09:00:00.000Z')").run();
     const caseId = randomUUID();
     const data = { kind: 'individual', create: { firstName: 'Zephyrine', lastName: 'Quillfeather', clientSACitizen: true, idNumber: saId() } };
     old
       .prepare(
         `INSERT INTO cases (id, kind, profile_id, title, client_reference, status, created_at, updated_at, data)
-         VALUES (?, 'individual', NULL, 'Zephyrine Quillfeather', 'REF-1', 'draft', '2026-11-01T10:00:00.000Z', '2026-11-01T10:00:00.000Z', ?)`,
+         VALUES (?, 'individual', 'p1', 'Zephyrine Quillfeather', 'REF-1', 'draft', '2026-11-01T10:00:00.000Z', '2026-11-01T10:00:00.000Z', ?)`,
       )
       .run(caseId, vault.encryptField(JSON.stringify(data), `cases.data:${caseId}`));
     const insertAudit = old.prepare(

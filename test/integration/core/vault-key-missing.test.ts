@@ -14,7 +14,9 @@ import { saId } from '../../support/flows.js';
 async function folderWithOneClient() {
   const dataDir = await mkdtemp(join(tmpdir(), 'fica-nokey-'));
   const secrets = memorySecretStores();
-  const core = await createCore({ dataDir, secretStore: secrets, startQueue: false, queue: FAST_QUEUE });
+  // A profile to capture under; its service is never contacted (the queue does not start).
+  const sandbox = { url: 'http://127.0.0.1:9', clientId: 'unused', clientSecret: 'unused' };
+  const core = await createCore({ dataDir, secretStore: secrets, startQueue: false, queue: FAST_QUEUE, sandbox });
   const created = await core.handle('individual.create', { firstName: 'Keyless', lastName: 'Client', clientSACitizen: true, idNumber: saId() });
   expect(created.ok).toBe(true);
   await core.shutdown();
