@@ -74,7 +74,12 @@ test('unsent work exported in Settings is imported on another laptop', async ({ 
     // B's embedded sandbox is another service: the work keeps its own environment, added here.
     await expect(importer.getByRole('status')).toHaveText(/environment this laptop did not know/);
     await screenshot(pageB, 'settings-import-work');
+    // It is listed under that environment only: switching to it shows the case, waiting for sign-in
+    // there rather than being sent to this laptop's own sandbox.
+    await pageB.getByRole('row', { name: /Sandbox \(imported\)/ }).getByRole('button', { name: 'Use' }).click();
+    await expect(pageB.getByRole('banner')).toContainText('Sandbox (imported)');
     await deskB.openCase(name);
+    await expect(pageB.getByText(/waiting for sign-in/i).first()).toBeVisible();
     await screenshot(pageB, 'imported-case');
   } finally {
     await context.close();
