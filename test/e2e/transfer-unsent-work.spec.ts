@@ -77,7 +77,7 @@ test('unsent work exported in Settings is imported on another laptop', async ({ 
     // It is listed under that environment only: switching to it shows the case, waiting for sign-in
     // there rather than being sent to this laptop's own sandbox.
     await pageB.getByRole('row', { name: /Sandbox \(imported\)/ }).getByRole('button', { name: 'Use' }).click();
-    await expect(pageB.getByRole('banner')).toContainText('Sandbox (imported)');
+    await expect(pageB.getByRole('row', { name: /Sandbox \(imported\)/ })).toContainText('In use');
     await deskB.openCase(name);
     await expect(pageB.getByText(/waiting for sign-in/i).first()).toBeVisible();
     await screenshot(pageB, 'imported-case');
