@@ -25,6 +25,7 @@ import {
   tokenUrlOf,
   type Db,
 } from './db/index.js';
+import { AuditSealer } from './db/audit-sealer.js';
 import { DraftService } from './documents/drafts.js';
 import { dispatch } from './ipc/dispatch.js';
 import { CoreEvents } from './ipc/events.js';
@@ -46,6 +47,10 @@ import { ConnectivityState } from './sync/connectivity.js';
 import { HANDLERS } from './sync/handlers.js';
 import { JobStore } from './sync/job-store.js';
 import { SyncQueue, type QueueOptions } from './sync/queue.js';
+import { CaseKeys } from './vault/case-keys.js';
+import { FieldDecryptError, VaultKeyMismatchError } from './vault/errors.js';
+import { checkKeyMatches, DATABASE_FILE, refuseNewKeyOverData } from './vault/key-check.js';
+import { UnsentWorkTransfer } from './transfer/unsent-work.js';
 import { Vault } from './vault/index.js';
 
 export interface CoreOptions {
@@ -112,6 +117,32 @@ const SETTINGS_KEY = 'app';
 /** Settings key of the embedded sandbox's profile id. */
 const SANDBOX_PROFILE_KEY = 'sandboxProfileId';
 
+/** The database, migrated with the vault key; a key that opens none of its data is reported as such. */
+function openCoreDatabase(dataDir: string, vault: Vault): Db {
+  let db: Db;
+  try {
+    db = openDatabase(join(dataDir, DATABASE_FILE), { fields: vault });
+  } catch (error) {
+    if (error instanceof FieldDecryptError) throw new VaultKeyMismatchError(dataDir);
+    throw error;
+  }
+  const settings = new SettingsRepository(db);
+  try {
+    checkKeyMatches(
+      {
+        read: (key) => settings.get(key, z.string()) ?? null,
+        write: (key, value) => settings.set(key, z.string(), value),
+      },
+      vault.fields,
+      dataDir,
+    );
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   // The development keychain allows the vault key and sandbox profiles' secrets; the profiles
@@ -126,19 +157,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     : (options.secretStore ?? keytarSecretStores);
   const credentials = new CredentialStore(secrets);
   const tokens = new TokenStore(secrets);
-  const vault = await Vault.open({
-    dir: join(options.dataDir, 'vault'),
-    keyStore: new VaultKeyStore(secrets),
-  });
-  const db = openDatabase(join(options.dataDir, 'fica-desk.sqlite'));
+  const keyStore = new VaultKeyStore(secrets);
+  if (!(await keyStore.exists())) refuseNewKeyOverData(options.dataDir);
+  const vault = await Vault.open({ dir: join(options.dataDir, 'vault'), keyStore });
+  const db = openCoreDatabase(options.dataDir, vault);
+  const caseKeys = new CaseKeys(db, vault);
   const profiles = new ProfileRepository(db);
   profileKindOf = (id) => profiles.get(id)?.kind ?? null;
   const settingsRepo = new SettingsRepository(db);
-  const auditLog = new AuditLog(db);
+  const auditLog = new AuditLog(db, undefined, new AuditSealer(vault, caseKeys));
   const lookups = new LookupService(new LookupsCacheRepository(db));
   const events = new CoreEvents();
   const connectivity = new ConnectivityState();
-  const store = new CaseStore(db, vault);
+  const store = new CaseStore(db, caseKeys);
   // Every job records who acted when it was queued (settings are read at that moment).
   const jobs = new JobStore(db, () => settings().currentUserId);
 
@@ -267,6 +298,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     progressOf: (documentId) => queue.progressOfDocument(documentId),
   });
   const drafts = new DraftService({ store, cases, vault, changed: caseChanged });
+  const transfer = new UnsentWorkTransfer({
+    store,
+    jobs,
+    vault,
+    profiles,
+    activeProfileId: () => session.activeId,
+    currentUserId: () => settings().currentUserId,
+    audit,
+    changed: (caseId) => {
+      caseChanged(caseId);
+      queue.pump();
+    },
+  });
   connectivity.onChange(() => statusChanged());
 
   // ---- profiles and sign-in
@@ -368,7 +412,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const retentionMs = () => options.retentionMs ?? settings().retentionDays * 24 * 3600 * 1000;
   const purgeNow = (now?: number) =>
     purgeDecided(
-      { store, jobs, vault, retentionMs, audit: (a, c, d) => audit(a, c, d), changed: caseChanged },
+      { store, jobs, vault, destroyCaseKey: (caseId) => caseKeys.destroy(caseId), retentionMs, audit: (a, c, d) => audit(a, c, d), changed: caseChanged },
       now,
     );
 
@@ -401,6 +445,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     lookupBundle,
     audit,
+    transfer,
     signIn,
     signOut,
     activate,

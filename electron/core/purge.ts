@@ -1,5 +1,8 @@
-// Retention: the captured files of a case decided (Approved or Declined) and fully synced are
-// removed from this laptop a configurable time later. The case row stays as the record of the work.
+// Retention: the captured files and the personal data of a case decided (Approved or Declined) and
+// fully synced are removed from this laptop a configurable time later. Its files are deleted, its
+// people, document and draft rows too, and its data key is destroyed, which leaves its title and
+// details (and the personal details of its audit entries, which can never be deleted) unreadable.
+// What remains is the audit trail: who did what, when.
 import type { CaseStore } from './cases/case-store.js';
 import type { JobStore } from './sync/job-store.js';
 import type { Vault } from './vault/index.js';
@@ -8,6 +11,8 @@ export interface PurgeDeps {
   store: CaseStore;
   jobs: JobStore;
   vault: Vault;
+  /** Destroys a case's data key (CaseKeys.destroy). */
+  destroyCaseKey: (caseId: string) => void;
   retentionMs: () => number;
   audit: (action: string, caseId: string, detail: string) => void;
   changed: (caseId: string) => void;
@@ -23,17 +28,15 @@ export async function purgeDecided(deps: PurgeDeps, now = Date.now()): Promise<s
     const ids = deps.store.vaultIdsOfCase(c.id);
     if (c.data.reportVaultId) ids.push(c.data.reportVaultId);
     await deps.vault.purge(ids);
-    deps.store.db.transaction(() => {
-      for (const d of deps.store.listDocuments(c.id, true)) deps.store.saveDocumentState(d.id, { vaultId: null });
-      for (const draft of deps.store.listDrafts(c.id)) deps.store.deleteDraft(draft.id);
-      const fresh = deps.store.getCase(c.id);
-      if (fresh) {
-        fresh.purgedAt = new Date(now).toISOString();
-        fresh.data.reportVaultId = null;
-        deps.store.saveCase(fresh);
-      }
+    const db = deps.store.db;
+    db.transaction(() => {
+      for (const table of ['documents', 'drafts', 'ubos']) db.prepare(`DELETE FROM ${table} WHERE case_id = ?`).run(c.id);
+      db.prepare('UPDATE cases SET purged_at = ? WHERE id = ?').run(new Date(now).toISOString(), c.id);
+      deps.destroyCaseKey(c.id);
     })();
-    deps.audit('case.purge', c.id, `${ids.length} captured file(s) removed after the retention period`);
+    // The WAL still holds earlier copies of the key's page until it is checkpointed and emptied.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    deps.audit('case.purge', c.id, `${ids.length} captured file(s) and the personal data removed after the retention period`);
     deps.changed(c.id);
     purged.push(c.id);
   }

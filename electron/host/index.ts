@@ -65,15 +65,22 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
   }
   const sandboxPort = sandbox?.port ?? null;
 
-  const core = await createCore({
-    dataDir: join(options.dataDir, 'desk'),
-    secretStore: options.secretStore,
-    devKeychainFile: options.devKeychain ? join(options.dataDir, DEV_KEYCHAIN_FILE) : undefined,
-    sandbox: sandboxConfig,
-    shell: 'web',
-    queue: { probeIntervalMs: 2000, ...options.queue },
-    log: options.log,
-  });
+  let core: Core;
+  try {
+    core = await createCore({
+      dataDir: join(options.dataDir, 'desk'),
+      secretStore: options.secretStore,
+      devKeychainFile: options.devKeychain ? join(options.dataDir, DEV_KEYCHAIN_FILE) : undefined,
+      sandbox: sandboxConfig,
+      shell: 'web',
+      queue: { probeIntervalMs: 2000, ...options.queue },
+      log: options.log,
+    });
+  } catch (error) {
+    // A core that cannot start (a missing vault key) must not leave the embedded sandbox running.
+    await sandbox?.stop();
+    throw error;
+  }
   const sandboxSignIn =
     options.sandbox && options.sandbox !== 'embedded' ? await useSandboxService(core, options.sandbox.url) : null;
   const token = randomBytes(32).toString('base64url');

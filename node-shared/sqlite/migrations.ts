@@ -10,17 +10,18 @@ import type Database from 'better-sqlite3';
 
 export type Db = Database.Database;
 
-export interface Migration {
+/** `C` is what a data-converting step may need besides the connection (the core passes its field encryption). */
+export interface Migration<C = unknown> {
   /** The schema version this step brings the database to; ids increase down the list. */
   id: number;
   /** Recorded with the id, so a renumbered or swapped migration is noticed on the next start. */
   name: string;
   /** Runs inside the runner's transaction; must not open its own or change pragmas. */
-  up(db: Db): void;
+  up(db: Db, context: C): void;
 }
 
 /** A migration that is plain SQL, the common case. */
-export function sqlMigration(id: number, name: string, sql: string): Migration {
+export function sqlMigration<C = unknown>(id: number, name: string, sql: string): Migration<C> {
   return { id, name, up: (db) => db.exec(sql) };
 }
 
@@ -81,11 +82,12 @@ export function checkMigrationList(migrations: readonly Migration[], history: Mi
   });
 }
 
-export function runMigrations(
+export function runMigrations<C>(
   db: Db,
-  migrations: readonly Migration[],
+  migrations: readonly Migration<C>[],
   history: MigrationHistory,
   now: () => Date = () => new Date(),
+  context?: C,
 ): MigrationResult {
   checkMigrationList(migrations, history);
   const latest = migrations.at(-1)?.id ?? 0;
@@ -107,7 +109,7 @@ export function runMigrations(
           const done = readHistory(db, history);
           checkHistory(done, known, latest);
           if (done.has(migration.id)) return false;
-          migration.up(db);
+          migration.up(db, context as C);
           const violations = db.pragma('foreign_key_check') as unknown[];
           if (violations.length > 0) {
             throw new MigrationHistoryError(

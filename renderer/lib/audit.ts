@@ -31,6 +31,8 @@ const KNOWN: Record<string, string> = {
   'individual.pep-decision': 'PEP decision recorded',
   'individual.update': 'Details edited',
   'queue.discard': 'Unsent change discarded',
+  'transfer.export': 'Exported to an archive',
+  'transfer.import': 'Imported from an archive',
   'queue.drop': 'Unsent change dropped',
   'ubo.create': 'Person added',
   'ubo.delete': 'Person removed',

@@ -57,6 +57,8 @@ export const CHANNEL_NAMES = [
   'webhooks.update',
   'webhooks.remove',
   'audit.list',
+  'transfer.export',
+  'transfer.import',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -30,6 +30,7 @@ import {
   UserSchema,
 } from '../api/index.js';
 import {
+  ArchivePassphraseSchema,
   AuditEntrySchema,
   BytesSchema,
   CaseDetailSchema,
@@ -39,6 +40,8 @@ import {
   DocPairSchema,
   DocumentDraftSchema,
   DocumentOwnerSchema,
+  ExportedWorkSchema,
+  ImportedWorkSchema,
   JobViewSchema,
   LocalDocumentSchema,
   ProfileKindSchema,
@@ -302,6 +305,14 @@ export const channels = {
   'webhooks.remove': channel(z.object({ id: Id }), Ok),
 
   'audit.list': channel(z.object({ caseId: Id.optional() }), z.array(AuditEntrySchema)),
+
+  /** Every case with unsent work, its documents, drafts and jobs, in an archive sealed with the passphrase. */
+  'transfer.export': channel(z.object({ passphrase: ArchivePassphraseSchema }), ExportedWorkSchema),
+  /** Adds the archive's cases this computer does not hold yet; a wrong passphrase or altered archive changes nothing. */
+  'transfer.import': channel(
+    z.object({ bytes: BytesSchema, passphrase: z.string().min(1).max(1024) }),
+    ImportedWorkSchema,
+  ),
 } as const;
 
 export const events = {

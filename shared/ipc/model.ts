@@ -367,3 +367,28 @@ export const AuditEntrySchema = z.object({
   detail: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** A passphrase the person chooses for an exported-work archive; long enough to resist guessing offline. */
+export const ArchivePassphraseSchema = z
+  .string()
+  .min(12, 'Use at least 12 characters; a few unrelated words work well.')
+  .max(1024);
+
+export const ExportedWorkSchema = z.object({
+  filename: z.string(),
+  bytes: BytesSchema,
+  caseCount: z.number().int(),
+  documentCount: z.number().int(),
+});
+export type ExportedWork = z.infer<typeof ExportedWorkSchema>;
+
+export const ImportedWorkSchema = z.object({
+  /** Cases added to this computer. */
+  imported: z.number().int(),
+  /** Cases of the archive this computer already holds, left as they are. */
+  alreadyPresent: z.number().int(),
+  documentCount: z.number().int(),
+  /** Environment profiles created for the archive's work; someone must sign in to them. */
+  newProfiles: z.array(z.string()),
+});
+export type ImportedWork = z.infer<typeof ImportedWorkSchema>;

@@ -1,6 +1,7 @@
-// Rows of cases, people, documents and drafts, with their personal data encrypted per row. All
-// methods are synchronous (better-sqlite3), so a caller can combine several in one transaction with
-// the job it enqueues.
+// Rows of cases, people, documents and drafts, with their personal data (the title too) encrypted
+// per row under the case's own key (vault/case-keys.ts). A case whose key the retention purge has
+// destroyed is no longer listed or read. All methods are synchronous (better-sqlite3), so a caller
+// can combine several in one transaction with the job it enqueues.
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { DocPair, DocumentOwner, DocumentState } from '../../../shared/ipc/model.js';
@@ -17,11 +18,27 @@ export class ServerIdTakenError extends Error {
   }
 }
 
-/** Encryption of single values; the vault's FieldCipher in production. */
-export interface FieldCrypto {
-  encryptField(plaintext: string, context?: string): string;
-  decryptField(payload: string, context?: string): string;
+/** Encryption of single values with one case's key; a FieldCipher in production. */
+export interface CaseCipher {
+  encrypt(plaintext: string, context?: string): string;
+  decrypt(payload: string, context?: string): string;
 }
+
+/** The case keys (CaseKeys): `forCase` creates a missing key, `existing` is null once destroyed. */
+export interface CaseCiphers {
+  forCase(caseId: string): CaseCipher;
+  existing(caseId: string): CaseCipher | null;
+}
+
+/** A row of a case whose key was destroyed by the purge: its personal data is gone for good. */
+export class CaseDataDestroyedError extends Error {
+  override readonly name = 'CaseDataDestroyedError';
+  constructor(readonly caseId: string) {
+    super('The personal data of this case was removed from this computer after the retention period.');
+  }
+}
+
+const WITH_KEY = 'SELECT c.* FROM cases c JOIN case_keys k ON k.case_id = c.id';
 
 export interface StoredCase {
   id: string;
@@ -135,22 +152,28 @@ const OwnerSchema = z.discriminatedUnion('kind', [
 export class CaseStore {
   constructor(
     readonly db: Db,
-    private readonly crypto: FieldCrypto,
+    private readonly keys: CaseCiphers,
   ) {}
 
-  private seal(value: unknown, context: string): string {
-    return this.crypto.encryptField(JSON.stringify(value), context);
+  private seal(caseId: string, value: unknown, context: string): string {
+    return this.keys.forCase(caseId).encrypt(JSON.stringify(value), context);
+  }
+
+  private decrypt(caseId: string, payload: string, context: string): string {
+    const cipher = this.keys.existing(caseId);
+    if (!cipher) throw new CaseDataDestroyedError(caseId);
+    return cipher.decrypt(payload, context);
   }
 
   /** Decrypted, validated rows by their ciphertext (which changes on every write): the queue re-reads
    * the same rows many times a second during a drain. Callers get a copy they may change. */
   private readonly opened = new Map<string, unknown>();
 
-  private open<S extends z.ZodType>(payload: string, context: string, schema: S): z.output<S> {
+  private open<S extends z.ZodType>(caseId: string, payload: string, context: string, schema: S): z.output<S> {
     const key = `${context}\u0000${payload}`;
     let value = this.opened.get(key);
     if (value === undefined) {
-      value = schema.parse(JSON.parse(this.crypto.decryptField(payload, context)));
+      value = schema.parse(JSON.parse(this.decrypt(caseId, payload, context)));
       if (this.opened.size > 500) this.opened.clear();
       this.opened.set(key, value);
     }
@@ -165,7 +188,11 @@ export class CaseStore {
          VALUES (@id, @kind, @profileId, @title, @clientReference, @status, @serverId, @createdBy, @createdAt,
           @updatedAt, @blockedReason, @decidedAt, @purgedAt, @reportCachedAt, @data)`,
       )
-      .run({ ...c, data: this.seal(c.data, `cases.data:${c.id}`) });
+      .run({
+        ...c,
+        title: this.keys.forCase(c.id).encrypt(c.title, `cases.title:${c.id}`),
+        data: this.seal(c.id, c.data, `cases.data:${c.id}`),
+      });
   }
 
   private caseFromRow(row: CaseRow): StoredCase {
@@ -173,7 +200,7 @@ export class CaseStore {
       id: row.id,
       kind: row.kind,
       profileId: row.profile_id,
-      title: row.title,
+      title: this.decrypt(row.id, row.title, `cases.title:${row.id}`),
       clientReference: row.client_reference,
       status: row.status,
       serverId: row.server_id,
@@ -184,22 +211,22 @@ export class CaseStore {
       decidedAt: row.decided_at,
       purgedAt: row.purged_at,
       reportCachedAt: row.report_cached_at,
-      data: this.open(row.data, `cases.data:${row.id}`, CaseDataSchema),
+      data: this.open(row.id, row.data, `cases.data:${row.id}`, CaseDataSchema),
     };
   }
 
   getCase(id: string): StoredCase | null {
-    const row = statement(this.db, 'SELECT * FROM cases WHERE id = ?').get(id) as CaseRow | undefined;
+    const row = statement(this.db, `${WITH_KEY} WHERE c.id = ?`).get(id) as CaseRow | undefined;
     return row ? this.caseFromRow(row) : null;
   }
 
   listCases(): StoredCase[] {
-    return (statement(this.db, 'SELECT * FROM cases ORDER BY updated_at DESC').all() as CaseRow[]).map((r) => this.caseFromRow(r));
+    return (statement(this.db, `${WITH_KEY} ORDER BY c.updated_at DESC`).all() as CaseRow[]).map((r) => this.caseFromRow(r));
   }
 
   /** The cases of one environment profile, newest first. */
   listCasesOf(profileId: string): StoredCase[] {
-    return (statement(this.db, 'SELECT * FROM cases WHERE profile_id = ? ORDER BY updated_at DESC').all(profileId) as CaseRow[]).map((r) =>
+    return (statement(this.db, `${WITH_KEY} WHERE c.profile_id = ? ORDER BY c.updated_at DESC`).all(profileId) as CaseRow[]).map((r) =>
       this.caseFromRow(r),
     );
   }
@@ -211,7 +238,11 @@ export class CaseStore {
           updated_at = @updatedAt, blocked_reason = @blockedReason, decided_at = @decidedAt, purged_at = @purgedAt,
           report_cached_at = @reportCachedAt, data = @data WHERE id = @id`,
       )
-      .run({ ...c, data: this.seal(c.data, `cases.data:${c.id}`) });
+      .run({
+        ...c,
+        title: this.keys.forCase(c.id).encrypt(c.title, `cases.title:${c.id}`),
+        data: this.seal(c.id, c.data, `cases.data:${c.id}`),
+      });
   }
 
   deleteCase(id: string): void {
@@ -223,7 +254,7 @@ export class CaseStore {
     statement(this.db, 
         'INSERT INTO ubos (id, case_id, position, server_id, origin, removed, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(u.id, u.caseId, u.position, u.serverId, u.origin, u.removed ? 1 : 0, this.seal(u.data, `ubos.data:${u.id}`));
+      .run(u.id, u.caseId, u.position, u.serverId, u.origin, u.removed ? 1 : 0, this.seal(u.caseId, u.data, `ubos.data:${u.id}`));
   }
 
   private uboFromRow(row: UboRow): StoredUbo {
@@ -234,7 +265,7 @@ export class CaseStore {
       serverId: row.server_id,
       origin: row.origin,
       removed: row.removed === 1,
-      data: this.open(row.data, `ubos.data:${row.id}`, UboDataSchema),
+      data: this.open(row.case_id, row.data, `ubos.data:${row.id}`, UboDataSchema),
     };
   }
 
@@ -250,7 +281,7 @@ export class CaseStore {
 
   saveUbo(u: StoredUbo): void {
     statement(this.db, 'UPDATE ubos SET server_id = ?, removed = ?, data = ? WHERE id = ?')
-      .run(u.serverId, u.removed ? 1 : 0, this.seal(u.data, `ubos.data:${u.id}`), u.id);
+      .run(u.serverId, u.removed ? 1 : 0, this.seal(u.caseId, u.data, `ubos.data:${u.id}`), u.id);
   }
 
   deleteUbo(id: string): void {
@@ -277,7 +308,7 @@ export class CaseStore {
         d.owner.kind,
         d.owner.kind === 'ubo' ? d.owner.uboId : null,
         JSON.stringify(d.pairs),
-        this.crypto.encryptField(d.filename, `documents.filename:${d.id}`),
+        this.keys.forCase(d.caseId).encrypt(d.filename, `documents.filename:${d.id}`),
         d.mimeType,
         d.size,
         d.sha256,
@@ -297,7 +328,7 @@ export class CaseStore {
       caseId: row.case_id,
       owner: OwnerSchema.parse(row.owner_kind === 'ubo' ? { kind: 'ubo', uboId: row.ubo_id } : { kind: row.owner_kind }),
       pairs: PairsSchema.parse(JSON.parse(row.pairs)),
-      filename: this.crypto.decryptField(row.filename, `documents.filename:${row.id}`),
+      filename: this.decrypt(row.case_id, row.filename, `documents.filename:${row.id}`),
       mimeType: row.mime_type,
       size: row.size,
       sha256: row.sha256,
@@ -391,7 +422,7 @@ export class CaseStore {
   // ---- drafts
   insertDraft(d: StoredDraft): void {
     statement(this.db, 'INSERT INTO drafts (id, case_id, owner, pages, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(d.id, d.caseId, JSON.stringify(d.owner), this.seal(d.pages, `drafts.pages:${d.id}`), d.createdAt);
+      .run(d.id, d.caseId, JSON.stringify(d.owner), this.seal(d.caseId, d.pages, `drafts.pages:${d.id}`), d.createdAt);
   }
 
   getDraft(id: string): StoredDraft | null {
@@ -403,7 +434,7 @@ export class CaseStore {
       id: row.id,
       caseId: row.case_id,
       owner: OwnerSchema.parse(JSON.parse(row.owner)),
-      pages: this.open(row.pages, `drafts.pages:${row.id}`, z.array(DraftPageRecordSchema)),
+      pages: this.open(row.case_id, row.pages, `drafts.pages:${row.id}`, z.array(DraftPageRecordSchema)),
       createdAt: row.created_at,
     };
   }
@@ -414,7 +445,9 @@ export class CaseStore {
   }
 
   saveDraftPages(id: string, pages: DraftPageRecord[]): void {
-    statement(this.db, 'UPDATE drafts SET pages = ? WHERE id = ?').run(this.seal(pages, `drafts.pages:${id}`), id);
+    const row = statement(this.db, 'SELECT case_id FROM drafts WHERE id = ?').get(id) as { case_id: string } | undefined;
+    if (!row) return;
+    statement(this.db, 'UPDATE drafts SET pages = ? WHERE id = ?').run(this.seal(row.case_id, pages, `drafts.pages:${id}`), id);
   }
 
   deleteDraft(id: string): void {

@@ -1,7 +1,8 @@
 // Who did what, when: the local record a compliance officer asks for. Append-only (triggers refuse
-// UPDATE and DELETE). `detail` holds ids and outcomes, never personal data or secrets: the log is
-// kept in the clear and for longer than the cases it mentions.
+// UPDATE and DELETE). `detail` may name people, so it is sealed (AuditSealer): with the case's key
+// for an entry about a case, which the retention purge destroys; the row's who, what and when stay.
 import { z } from 'zod';
+import type { AuditSealer } from './audit-sealer.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Db } from './migration.js';
 
@@ -31,27 +32,15 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-const RowSchema = z
-  .object({
-    id: z.number(),
-    at: z.string(),
-    profile_id: z.string().nullable(),
-    user_id: z.string(),
-    action: z.string(),
-    case_id: z.string().nullable(),
-    detail: z.string(),
-  })
-  .transform((row) =>
-    AuditEntrySchema.parse({
-      id: row.id,
-      at: row.at,
-      profileId: row.profile_id,
-      userId: row.user_id,
-      action: row.action,
-      caseId: row.case_id,
-      detail: JSON.parse(row.detail),
-    }),
-  );
+const RowSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  profile_id: z.string().nullable(),
+  user_id: z.string(),
+  action: z.string(),
+  case_id: z.string().nullable(),
+  detail: z.string(),
+});
 
 export interface AuditQuery {
   caseId?: string;
@@ -66,6 +55,8 @@ export class AuditLog {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock = systemClock,
+    /** Null only in tests of the log's own rules; the core always seals. */
+    private readonly sealer: AuditSealer | null = null,
   ) {}
 
   append(input: NewAuditEntry): AuditEntry {
@@ -82,7 +73,7 @@ export class AuditLog {
         entry.userId,
         entry.action,
         entry.caseId ?? null,
-        JSON.stringify(detail),
+        this.sealer ? this.sealer.seal(JSON.stringify(detail), entry.caseId ?? null) : JSON.stringify(detail),
       );
     return {
       id: Number(result.lastInsertRowid),
@@ -115,6 +106,18 @@ export class AuditLog {
     return this.db
       .prepare(sql)
       .all(...params)
-      .map((row) => RowSchema.parse(row));
+      .map((raw) => {
+        const row = RowSchema.parse(raw);
+        const detail = this.sealer ? this.sealer.open(row.detail, row.case_id) : row.detail;
+        return AuditEntrySchema.parse({
+          id: row.id,
+          at: row.at,
+          profileId: row.profile_id,
+          userId: row.user_id,
+          action: row.action,
+          caseId: row.case_id,
+          detail: JSON.parse(detail),
+        });
+      });
   }
 }

@@ -7,7 +7,7 @@ import {
   type MigrationHistory,
   type MigrationResult,
 } from '../../../node-shared/sqlite/migrations.js';
-import type { Db, Migration } from './migration.js';
+import type { Db, Migration, MigrationContext } from './migration.js';
 
 export { DatabaseTooNewError, MigrationHistoryError, type MigrationResult } from '../../../node-shared/sqlite/migrations.js';
 
@@ -17,8 +17,13 @@ export function checkMigrationList(migrations: readonly Migration[]): void {
   checkList(migrations, CORE_MIGRATION_HISTORY);
 }
 
-export function migrate(db: Db, migrations: readonly Migration[], now: () => Date = () => new Date()): MigrationResult {
-  return runMigrations(db, migrations, CORE_MIGRATION_HISTORY, now);
+export function migrate(
+  db: Db,
+  migrations: readonly Migration[],
+  now: () => Date = () => new Date(),
+  context: MigrationContext = { fields: null },
+): MigrationResult {
+  return runMigrations(db, migrations, CORE_MIGRATION_HISTORY, now, context);
 }
 
 /** The highest applied migration id; 0 for a new database. */

@@ -17,6 +17,8 @@ import type { Session } from '../session.js';
 import type { ConnectivityState } from '../sync/connectivity.js';
 import type { JobStore } from '../sync/job-store.js';
 import type { SyncQueue } from '../sync/queue.js';
+import { ArchiveDamagedError, ArchivePassphraseError } from '../transfer/archive-crypto.js';
+import { NothingToExportError, type UnsentWorkTransfer } from '../transfer/unsent-work.js';
 import type { Vault } from '../vault/index.js';
 import type { HandlerTable } from './dispatch.js';
 import { scopedToActiveEnvironment } from './environment-guard.js';
@@ -41,6 +43,7 @@ export interface CoreContext {
   saveSettings(next: Settings): Settings;
   lookupBundle(): LookupBundle;
   audit(action: string, caseId: string | null, detail: string): void;
+  transfer: UnsentWorkTransfer;
   /** Saves credentials after the service accepted them; false with the reason otherwise. */
   signIn(
     profileId: string,
@@ -446,6 +449,23 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
       return OK;
     },
 
+    'transfer.export': async ({ passphrase }) => {
+      try {
+        const result = await ctx.transfer.export(passphrase);
+        const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
+        return { ...result, filename: `fica-desk-unsent-work-${stamp}.fdxa` };
+      } catch (error) {
+        throw transferError(error);
+      }
+    },
+    'transfer.import': async ({ bytes, passphrase }) => {
+      try {
+        return await ctx.transfer.import(bytes, passphrase);
+      } catch (error) {
+        throw transferError(error);
+      }
+    },
+
     // A case's trail (its environment checked by the guard), else the active environment's.
     'audit.list': ({ caseId }) =>
       ctx.auditLog.list(caseId !== undefined ? { caseId, limit: 500 } : { profileId: ctx.session.activeId ?? '', limit: 500 }).map((e) => ({
@@ -454,7 +474,19 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
         userId: e.userId === 'local' ? null : e.userId,
         action: e.action,
         caseId: e.caseId,
-        detail: typeof e.detail.message === 'string' ? e.detail.message : JSON.stringify(e.detail),
+        detail:
+          e.detail.removed === true
+            ? 'Details removed with the personal data after the retention period'
+            : typeof e.detail.message === 'string'
+              ? e.detail.message
+              : JSON.stringify(e.detail),
       })),
   };
+}
+
+/** Archive refusals are for the person holding the archive: the message says what to do. */
+function transferError(error: unknown): unknown {
+  if (error instanceof ArchivePassphraseError || error instanceof ArchiveDamagedError) return new DeskError('refused', error.message);
+  if (error instanceof NothingToExportError) return new DeskError('not-found', error.message);
+  return error;
 }

@@ -23,6 +23,11 @@ export class VaultKeyStore {
     this.store = stores(VAULT_SERVICE);
   }
 
+  /** Whether the keychain holds a vault key; checked before creating one over existing data. */
+  async exists(): Promise<boolean> {
+    return (await this.store.get(ACCOUNT)) !== null;
+  }
+
   /**
    * The key, created on first call. Single-flight: two callers at start-up must not each create
    * a key and have the second overwrite the first after files were written with it.

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndividualCase } from '../../../shared/ipc/model.js';
 import { startTestCore, testSecrets, waitFor, type TestCore } from '../../support/core-harness.js';
-import { captureIndividual, saId } from '../../support/flows.js';
+import { finishIndividual, saId, startIndividual } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
 
@@ -39,9 +39,13 @@ describe('the acting user', () => {
     const reviewer = users.find((u) => u.role === 'reviewer')!;
     const capturer = users.find((u) => u.role === 'capturer')!;
     await t.call('settings.update', { currentUserId: reviewer.id, allowSelfApproval: true });
+    // The reviews need the service's answers, so everything up to the decision is sent first.
+    const caseId = await startIndividual(t, { name: 'Rita Reviewed' });
+    await finishIndividual(t, caseId, { decide: false });
+    await waitFor('sent', () => t.call('cases.get', { caseId }), (x) => x.unsentJobs === 0, 90_000);
     await sandbox.stop();
     await waitFor('offline', () => t.call('status.get', {}), (s) => s.connectivity === 'offline');
-    const caseId = await captureIndividual(t, { name: 'Rita Reviewed' });
+    await t.call('individual.decide', { caseId, onboardingDecision: 'Approved', additionalComments: 'Complete' });
     await t.call('settings.update', { currentUserId: capturer.id });
     await sandbox.start();
     const c = (await waitFor('approved', () => t.call('cases.get', { caseId }), (x) => x.status === 'approved', 90_000)) as IndividualCase;

@@ -119,7 +119,6 @@ describe('IPC channels', () => {
     expect(jobs.map((j) => [j.kind, j.state === 'failed'])).toEqual([
       ['entity.create', false],
       ['entity.kyb', true],
-      ['entity.sanctions-review', true],
       ['entity.decision', false],
     ]);
     await t.call('queue.resume', {});

@@ -15,6 +15,8 @@ let root: string;
 let counter = 0;
 const freshFile = () => join(root, `desk-${++counter}.sqlite`);
 const BEFORE_004 = MIGRATIONS.slice(0, 3);
+// Up to 004 only: 005 encrypts existing rows and needs the vault key, which these files do not have.
+const THROUGH_004 = MIGRATIONS.slice(0, 4);
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'fica-env-migration-'));
@@ -59,7 +61,7 @@ describe('migration 004: environment of existing work', () => {
         { id: 'unknown', profileId: null },
       ],
     });
-    const db = openDatabase(file);
+    const db = openDatabase(file, { migrations: THROUGH_004 });
     const expected = { recorded: 'sandbox', 'recorded-live': 'live', unknown: 'test' };
     expect(placement(db)).toEqual({ cases: expected, jobs: expected });
     db.close();
@@ -68,7 +70,7 @@ describe('migration 004: environment of existing work', () => {
   it('places them under the only profile when none is active', () => {
     const file = freshFile();
     previousVersion(file, { profiles: ['only'], cases: [{ id: 'a', profileId: null }, { id: 'b', profileId: null }] });
-    const db = openDatabase(file);
+    const db = openDatabase(file, { migrations: THROUGH_004 });
     expect(placement(db)).toEqual({ cases: { a: 'only', b: 'only' }, jobs: { a: 'only', b: 'only' } });
     db.close();
   });
@@ -76,7 +78,7 @@ describe('migration 004: environment of existing work', () => {
   it('leaves undecidable cases unassigned until a profile is made active, which then keeps them', () => {
     const file = freshFile();
     previousVersion(file, { profiles: ['one', 'two'], cases: [{ id: 'a', profileId: null }] });
-    const db = openDatabase(file);
+    const db = openDatabase(file, { migrations: THROUGH_004 });
     expect(placement(db)).toEqual({ cases: { a: null }, jobs: { a: null } });
     const profiles = new ProfileRepository(db);
     const scope = new EnvironmentScope({ db, profiles, activeProfile: () => profiles.get('two') });
@@ -89,8 +91,8 @@ describe('migration 004: environment of existing work', () => {
   it('is applied once, and the file refuses moving a case or job to another profile afterwards', () => {
     const file = freshFile();
     previousVersion(file, { profiles: ['sandbox', 'live'], active: 'sandbox', cases: [{ id: 'a', profileId: null }] });
-    openDatabase(file).close();
-    const db = openDatabase(file);
+    openDatabase(file, { migrations: THROUGH_004 }).close();
+    const db = openDatabase(file, { migrations: THROUGH_004 });
     expect(placement(db)).toEqual({ cases: { a: 'sandbox' }, jobs: { a: 'sandbox' } });
     expect(() => db.prepare("UPDATE cases SET profile_id = 'live' WHERE id = 'a'").run()).toThrow(/stays in the environment it was captured in/);
     expect(() => db.prepare("UPDATE jobs SET profile_id = 'live' WHERE case_id = 'a'").run()).toThrow(/environment of its case/);

@@ -243,8 +243,11 @@ describe('environment scope', () => {
     expect(moved?.message).toMatch(/unsent item/);
     const removed = await refusal(t.call('profiles.remove', { id: profileA }));
     expect(removed?.code).toBe('not-allowed');
-    const madeLive = await refusal(t.call('profiles.save', { id: profileB, name: 'Branch sandbox', kind: 'live', baseUrl: proxyB.url }));
+    // Live needs https, so the address changes too; this profile has no unsent work, so what refuses
+    // it is the rule that the active profile is not made Live in place.
+    const madeLive = await refusal(t.call('profiles.save', { id: profileB, name: 'Branch sandbox', kind: 'live', baseUrl: 'https://live.example.invalid' }));
     expect(madeLive?.code).toBe('not-allowed');
+    expect(madeLive?.message).toMatch(/before making this one Live/);
     expect(t.core.internals.session.activeProfile()).toMatchObject({ id: profileB, kind: 'sandbox' });
     // A name is only a name: renaming is fine.
     expect((await t.call('profiles.save', { id: profileA, name: 'Sandbox A', kind: 'sandbox', baseUrl: proxyA.url })).name).toBe('Sandbox A');

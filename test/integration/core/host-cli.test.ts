@@ -124,6 +124,10 @@ describe('npm run start:web', () => {
       if ((lookups.value as { fetchedAt: string | null } | undefined)?.fetchedAt) break;
       await new Promise((r) => setTimeout(r, 500));
     }
+    // A change is made by someone: the person acting is chosen first, as in Settings.
+    const lookups = await call(session, 'lookups.get', {});
+    const users = (lookups.value as { users: { id: string }[] }).users;
+    expect((await call(session, 'settings.update', { currentUserId: users[0]!.id })).ok).toBe(true);
     const created = await call(session, 'entity.create', {
       entityRegName: 'Restart Traders (Pty) Ltd',
       entityRegNumber: '2019/000000/07',

@@ -6,10 +6,12 @@ import { m001Platform } from './001-platform.js';
 import { m002Cases } from './002-cases.js';
 import { m003Jobs } from './003-jobs.js';
 import { m004EnvironmentScope } from './004-environment-scope.js';
+import { m005PersonalDataKeys } from './005-personal-data-keys.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001Platform,
   sqlMigration(m002Cases.version, m002Cases.name, m002Cases.sql),
   sqlMigration(m003Jobs.version, m003Jobs.name, m003Jobs.sql),
   m004EnvironmentScope,
+  m005PersonalDataKeys,
 ];
