@@ -73,6 +73,9 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'webhooks.update': 'none',
   'webhooks.remove': 'none',
   'audit.list': 'none',
+  'transfer.export': 'none',
+  // Imported cases are new here, and someone has to be the person bringing them in.
+  'transfer.import': 'new-case',
 };
 
 export interface GuardDeps {

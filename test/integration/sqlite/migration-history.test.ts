@@ -49,7 +49,7 @@ function oldCoreDatabase(file: string, upTo: number): void {
   db.exec('CREATE TABLE IF NOT EXISTS migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT');
   for (const m of CORE_MIGRATIONS.filter((m) => m.id <= upTo)) {
     db.transaction(() => {
-      m.up(db);
+      m.up(db, { fields: null });
       db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)').run(m.id, m.name, '2026-01-01T00:00:00.000Z');
     }).immediate();
   }
