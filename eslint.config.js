@@ -9,7 +9,16 @@ import { allowedImportsRule } from './lint/allowed-imports-rule.js';
 // may import its own layer, the layers and files listed, the packages listed and (where nodeBuiltins)
 // Node's built-ins; anything else fails lint. Folders not listed (test/, scripts/, configs) are
 // tooling and unrestricted. test/unit/lint probes the refused edges.
-const NODE_APP_PACKAGES = ['zod', 'better-sqlite3', 'keytar', 'axios', 'form-data', 'sharp', '@cantoo/pdf-lib', 'pdfjs-dist'];
+const NODE_APP_PACKAGES = [
+  'zod',
+  'better-sqlite3',
+  'keytar',
+  'axios',
+  'form-data',
+  'sharp',
+  '@cantoo/pdf-lib',
+  'pdfjs-dist',
+];
 const layers = {
   // Runtime-neutral: runs in the renderer, the core and the sandbox alike.
   shared: { folders: ['shared/'], may: { layers: ['shared'], packages: ['zod'] } },
@@ -25,7 +34,11 @@ const layers = {
   // The main process's work, Electron-free: never Electron, the Electron glue, the host or the sandbox.
   'electron/core': {
     folders: ['electron/core/'],
-    may: { layers: ['electron/core', 'shared', 'node-shared'], packages: NODE_APP_PACKAGES, nodeBuiltins: true },
+    may: {
+      layers: ['electron/core', 'shared', 'node-shared'],
+      packages: NODE_APP_PACKAGES,
+      nodeBuiltins: true,
+    },
   },
   // Security policies are plain modules so tests can check them without Electron.
   'electron/security': {
@@ -70,7 +83,15 @@ const layerPlugin = { rules: { 'allowed-imports': allowedImportsRule(layers, imp
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'dist/**', 'out/**', 'release/**', 'artifacts/**', 'test-results/**', 'coverage/**'],
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'out/**',
+      'release/**',
+      'artifacts/**',
+      'test-results/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -91,7 +112,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**', 'electron/**', 'node-shared/**', 'lint/**', 'test/**', 'scripts/**', '*.config.*', '.ci/**'],
+    files: [
+      'server/**',
+      'electron/**',
+      'node-shared/**',
+      'lint/**',
+      'test/**',
+      'scripts/**',
+      '*.config.*',
+      '.ci/**',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -101,7 +131,16 @@ export default tseslint.config(
   {
     files: ['shared/**'],
     rules: {
-      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'process', 'Buffer', 'require', '__dirname'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'navigator',
+        'process',
+        'Buffer',
+        'require',
+        '__dirname',
+      ],
     },
   },
   {

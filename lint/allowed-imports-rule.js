@@ -43,7 +43,9 @@ function withoutExtension(file) {
 
 function refusal(target, layerName, layers, allow) {
   if (target.kind === 'builtin') {
-    return allow.nodeBuiltins ? undefined : `${layerName} runs without Node: it may not import the built-in '${target.name}'.`;
+    return allow.nodeBuiltins
+      ? undefined
+      : `${layerName} runs without Node: it may not import the built-in '${target.name}'.`;
   }
   if (target.kind === 'package') {
     return allow.packages.includes(target.name)
@@ -90,7 +92,10 @@ export function allowedImportsRule(layers, root) {
               ? source.quasis[0].value.cooked
               : undefined;
         if (literal === undefined) {
-          context.report({ node, message: `${layerName}: a computed import target cannot be checked against the layer rules.` });
+          context.report({
+            node,
+            message: `${layerName}: a computed import target cannot be checked against the layer rules.`,
+          });
           return;
         }
         const message = refusal(classify(literal, context.filename, root), layerName, layers, allow);
@@ -103,10 +108,12 @@ export function allowedImportsRule(layers, root) {
         ExportAllDeclaration: (node) => check(node, node.source),
         ImportExpression: (node) => check(node, node.source),
         TSImportEqualsDeclaration: (node) => {
-          if (node.moduleReference.type === 'TSExternalModuleReference') check(node, node.moduleReference.expression);
+          if (node.moduleReference.type === 'TSExternalModuleReference')
+            check(node, node.moduleReference.expression);
         },
         CallExpression: (node) => {
-          if (node.callee.type === 'Identifier' && node.callee.name === 'require') check(node, node.arguments[0] ?? null);
+          if (node.callee.type === 'Identifier' && node.callee.name === 'require')
+            check(node, node.arguments[0] ?? null);
         },
       };
     },

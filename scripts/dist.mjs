@@ -11,7 +11,9 @@ const require = createRequire(import.meta.url);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
-  console.log('Usage: npm run dist -- [electron-builder options, e.g. --linux, --win, --mac]\n\nBuilds FICA Desk and its installers into release/ (electron-builder.yml).');
+  console.log(
+    'Usage: npm run dist -- [electron-builder options, e.g. --linux, --win, --mac]\n\nBuilds FICA Desk and its installers into release/ (electron-builder.yml).',
+  );
   process.exit(0);
 }
 
@@ -22,7 +24,13 @@ try {
   // Already rebuilt above: electron-builder's own in-place rebuild would leave no way back.
   const result = spawnSync(
     process.execPath,
-    [require.resolve('electron-builder/cli.js'), '--config', 'electron-builder.yml', '-c.npmRebuild=false', ...args],
+    [
+      require.resolve('electron-builder/cli.js'),
+      '--config',
+      'electron-builder.yml',
+      '-c.npmRebuild=false',
+      ...args,
+    ],
     { cwd: root, stdio: 'inherit' },
   );
   status = result.status ?? 1;

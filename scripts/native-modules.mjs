@@ -63,7 +63,14 @@ export function switchNativeModules(runtime) {
     step === 'rebuild-for-electron'
       ? spawnSync(
           process.execPath,
-          [require.resolve('@electron/rebuild/lib/cli.js'), '--version', wanted.version, '--force', '--only', NATIVE_MODULES.join(',')],
+          [
+            require.resolve('@electron/rebuild/lib/cli.js'),
+            '--version',
+            wanted.version,
+            '--force',
+            '--only',
+            NATIVE_MODULES.join(','),
+          ],
           { cwd: root, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' },
         )
       : spawnSync('npm', ['rebuild', ...NATIVE_MODULES], {
@@ -73,7 +80,10 @@ export function switchNativeModules(runtime) {
           shell: process.platform === 'win32',
         });
   if (result.status !== 0) {
-    const detail = (result.stderr || result.error?.message || `exit code ${result.status}`).trim().split('\n').pop();
+    const detail = (result.stderr || result.error?.message || `exit code ${result.status}`)
+      .trim()
+      .split('\n')
+      .pop();
     console.error(rebuildFailureText(step, detail));
     // A failed Electron rebuild may have left half-built copies: put the Node ones back.
     if (step === 'rebuild-for-electron') switchNativeModules('node');
@@ -87,11 +97,15 @@ export function switchNativeModules(runtime) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const runtime = process.argv[2];
   if (runtime === '--help' || runtime === '-h') {
-    console.log('Usage: node scripts/native-modules.mjs node|electron\n\nBuilds better-sqlite3 and keytar for Node (tests, start:web) or Electron (npm start, npm run dist).');
+    console.log(
+      'Usage: node scripts/native-modules.mjs node|electron\n\nBuilds better-sqlite3 and keytar for Node (tests, start:web) or Electron (npm start, npm run dist).',
+    );
     process.exit(0);
   }
   if (process.argv.length !== 3 || (runtime !== 'node' && runtime !== 'electron')) {
-    console.error(`native-modules: expected node or electron, got ${process.argv.slice(2).join(' ') || 'nothing'}. Run with --help.`);
+    console.error(
+      `native-modules: expected node or electron, got ${process.argv.slice(2).join(' ') || 'nothing'}. Run with --help.`,
+    );
     process.exit(2);
   }
   process.exit(switchNativeModules(runtime) ? 0 : 1);

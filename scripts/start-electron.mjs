@@ -32,7 +32,9 @@ export function electronBinaryPath() {
 }
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log('Usage: npm start [-- Electron options]\n\nBuilds FICA Desk, rebuilds better-sqlite3 and keytar for Electron, runs the desktop app, and rebuilds them for Node when it quits.');
+  console.log(
+    'Usage: npm start [-- Electron options]\n\nBuilds FICA Desk, rebuilds better-sqlite3 and keytar for Electron, runs the desktop app, and rebuilds them for Node when it quits.',
+  );
   process.exit(0);
 }
 

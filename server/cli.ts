@@ -18,7 +18,10 @@ async function main(): Promise<void> {
       host: { type: 'string', help: 'HOST  address to listen on (default 127.0.0.1)' },
       port: { type: 'string', help: 'PORT  port (default 4010; 0 picks a free one)' },
       'data-dir': { type: 'string', help: 'DIR  data folder (default: a fresh temporary folder)' },
-      'webhook-time-scale': { type: 'string', help: 'S  speed factor of the webhook retry schedule (default 1)' },
+      'webhook-time-scale': {
+        type: 'string',
+        help: 'S  speed factor of the webhook retry schedule (default 1)',
+      },
       mode: { type: 'string', help: 'sandbox|live  live refuses the sandbox control API (default sandbox)' },
     },
   );
@@ -36,9 +39,11 @@ async function main(): Promise<void> {
     mode: parsed.mode ?? 'sandbox',
   };
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, got ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be a port number, got ${values.port}`);
   const scale = Number(values['webhook-time-scale']);
-  if (!Number.isFinite(scale) || scale <= 0) fail(`--webhook-time-scale must be a positive number, got ${values['webhook-time-scale']}`);
+  if (!Number.isFinite(scale) || scale <= 0)
+    fail(`--webhook-time-scale must be a positive number, got ${values['webhook-time-scale']}`);
   if (values.mode !== 'sandbox' && values.mode !== 'live') fail('--mode must be sandbox or live');
 
   const sandbox = await startSandbox({

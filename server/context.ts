@@ -62,4 +62,7 @@ export function createContext(config: SandboxConfig): AppContext {
   };
 }
 
-export type Store = Pick<AppContext, 'db' | 'partners' | 'entities' | 'ubos' | 'trusts' | 'documents' | 'files'>;
+export type Store = Pick<
+  AppContext,
+  'db' | 'partners' | 'entities' | 'ubos' | 'trusts' | 'documents' | 'files'
+>;

@@ -16,7 +16,10 @@ export function ensureDemoPartner(ctx: AppContext): DemoPartner {
     const demo = JSON.parse(stored) as DemoPartner;
     if (ctx.partners.get(demo.partnerId)) return demo;
   }
-  const { partner, clientSecret } = ctx.partners.create({ name: 'Demo Partner', balance: ctx.config.defaultBalance });
+  const { partner, clientSecret } = ctx.partners.create({
+    name: 'Demo Partner',
+    balance: ctx.config.defaultBalance,
+  });
   const demo: DemoPartner = { partnerId: partner.id, clientId: partner.clientId, clientSecret };
   ctx.partners.setMeta(KEY, JSON.stringify(demo));
   return demo;

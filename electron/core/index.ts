@@ -327,7 +327,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   /** Cases the migration could not place go to the first profile made active (environment-scope.ts). */
   const assignUnassigned = (profileId: string) => {
     for (const caseId of scope.assignUnassigned(profileId)) {
-      audit('case.environment-assigned', caseId, `Assigned to ${profiles.get(profileId)?.name ?? 'this environment'}`);
+      audit(
+        'case.environment-assigned',
+        caseId,
+        `Assigned to ${profiles.get(profileId)?.name ?? 'this environment'}`,
+      );
     }
   };
   const activate = async (profileId: string | null) => {
@@ -345,7 +349,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const signIn = async (profileId: string, clientId: string, clientSecret: string) => {
     const profile = profiles.get(profileId)!;
     const insecure = plainHttpEndpointIssues({ ...profile, tokenUrl: tokenUrlOf(profile) })[0];
-    if (insecure) return { verified: false, message: `${insecure.message}: change the address in Settings first.` };
+    if (insecure)
+      return { verified: false, message: `${insecure.message}: change the address in Settings first.` };
     const manager = new TokenManager({ profileId, tokenUrl: tokenUrlOf(profile), credentials, tokens });
     try {
       await manager.signIn({ clientId, clientSecret });
@@ -393,8 +398,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       settingsRepo.set(SANDBOX_PROFILE_KEY, SandboxIdSchema, sandboxId);
     }
     const existing = profiles.get(sandboxId);
-    if (!existing) profiles.create({ id: sandboxId, name: 'Sandbox', kind: 'sandbox', baseUrl: options.sandbox.url });
-    else if (existing.baseUrl !== options.sandbox.url) profiles.update(sandboxId, { baseUrl: options.sandbox.url });
+    if (!existing)
+      profiles.create({ id: sandboxId, name: 'Sandbox', kind: 'sandbox', baseUrl: options.sandbox.url });
+    else if (existing.baseUrl !== options.sandbox.url)
+      profiles.update(sandboxId, { baseUrl: options.sandbox.url });
     const saved = await credentials.load(sandboxId);
     const { clientId, clientSecret } = options.sandbox;
     if (clientId && clientSecret && (saved?.clientId !== clientId || saved.clientSecret !== clientSecret)) {
@@ -412,7 +419,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const retentionMs = () => options.retentionMs ?? settings().retentionDays * 24 * 3600 * 1000;
   const purgeNow = (now?: number) =>
     purgeDecided(
-      { store, jobs, vault, destroyCaseKey: (caseId) => caseKeys.destroy(caseId), retentionMs, audit: (a, c, d) => audit(a, c, d), changed: caseChanged },
+      {
+        store,
+        jobs,
+        vault,
+        destroyCaseKey: (caseId) => caseKeys.destroy(caseId),
+        retentionMs,
+        audit: (a, c, d) => audit(a, c, d),
+        changed: caseChanged,
+      },
       now,
     );
 
@@ -451,7 +466,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     activate,
     statusChanged,
   };
-  const handlers = guardHandlers(createHandlers(ctx), { store, jobs, actingUserId: () => settings().currentUserId });
+  const handlers = guardHandlers(createHandlers(ctx), {
+    store,
+    jobs,
+    actingUserId: () => settings().currentUserId,
+  });
 
   let closed = false;
   let queueStarted = false;

@@ -30,13 +30,18 @@ export async function purgeDecided(deps: PurgeDeps, now = Date.now()): Promise<s
     await deps.vault.purge(ids);
     const db = deps.store.db;
     db.transaction(() => {
-      for (const table of ['documents', 'drafts', 'ubos']) db.prepare(`DELETE FROM ${table} WHERE case_id = ?`).run(c.id);
+      for (const table of ['documents', 'drafts', 'ubos'])
+        db.prepare(`DELETE FROM ${table} WHERE case_id = ?`).run(c.id);
       db.prepare('UPDATE cases SET purged_at = ? WHERE id = ?').run(new Date(now).toISOString(), c.id);
       deps.destroyCaseKey(c.id);
     })();
     // The WAL still holds earlier copies of the key's page until it is checkpointed and emptied.
     db.pragma('wal_checkpoint(TRUNCATE)');
-    deps.audit('case.purge', c.id, `${ids.length} captured file(s) and the personal data removed after the retention period`);
+    deps.audit(
+      'case.purge',
+      c.id,
+      `${ids.length} captured file(s) and the personal data removed after the retention period`,
+    );
     deps.changed(c.id);
     purged.push(c.id);
   }

@@ -122,7 +122,11 @@ export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
     if (url.pathname === BRIDGE.openPath) {
       const key = url.searchParams.get(BRIDGE.openKeyQuery);
       if (req.method !== 'GET' || !key || !openKeys.delete(key)) {
-        res.writeHead(403, { ...securityHeaders(), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.writeHead(403, {
+          ...securityHeaders(),
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'no-store',
+        });
         res.end(linkPage('This link has already been used or is not valid.'));
         return;
       }
@@ -135,7 +139,8 @@ export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
       return;
     }
     if (url.pathname === BRIDGE.eventsPath) {
-      const authorised = sameToken(url.searchParams.get(BRIDGE.tokenQuery), opts.token) || hasSessionCookie(req);
+      const authorised =
+        sameToken(url.searchParams.get(BRIDGE.tokenQuery), opts.token) || hasSessionCookie(req);
       if (req.method !== 'GET' || !authorised) return deny(res);
       res.writeHead(200, {
         'Content-Type': 'text/event-stream',
@@ -154,7 +159,8 @@ export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
     }
     if (url.pathname.startsWith('/ipc/')) {
       const header = req.headers[BRIDGE.tokenHeader];
-      const authorised = sameToken(Array.isArray(header) ? header[0] : header, opts.token) || hasSessionCookie(req);
+      const authorised =
+        sameToken(Array.isArray(header) ? header[0] : header, opts.token) || hasSessionCookie(req);
       if (req.method !== 'POST' || !authorised) return deny(res);
       const channel = decodePathPart(url.pathname.slice('/ipc/'.length));
       if (channel === null) {

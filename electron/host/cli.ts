@@ -45,7 +45,8 @@ const refuse = (message: string): never => {
   process.exit(2);
 };
 const port = values.port === undefined ? 5180 : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) refuse(`--port must be a port number, got ${values.port}`);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  refuse(`--port must be a port number, got ${values.port}`);
 if (values['sandbox-url'] !== undefined && !/^https?:\/\/[^\s]+$/.test(values['sandbox-url']))
   refuse(`--sandbox-url must be an http(s) URL, got ${values['sandbox-url']}`);
 if ((values['client-id'] === undefined) !== (values['client-secret'] === undefined))
@@ -91,7 +92,9 @@ if (signIn && 'created' in signIn) {
     `Signed in as a new sandbox partner. Client id: ${signIn.created.clientId}  Client secret: ${signIn.created.clientSecret}`,
   );
 } else if (signIn) {
-  console.log(`Not signed in: ${signIn.failed} Sign in under Settings, or restart with --client-id and --client-secret.`);
+  console.log(
+    `Not signed in: ${signIn.failed} Sign in under Settings, or restart with --client-id and --client-secret.`,
+  );
 }
 
 let stopping = false;

@@ -82,7 +82,9 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
     throw error;
   }
   const sandboxSignIn =
-    options.sandbox && options.sandbox !== 'embedded' ? await useSandboxService(core, options.sandbox.url) : null;
+    options.sandbox && options.sandbox !== 'embedded'
+      ? await useSandboxService(core, options.sandbox.url)
+      : null;
   const token = randomBytes(32).toString('base64url');
   const bridge = createBridgeServer({
     core,

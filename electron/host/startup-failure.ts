@@ -25,7 +25,10 @@ export function startupFailureText(error: unknown, context: { devKeychain: boole
       `to keep secrets in an insecure file in the data folder. (System message: ${detail})`,
     ].join(' ');
   }
-  if (/libsecret|keytar/i.test(detail) && /cannot open shared object|Cannot find module|not found/i.test(detail)) {
+  if (
+    /libsecret|keytar/i.test(detail) &&
+    /cannot open shared object|Cannot find module|not found/i.test(detail)
+  ) {
     return [
       'FICA Desk could not start: the keychain library (keytar, built on libsecret) cannot be loaded. Install',
       'libsecret (Debian/Ubuntu: apt-get install libsecret-1-0; to build it: libsecret-1-dev and pkg-config, then',

@@ -10,7 +10,13 @@ import { hardenWebContents } from './web-contents.js';
 import { createMainWindow } from './window.js';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from '../host/embedded-sandbox.js';
 import { TRAINING_SANDBOX, resolveStartup } from '../../shared/config/policy.js';
-import { applyStartup, chooserLabel, readManagedConfig, readPersonChoice, savePersonChoice } from './startup.js';
+import {
+  applyStartup,
+  chooserLabel,
+  readManagedConfig,
+  readPersonChoice,
+  savePersonChoice,
+} from './startup.js';
 import { startCore } from './start-core.js';
 import { PRELOAD_PATH, RENDERER_DIR } from './paths.js';
 

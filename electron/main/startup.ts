@@ -18,7 +18,10 @@ const CHOICE_FILE = 'environment-choice.json';
 const ChoiceSchema = z.object({ environment: z.string().min(1) });
 
 /** Null when there is no file; an Error naming the file and the problem when it is not valid. */
-export function readManagedConfig(platform: string, env: Record<string, string | undefined>): ManagedConfig | null {
+export function readManagedConfig(
+  platform: string,
+  env: Record<string, string | undefined>,
+): ManagedConfig | null {
   const file = managedConfigPath(platform, env);
   if (!existsSync(file)) return null;
   let json: unknown;
@@ -32,14 +35,17 @@ export function readManagedConfig(platform: string, env: Record<string, string |
   const parsed = ManagedConfigSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new Error(`The managed configuration ${file} is not valid: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new Error(
+      `The managed configuration ${file} is not valid: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
   }
   return parsed.data;
 }
 
 export function readPersonChoice(userDataDir: string): string | null {
   try {
-    return ChoiceSchema.parse(JSON.parse(readFileSync(path.join(userDataDir, CHOICE_FILE), 'utf8'))).environment;
+    return ChoiceSchema.parse(JSON.parse(readFileSync(path.join(userDataDir, CHOICE_FILE), 'utf8')))
+      .environment;
   } catch {
     return null;
   }

@@ -38,7 +38,9 @@ export interface DeskApiNames {
 const reject = (body: DeskErrorBody): Promise<never> => Promise.reject(body);
 
 /** An IpcResult as the core sends it: `{ ok: true, value }` or `{ ok: false, error: { code, message } }`. */
-function readResult(answer: unknown): { ok: true; value: unknown } | { ok: false; error: DeskErrorBody } | null {
+function readResult(
+  answer: unknown,
+): { ok: true; value: unknown } | { ok: false; error: DeskErrorBody } | null {
   if (typeof answer !== 'object' || answer === null) return null;
   const result = answer as { ok?: unknown; value?: unknown; error?: unknown };
   if (result.ok === true) return { ok: true, value: result.value };
@@ -60,7 +62,8 @@ export function createDeskApi(ipc: IpcRendererLike, names: DeskApiNames): Preloa
       });
     }
     const result = readResult(await ipc.invoke(invokeChannel(channel), input));
-    if (!result) return reject({ code: 'internal', message: 'The app answered with something it could not read.' });
+    if (!result)
+      return reject({ code: 'internal', message: 'The app answered with something it could not read.' });
     if (result.ok) return result.value;
     return reject(result.error);
   };

@@ -74,10 +74,16 @@ function historyTable(history: MigrationHistory): string {
 export function checkMigrationList(migrations: readonly Migration[], history: MigrationHistory): void {
   migrations.forEach((migration, index) => {
     const previous = index === 0 ? 0 : (migrations[index - 1]?.id ?? 0);
-    const ok = history.gapless ? migration.id === index + 1 : Number.isInteger(migration.id) && migration.id > previous;
+    const ok = history.gapless
+      ? migration.id === index + 1
+      : Number.isInteger(migration.id) && migration.id > previous;
     if (!ok) {
-      const expected = history.gapless ? `${index + 1} (ids run 1, 2, 3… in order)` : `more than ${previous} (ids increase down the list)`;
-      throw new MigrationHistoryError(`Migration "${migration.name}" has id ${migration.id}; expected ${expected}`);
+      const expected = history.gapless
+        ? `${index + 1} (ids run 1, 2, 3… in order)`
+        : `more than ${previous} (ids increase down the list)`;
+      throw new MigrationHistoryError(
+        `Migration "${migration.name}" has id ${migration.id}; expected ${expected}`,
+      );
     }
   });
 }
@@ -153,7 +159,9 @@ function checkHistory(done: Map<number, string>, known: Map<number, string>, lat
   for (const [id, name] of done) {
     const expected = known.get(id);
     if (expected !== name) {
-      throw new MigrationHistoryError(`Migration ${id} was applied as "${name}" but the code calls it "${expected ?? '(missing)'}"`);
+      throw new MigrationHistoryError(
+        `Migration ${id} was applied as "${name}" but the code calls it "${expected ?? '(missing)'}"`,
+      );
     }
   }
 }

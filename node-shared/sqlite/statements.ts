@@ -10,7 +10,8 @@ type Db = Database.Database;
 const MAX_CACHED = 1000;
 const caches = new WeakMap<Db, Map<string, Database.Statement>>();
 // The prototype's prepare, so a connection whose prepare goes through the cache still compiles.
-const compile = (db: Db, sql: string): Database.Statement => Database.prototype.prepare.call(db, sql) as Database.Statement;
+const compile = (db: Db, sql: string): Database.Statement =>
+  Database.prototype.prepare.call(db, sql) as Database.Statement;
 
 /** The connection's compiled statement for this SQL, compiled on first use. */
 export function statement(db: Db, sql: string): Database.Statement {

@@ -181,7 +181,9 @@ export function toRequest(root: OrganigramNode): OrganigramNodeRequest[] {
 }
 
 /** Reads a saved draft back into editor nodes. */
-export function fromRequest(nodes: readonly OrganigramNodeRequest[] | null | undefined): OrganigramNode | null {
+export function fromRequest(
+  nodes: readonly OrganigramNodeRequest[] | null | undefined,
+): OrganigramNode | null {
   const root = nodes?.[0];
   if (!root || root.shareholderType !== 'Root') return null;
   const convert = (n: OrganigramNodeRequest): OrganigramNode => {

@@ -3,7 +3,10 @@ import { screeningHits, type Disposition } from '../../shared/domain/index.js';
 import type { SanctionsSearchResults } from '../../shared/api/index.js';
 
 /** Inline errors by hit key; empty when every hit has a verdict and a reason. */
-export function dispositionErrors(results: SanctionsSearchResults, dispositions: readonly Disposition[]): Record<string, string> {
+export function dispositionErrors(
+  results: SanctionsSearchResults,
+  dispositions: readonly Disposition[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const h of screeningHits(results)) {
     const d = dispositions.find((x) => x.hitKey === h.key);

@@ -56,7 +56,8 @@ export class UploadError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: ErrorDetail[]): HttpError => new HttpError(400, message, details);
+export const badRequest = (message: string, details?: ErrorDetail[]): HttpError =>
+  new HttpError(400, message, details);
 export const notFound = (message: string): HttpError => new HttpError(404, message);
 export const conflict = (message: string): HttpError => new HttpError(409, message);
 
@@ -76,24 +77,44 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as Partial<FastifyError>).code === 'string';
 }
 
-function send(reply: FastifyReply, status: number, body: ErrorBody | UploadErrorBody, headers?: Record<string, string>): FastifyReply {
+function send(
+  reply: FastifyReply,
+  status: number,
+  body: ErrorBody | UploadErrorBody,
+  headers?: Record<string, string>,
+): FastifyReply {
   if (headers) reply.headers(headers);
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) return send(reply, error.statusCode, errorBody(error.statusCode, error.message, error.details), error.headers);
+    if (error instanceof HttpError)
+      return send(
+        reply,
+        error.statusCode,
+        errorBody(error.statusCode, error.message, error.details),
+        error.headers,
+      );
     if (error instanceof UploadError) {
-      const body: UploadErrorBody = error.details === undefined ? { status: 400, error: error.error } : { status: 400, error: error.error, details: error.details };
+      const body: UploadErrorBody =
+        error.details === undefined
+          ? { status: 400, error: error.error }
+          : { status: 400, error: error.error, details: error.details };
       return send(reply, 400, body);
     }
     if (error instanceof ZodError) {
       const http = validationError(error);
       return send(reply, 400, errorBody(400, http.message, http.details));
     }
-    if (isFastifyError(error) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return refuseTooLarge(request, reply, error);
-    if (isFastifyError(error) && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    if (isFastifyError(error) && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return refuseTooLarge(request, reply, error);
+    if (
+      isFastifyError(error) &&
+      typeof error.statusCode === 'number' &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
       // Fastify's own refusals (bad JSON, wrong content type) keep their status but take the
       // published shape; the messages are rewritten where Fastify's would leak internals.
       return send(reply, error.statusCode, errorBody(error.statusCode, clientMessage(error)));
@@ -111,7 +132,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * 413 once the rest of the body is read (http/discard-body.ts says why); the connection stays
  * usable when the body ended, and is closed after the answer when it went past the cap.
  */
-async function refuseTooLarge(request: FastifyRequest, reply: FastifyReply, error: FastifyError): Promise<FastifyReply> {
+async function refuseTooLarge(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: FastifyError,
+): Promise<FastifyReply> {
   const ended = await discardRestOfBody(request.raw);
   if (reply.sent) return reply;
   if (ended) reply.removeHeader('connection');

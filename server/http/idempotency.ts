@@ -160,10 +160,12 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
   );
   const sweepExpired = db.prepare("DELETE FROM idempotency_keys WHERE state = 'done' AND expires_at <= ?");
   // One commit: an expired answer under this key gives way to the new claim.
-  const claimFresh = db.transaction((scope: string, key: string, method: string, path: string, at: number) => {
-    removeExpired.run(scope, key, at);
-    return claim.run(scope, key, method, path, at, at + ttlMs).changes === 1;
-  });
+  const claimFresh = db.transaction(
+    (scope: string, key: string, method: string, path: string, at: number) => {
+      removeExpired.run(scope, key, at);
+      return claim.run(scope, key, method, path, at, at + ttlMs).changes === 1;
+    },
+  );
   let lastSweep = now();
 
   // Runs after the bearer check (an onRequest hook) and before any body is read: the body is
@@ -186,7 +188,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, options: Idemp
         return;
       }
       const contentType = request.headers['content-type'];
-      const hash = new BodyFingerprint(multipartBoundary(typeof contentType === 'string' ? contentType : undefined));
+      const hash = new BodyFingerprint(
+        multipartBoundary(typeof contentType === 'string' ? contentType : undefined),
+      );
       const state: RequestState = {
         key,
         scope: scopeOf(request),

@@ -41,7 +41,11 @@ interface PartsOptions {
   throwFileSizeLimit: boolean;
 }
 
-export async function receiveUpload(request: FastifyRequest, files: FileStore, limitBytes: number): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  files: FileStore,
+  limitBytes: number,
+): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
     throw new UploadError(`A file must be sent as multipart/form-data with the field name '${FILE_FIELD}'`);
   }
@@ -69,7 +73,10 @@ export async function receiveUpload(request: FastifyRequest, files: FileStore, l
         // Extra or misnamed files are read to the end and dropped so the request completes.
         await drain(part.file);
         if (!refusal && !received && part.fieldname !== FILE_FIELD) {
-          refusal = new UploadError(`No file received: send the file with the field name '${FILE_FIELD}'`, `A file was sent with the field name '${part.fieldname}'`);
+          refusal = new UploadError(
+            `No file received: send the file with the field name '${FILE_FIELD}'`,
+            `A file was sent with the field name '${part.fieldname}'`,
+          );
         } else if (!refusal) {
           refusal = new UploadError('One file per upload request', 'Send each file in its own request');
         }
@@ -104,7 +111,8 @@ export async function receiveUpload(request: FastifyRequest, files: FileStore, l
       if (!refusal && mime === undefined) mime = acceptedType(head);
       if (!refusal && size === 0) refusal = new UploadError('The file is empty');
       if (!refusal && !mime) refusal = unsupportedType();
-      if (!refusal && mime) received = { storedName, filename: storedFilename(part.filename), mimeType: mime, size };
+      if (!refusal && mime)
+        received = { storedName, filename: storedFilename(part.filename), mimeType: mime, size };
     }
   } catch (error) {
     await Promise.all(written.map((name) => files.remove(name)));
@@ -112,9 +120,15 @@ export async function receiveUpload(request: FastifyRequest, files: FileStore, l
     if (error instanceof StorageError) throw error.cause;
     // A field sent with Content-Type application/json is parsed by the multipart plugin itself.
     if ((error as { code?: unknown }).code === 'FST_INVALID_JSON_FIELD_ERROR') {
-      throw new UploadError('Invalid JSON format in documents', error instanceof Error ? error.message : String(error));
+      throw new UploadError(
+        'Invalid JSON format in documents',
+        error instanceof Error ? error.message : String(error),
+      );
     }
-    throw new UploadError('The multipart body could not be read', error instanceof Error ? error.message : String(error));
+    throw new UploadError(
+      'The multipart body could not be read',
+      error instanceof Error ? error.message : String(error),
+    );
   }
   if (refusal || !received) {
     await Promise.all(written.map((name) => files.remove(name)));
@@ -132,7 +146,10 @@ function unsupportedType(): UploadError {
 
 function tooLarge(request: FastifyRequest, limitBytes: number): UploadError {
   const declared = Number(request.headers['content-length']);
-  const size = Number.isFinite(declared) && declared > limitBytes ? formatBytes(declared) : `more than ${formatBytes(limitBytes)}`;
+  const size =
+    Number.isFinite(declared) && declared > limitBytes
+      ? formatBytes(declared)
+      : `more than ${formatBytes(limitBytes)}`;
   return new UploadError(
     `File too large: ${size} received, the maximum file size is ${formatBytes(limitBytes)}`,
     `The maximum file size is ${formatBytes(limitBytes)} (${limitBytes} bytes)`,

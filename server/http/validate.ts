@@ -26,7 +26,8 @@ export function nestingDepth(value: unknown, stopAt = MAX_BODY_DEPTH + 1): numbe
 }
 
 export function checkDepth(body: unknown): void {
-  if (nestingDepth(body) > MAX_BODY_DEPTH) throw badRequest(`The request body is nested deeper than ${MAX_BODY_DEPTH} levels`);
+  if (nestingDepth(body) > MAX_BODY_DEPTH)
+    throw badRequest(`The request body is nested deeper than ${MAX_BODY_DEPTH} levels`);
 }
 
 /** A JSON body must be an object; anything else (array, string, none) is refused before zod runs. */

@@ -11,10 +11,33 @@ export interface BankVerification {
 
 export function verifyBankAccount(accountNumber: string): BankVerification {
   if (accountNumber.endsWith('9')) {
-    return { verified: false, accountExists: false, accountOpen: false, holderMatches: false, acceptsDebits: false, acceptsCredits: false, reason: 'Account not found' };
+    return {
+      verified: false,
+      accountExists: false,
+      accountOpen: false,
+      holderMatches: false,
+      acceptsDebits: false,
+      acceptsCredits: false,
+      reason: 'Account not found',
+    };
   }
   if (accountNumber.endsWith('0')) {
-    return { verified: false, accountExists: true, accountOpen: true, holderMatches: false, acceptsDebits: true, acceptsCredits: true, reason: 'Account holder does not match' };
+    return {
+      verified: false,
+      accountExists: true,
+      accountOpen: true,
+      holderMatches: false,
+      acceptsDebits: true,
+      acceptsCredits: true,
+      reason: 'Account holder does not match',
+    };
   }
-  return { verified: true, accountExists: true, accountOpen: true, holderMatches: true, acceptsDebits: true, acceptsCredits: true };
+  return {
+    verified: true,
+    accountExists: true,
+    accountOpen: true,
+    holderMatches: true,
+    acceptsDebits: true,
+    acceptsCredits: true,
+  };
 }

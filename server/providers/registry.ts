@@ -9,10 +9,41 @@ export interface RegistryDirector {
 export type RegistryAnswer =
   | { kind: 'invalid'; reason: string }
   | { kind: 'not-found'; response: Record<string, unknown> }
-  | { kind: 'found'; commercialName: string; response: Record<string, unknown>; directors: RegistryDirector[] };
+  | {
+      kind: 'found';
+      commercialName: string;
+      response: Record<string, unknown>;
+      directors: RegistryDirector[];
+    };
 
-const FIRST_NAMES = ['Thabo', 'Naledi', 'Johan', 'Ayesha', 'Sipho', 'Lerato', 'Pieter', 'Zanele', 'Rajesh', 'Mandla', 'Karin', 'Bongani'];
-const LAST_NAMES = ['Nkosi', 'van der Merwe', 'Naidoo', 'Dlamini', 'Botha', 'Mokoena', 'Pillay', 'Khumalo', 'Smith', 'Molefe', 'Pretorius', 'Zulu'];
+const FIRST_NAMES = [
+  'Thabo',
+  'Naledi',
+  'Johan',
+  'Ayesha',
+  'Sipho',
+  'Lerato',
+  'Pieter',
+  'Zanele',
+  'Rajesh',
+  'Mandla',
+  'Karin',
+  'Bongani',
+];
+const LAST_NAMES = [
+  'Nkosi',
+  'van der Merwe',
+  'Naidoo',
+  'Dlamini',
+  'Botha',
+  'Mokoena',
+  'Pillay',
+  'Khumalo',
+  'Smith',
+  'Molefe',
+  'Pretorius',
+  'Zulu',
+];
 
 export function lookupCompany(registrationNumber: string, registeredName: string): RegistryAnswer {
   const parsed = parseCompanyRegistrationNumber(registrationNumber);
@@ -21,7 +52,12 @@ export function lookupCompany(registrationNumber: string, registeredName: string
   if (parsed.number === '000000') {
     return {
       kind: 'not-found',
-      response: { found: false, status: 'Not Found', registrationNumber: number, message: `Registration number ${number} was not found in the companies registry` },
+      response: {
+        found: false,
+        status: 'Not Found',
+        registrationNumber: number,
+        message: `Registration number ${number} was not found in the companies registry`,
+      },
     };
   }
   const n = Number(parsed.number);

@@ -24,10 +24,22 @@ export function screenName(name: string): ScreeningResult {
   const matchedEntities: ScreeningMatch[] = [];
   const webSearchResults: ScreeningMatch[] = [];
   if (SANCTIONED.test(name)) {
-    matchedEntities.push({ name, matchType: 'Sanctions', score: 100, source: 'Sandbox consolidated sanctions list', title: `${name} is listed` });
+    matchedEntities.push({
+      name,
+      matchType: 'Sanctions',
+      score: 100,
+      source: 'Sandbox consolidated sanctions list',
+      title: `${name} is listed`,
+    });
   }
   if (POLITICIAN.test(name)) {
-    matchedEntities.push({ name, matchType: 'PEP', score: 95, source: 'Sandbox PEP register', title: `${name} holds a prominent public function` });
+    matchedEntities.push({
+      name,
+      matchType: 'PEP',
+      score: 95,
+      source: 'Sandbox PEP register',
+      title: `${name} holds a prominent public function`,
+    });
   }
   if (ADVERSE.test(name)) {
     webSearchResults.push({

@@ -49,7 +49,13 @@ function parseTypeNames(text: string | null): string[] {
   if (!text) return [];
   try {
     const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.flatMap((t) => (typeof t === 'object' && t !== null && typeof (t as { name?: unknown }).name === 'string' ? [(t as { name: string }).name] : [])) : [];
+    return Array.isArray(parsed)
+      ? parsed.flatMap((t) =>
+          typeof t === 'object' && t !== null && typeof (t as { name?: unknown }).name === 'string'
+            ? [(t as { name: string }).name]
+            : [],
+        )
+      : [];
   } catch {
     return [];
   }
@@ -62,7 +68,10 @@ function screeningSummary(result: ScreeningResult | null): string {
   const peps = result.matchedEntities.filter((m) => m.matchType === 'PEP').length;
   if (sanctions) parts.push(`${sanctions} sanctions match${sanctions > 1 ? 'es' : ''}`);
   if (peps) parts.push(`${peps} PEP match${peps > 1 ? 'es' : ''}`);
-  if (result.webSearchResults.length) parts.push(`${result.webSearchResults.length} adverse media result${result.webSearchResults.length > 1 ? 's' : ''}`);
+  if (result.webSearchResults.length)
+    parts.push(
+      `${result.webSearchResults.length} adverse media result${result.webSearchResults.length > 1 ? 's' : ''}`,
+    );
   return parts.join(', ') || 'No matches';
 }
 
@@ -72,7 +81,11 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'n
 
 /** The stored processed tree (service field names) as boxes to draw. */
 function toTreeBox(node: Obj): TreeBox {
-  const kind = (['Root', 'Entity', 'Trust', 'Individual'].includes(str(node.shareholderType)) ? str(node.shareholderType) : 'Entity') as TreeBoxKind;
+  const kind = (
+    ['Root', 'Entity', 'Trust', 'Individual'].includes(str(node.shareholderType))
+      ? str(node.shareholderType)
+      : 'Entity'
+  ) as TreeBoxKind;
   const title =
     kind === 'Individual'
       ? `${str(node.firstName)} ${str(node.lastName)}`.trim()
@@ -81,11 +94,15 @@ function toTreeBox(node: Obj): TreeBox {
         : str(node.shareholderEntityName);
   const lines: string[] = [];
   if (kind !== 'Root') {
-    lines.push(`Share ${percent(str(node.shareholderPercentage) || null)}  UBO ${percent(str(node.uboPercentage) || null)}`);
+    lines.push(
+      `Share ${percent(str(node.shareholderPercentage) || null)}  UBO ${percent(str(node.uboPercentage) || null)}`,
+    );
   } else if (node.riskStatus) {
     lines.push(`Risk: ${str(node.riskStatus)}`);
   }
-  const types = parseTypeNames(typeof node.trustRelatedPartyTypes === 'string' ? node.trustRelatedPartyTypes : null);
+  const types = parseTypeNames(
+    typeof node.trustRelatedPartyTypes === 'string' ? node.trustRelatedPartyTypes : null,
+  );
   if (types.length) lines.push(types.join(', '));
   if (node.isDirector === true) lines.push('Director');
   const children = Array.isArray(node.children) ? node.children.filter(isObj).map(toTreeBox) : [];
@@ -94,15 +111,27 @@ function toTreeBox(node: Obj): TreeBox {
 
 export async function renderEntityReport(data: EntityReportData): Promise<Buffer> {
   const { entity, entityType, ubos } = data;
-  const writer = new ReportWriter(`FICA report ${entity.regName}`, `FICA report ${entity.regName} (${entity.id})`);
-  writer.title('FICA onboarding report', `${entity.regName}  ·  ${data.partnerName}  ·  generated ${dateTime(data.generatedAt.toISOString())}`);
+  const writer = new ReportWriter(
+    `FICA report ${entity.regName}`,
+    `FICA report ${entity.regName} (${entity.id})`,
+  );
+  writer.title(
+    'FICA onboarding report',
+    `${entity.regName}  ·  ${data.partnerName}  ·  generated ${dateTime(data.generatedAt.toISOString())}`,
+  );
 
   writer.heading('Entity');
   writer.keyValues([
     ['Registered name', entity.regName],
     ['Registration number', entity.regNumber],
     ['Entity type', `${entityType.name}${entityType.foreignEntityType ? ' (foreign)' : ''}`],
-    ['Registry name', entity.registryCommercialName ?? (entityType.foreignEntityType ? 'No registry look-up for foreign entities' : 'Not found in the registry')],
+    [
+      'Registry name',
+      entity.registryCommercialName ??
+        (entityType.foreignEntityType
+          ? 'No registry look-up for foreign entities'
+          : 'Not found in the registry'),
+    ],
     ['Client reference', entity.clientReference],
     ['External system id', entity.externalSystemId],
     ['Record id', entity.id],
@@ -122,16 +151,38 @@ export async function renderEntityReport(data: EntityReportData): Promise<Buffer
     writer.keyValues([
       ['Trading name', k.sameEntityName ? `${entity.regName} (same as registered)` : k.entityTradingName],
       ['Telephone', k.entityTelNumber],
-      ['Physical address', [k.physicalAddress1, k.physicalAddress2, k.physicalAddress3, k.zipCode].filter(Boolean).join(', ')],
+      [
+        'Physical address',
+        [k.physicalAddress1, k.physicalAddress2, k.physicalAddress3, k.zipCode].filter(Boolean).join(', '),
+      ],
       ['Country', lookupName(COUNTRIES, k.addressCountry)],
       ['Countries transacted with', countries.join(', ')],
-      ['Industry', `${lookupName(INDUSTRIES, k.entityIndustry)}${k.entityIndustryDescription ? ` - ${k.entityIndustryDescription}` : ''}`],
+      [
+        'Industry',
+        `${lookupName(INDUSTRIES, k.entityIndustry)}${k.entityIndustryDescription ? ` - ${k.entityIndustryDescription}` : ''}`,
+      ],
       ['Transaction frequency', lookupName(TRANSACTION_FREQUENCIES, k.transactionFrequency)],
       ['Transaction type', lookupName(TRANSACTION_TYPES, k.transactionType)],
-      ['Source of funds', `${lookupName(FUNDING_SOURCES, k.transactionFundingSource)}${k.sourceFundingDescription ? ` - ${k.sourceFundingDescription}` : ''}`],
-      ['Source of wealth', `${lookupName(SOURCES_OF_WEALTH, k.transactionSourceWealth)}${k.sourceWealthDescription ? ` - ${k.sourceWealthDescription}` : ''}`],
-      ['Transactions consistent', k.transactionConsistent === undefined ? '-' : k.transactionConsistent === 'true' ? 'Yes' : `No${k.transactionInconsistantReason ? ` - ${k.transactionInconsistantReason}` : ''}`],
-      ['Additional verification', `${yesNo(k.additionalVerification)}${k.additionalVerificationReason ? ` - ${k.additionalVerificationReason}` : ''}`],
+      [
+        'Source of funds',
+        `${lookupName(FUNDING_SOURCES, k.transactionFundingSource)}${k.sourceFundingDescription ? ` - ${k.sourceFundingDescription}` : ''}`,
+      ],
+      [
+        'Source of wealth',
+        `${lookupName(SOURCES_OF_WEALTH, k.transactionSourceWealth)}${k.sourceWealthDescription ? ` - ${k.sourceWealthDescription}` : ''}`,
+      ],
+      [
+        'Transactions consistent',
+        k.transactionConsistent === undefined
+          ? '-'
+          : k.transactionConsistent === 'true'
+            ? 'Yes'
+            : `No${k.transactionInconsistantReason ? ` - ${k.transactionInconsistantReason}` : ''}`,
+      ],
+      [
+        'Additional verification',
+        `${yesNo(k.additionalVerification)}${k.additionalVerificationReason ? ` - ${k.additionalVerificationReason}` : ''}`,
+      ],
       ['Details confirmed', yesNo(k.entityDetailsConfirmed)],
     ]);
   }
@@ -149,7 +200,12 @@ export async function renderEntityReport(data: EntityReportData): Promise<Buffer
       { header: 'PEP review', width: 0.15 },
       { header: 'Adverse', width: 0.15 },
     ],
-    ubos.map((u) => [uboName(u), screeningSummary(u.screening), u.pepConfirmed ? 'Completed' : 'Pending', yesNo(u.adverseSearchKYC)]),
+    ubos.map((u) => [
+      uboName(u),
+      screeningSummary(u.screening),
+      u.pepConfirmed ? 'Completed' : 'Pending',
+      yesNo(u.adverseSearchKYC),
+    ]),
     'No people registered.',
   );
 
@@ -166,14 +222,21 @@ export async function renderEntityReport(data: EntityReportData): Promise<Buffer
             { header: 'UBO share', width: 0.2 },
             { header: 'Status', width: 0.2 },
           ],
-          data.trusts.map((t) => [t.trustName, percent(t.sharePercentage), percent(t.uboPercentage), t.trustStatus]),
+          data.trusts.map((t) => [
+            t.trustName,
+            percent(t.sharePercentage),
+            percent(t.uboPercentage),
+            t.trustStatus,
+          ]),
         );
       }
     } else {
       writer.paragraph('The ownership tree has not been verified yet.', { muted: true });
     }
   } else {
-    writer.paragraph('Flat list of directors and owners (this entity type has no ownership tree).', { muted: true });
+    writer.paragraph('Flat list of directors and owners (this entity type has no ownership tree).', {
+      muted: true,
+    });
     writer.table(
       [
         { header: 'Name', width: 0.4 },
@@ -189,13 +252,16 @@ export async function renderEntityReport(data: EntityReportData): Promise<Buffer
   const effective = new Map<string, number>();
   if (isObj(root) && Array.isArray(root.ubos)) {
     for (const item of root.ubos) {
-      if (isObj(item) && typeof item.uboID === 'string' && typeof item.shareholderPercentage === 'number') effective.set(item.uboID, item.shareholderPercentage);
+      if (isObj(item) && typeof item.uboID === 'string' && typeof item.shareholderPercentage === 'number')
+        effective.set(item.uboID, item.shareholderPercentage);
     }
   }
   const shareText = (u: Ubo): string => {
     const own = percent(u.shareholderPercentage);
     const eff = effective.get(u.id);
-    return eff === undefined || String(eff) === u.shareholderPercentage ? own : `${own} (effective ${percent(eff)})`;
+    return eff === undefined || String(eff) === u.shareholderPercentage
+      ? own
+      : `${own} (effective ${percent(eff)})`;
   };
 
   writer.heading('Beneficial owners (UBOs)');

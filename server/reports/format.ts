@@ -1,7 +1,8 @@
 // Formatting helpers shared by reports.
 import { formatBytes } from '../http/upload.js';
 
-export const yesNo = (value: boolean | null | undefined): string => (value === null || value === undefined ? '-' : value ? 'Yes' : 'No');
+export const yesNo = (value: boolean | null | undefined): string =>
+  value === null || value === undefined ? '-' : value ? 'Yes' : 'No';
 
 export function date(value: string | null | undefined): string {
   if (!value) return '-';
@@ -20,7 +21,10 @@ export const percent = (value: string | number | null | undefined): string =>
 
 export const size = (bytes: number): string => formatBytes(bytes);
 
-export function lookupName(table: ReadonlyArray<{ id: number; name: string }>, id: number | null | undefined): string {
+export function lookupName(
+  table: ReadonlyArray<{ id: number; name: string }>,
+  id: number | null | undefined,
+): string {
   if (id === null || id === undefined) return '-';
   return table.find((row) => row.id === id)?.name ?? `Unknown (${id})`;
 }

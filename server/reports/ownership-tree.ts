@@ -34,7 +34,9 @@ interface Placed {
 function subtreeWidth(box: TreeBox, memo: Map<TreeBox, number>): number {
   const cached = memo.get(box);
   if (cached !== undefined) return cached;
-  const childWidth = box.children.reduce((sum, c) => sum + subtreeWidth(c, memo), 0) + H_GAP * Math.max(0, box.children.length - 1);
+  const childWidth =
+    box.children.reduce((sum, c) => sum + subtreeWidth(c, memo), 0) +
+    H_GAP * Math.max(0, box.children.length - 1);
   const width = Math.max(BOX_W, childWidth);
   memo.set(box, width);
   return width;
@@ -42,7 +44,12 @@ function subtreeWidth(box: TreeBox, memo: Map<TreeBox, number>): number {
 
 function place(box: TreeBox, left: number, depth: number, memo: Map<TreeBox, number>): Placed {
   const width = subtreeWidth(box, memo);
-  let cursor = left + (width - (box.children.reduce((s, c) => s + subtreeWidth(c, memo), 0) + H_GAP * Math.max(0, box.children.length - 1))) / 2;
+  let cursor =
+    left +
+    (width -
+      (box.children.reduce((s, c) => s + subtreeWidth(c, memo), 0) +
+        H_GAP * Math.max(0, box.children.length - 1))) /
+      2;
   const children = box.children.map((child) => {
     const placed = place(child, cursor, depth + 1, memo);
     cursor += subtreeWidth(child, memo) + H_GAP;
@@ -85,12 +92,27 @@ export function drawOwnershipTree(writer: ReportWriter, root: TreeBox): void {
       const fromX = p.x + BOX_W / 2;
       const toX = child.x + BOX_W / 2;
       const midY = p.y + BOX_H + V_GAP / 2;
-      doc.moveTo(fromX, p.y + BOX_H).lineTo(fromX, midY).lineTo(toX, midY).lineTo(toX, child.y).lineWidth(0.8).strokeColor('#7b8794').stroke();
+      doc
+        .moveTo(fromX, p.y + BOX_H)
+        .lineTo(fromX, midY)
+        .lineTo(toX, midY)
+        .lineTo(toX, child.y)
+        .lineWidth(0.8)
+        .strokeColor('#7b8794')
+        .stroke();
       drawNode(child);
     }
     doc.roundedRect(p.x, p.y, BOX_W, BOX_H, 4).fillAndStroke(FILL[p.box.kind], '#52606d');
-    doc.font('Helvetica-Bold').fontSize(6.5).fillColor(COLORS.muted).text(p.box.kind.toUpperCase(), p.x + 5, p.y + 4, { lineBreak: false });
-    doc.font('Helvetica-Bold').fontSize(8).fillColor(COLORS.text).text(fit(doc, p.box.title, BOX_W - 10), p.x + 5, p.y + 13, { lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(6.5)
+      .fillColor(COLORS.muted)
+      .text(p.box.kind.toUpperCase(), p.x + 5, p.y + 4, { lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8)
+      .fillColor(COLORS.text)
+      .text(fit(doc, p.box.title, BOX_W - 10), p.x + 5, p.y + 13, { lineBreak: false });
     doc.font('Helvetica').fontSize(7).fillColor(COLORS.text);
     p.box.lines.slice(0, 3).forEach((line, i) => {
       doc.text(fit(doc, line, BOX_W - 10), p.x + 5, p.y + 24 + i * 8.5, { lineBreak: false });
@@ -103,10 +125,14 @@ export function drawOwnershipTree(writer: ReportWriter, root: TreeBox): void {
 }
 
 function drawAsList(writer: ReportWriter, root: TreeBox): void {
-  writer.paragraph('The ownership tree is too large to draw on one page; it is listed level by level.', { muted: true });
+  writer.paragraph('The ownership tree is too large to draw on one page; it is listed level by level.', {
+    muted: true,
+  });
   const lines: string[] = [];
   const go = (box: TreeBox, depth: number): void => {
-    lines.push(`${'    '.repeat(depth)}${depth > 0 ? '- ' : ''}${box.kind}: ${box.title}${box.lines.length ? ` (${box.lines.join('; ')})` : ''}`);
+    lines.push(
+      `${'    '.repeat(depth)}${depth > 0 ? '- ' : ''}${box.kind}: ${box.title}${box.lines.length ? ` (${box.lines.join('; ')})` : ''}`,
+    );
     box.children.forEach((c) => go(c, depth + 1));
   };
   go(root, 0);

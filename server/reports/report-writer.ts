@@ -30,7 +30,12 @@ export class ReportWriter {
     title: string,
     private readonly footerText: string,
   ) {
-    this.doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, bufferPages: true, info: { Title: title, Creator: 'FICA Desk sandbox' } });
+    this.doc = new PDFDocument({
+      size: 'A4',
+      margin: PAGE.margin,
+      bufferPages: true,
+      info: { Title: title, Creator: 'FICA Desk sandbox' },
+    });
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.done = new Promise((resolve, reject) => {
       this.doc.on('end', () => resolve(Buffer.concat(this.chunks)));
@@ -48,14 +53,28 @@ export class ReportWriter {
   }
 
   title(text: string, subtitle: string): void {
-    this.doc.font('Helvetica-Bold').fontSize(18).fillColor(COLORS.heading).text(text, PAGE.margin, PAGE.margin, { width: CONTENT_WIDTH });
-    this.doc.moveDown(0.2).font('Helvetica').fontSize(10).fillColor(COLORS.muted).text(subtitle, { width: CONTENT_WIDTH });
+    this.doc
+      .font('Helvetica-Bold')
+      .fontSize(18)
+      .fillColor(COLORS.heading)
+      .text(text, PAGE.margin, PAGE.margin, { width: CONTENT_WIDTH });
+    this.doc
+      .moveDown(0.2)
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(COLORS.muted)
+      .text(subtitle, { width: CONTENT_WIDTH });
     this.rule();
   }
 
   heading(text: string): void {
     this.ensureSpace(60);
-    this.doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(COLORS.heading).text(text, PAGE.margin, this.doc.y, { width: CONTENT_WIDTH });
+    this.doc
+      .moveDown(0.8)
+      .font('Helvetica-Bold')
+      .fontSize(13)
+      .fillColor(COLORS.heading)
+      .text(text, PAGE.margin, this.doc.y, { width: CONTENT_WIDTH });
     this.doc.moveDown(0.3);
   }
 
@@ -76,11 +95,18 @@ export class ReportWriter {
     this.doc.fontSize(10);
     for (const [label, raw] of rows) {
       const value = raw === null || raw === undefined || raw === '' ? '-' : raw;
-      const height = Math.max(this.doc.font('Helvetica').heightOfString(value, { width: valueWidth }), 12) + 4;
+      const height =
+        Math.max(this.doc.font('Helvetica').heightOfString(value, { width: valueWidth }), 12) + 4;
       this.ensureSpace(height);
       const y = this.doc.y;
-      this.doc.font('Helvetica-Bold').fillColor(COLORS.muted).text(label, PAGE.margin, y, { width: labelWidth });
-      this.doc.font('Helvetica').fillColor(COLORS.text).text(value, PAGE.margin + labelWidth + 8, y, { width: valueWidth });
+      this.doc
+        .font('Helvetica-Bold')
+        .fillColor(COLORS.muted)
+        .text(label, PAGE.margin, y, { width: labelWidth });
+      this.doc
+        .font('Helvetica')
+        .fillColor(COLORS.text)
+        .text(value, PAGE.margin + labelWidth + 8, y, { width: valueWidth });
       this.doc.y = y + height;
     }
     this.doc.x = PAGE.margin;
@@ -96,10 +122,20 @@ export class ReportWriter {
     const pad = 4;
     const drawRow = (cells: readonly string[], header: boolean, zebra: boolean): void => {
       this.doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-      const height = Math.max(...cells.map((cell, i) => this.doc.heightOfString(cell || '-', { width: (widths[i] ?? 50) - pad * 2 }))) + pad * 2;
+      const height =
+        Math.max(
+          ...cells.map((cell, i) =>
+            this.doc.heightOfString(cell || '-', { width: (widths[i] ?? 50) - pad * 2 }),
+          ),
+        ) +
+        pad * 2;
       if (!header && this.doc.y + height > BOTTOM) {
         this.doc.addPage();
-        drawRow(columns.map((c) => c.header), true, false);
+        drawRow(
+          columns.map((c) => c.header),
+          true,
+          false,
+        );
       }
       const y = this.doc.y;
       if (header || zebra) {
@@ -111,11 +147,20 @@ export class ReportWriter {
         this.doc.fillColor(COLORS.text).text(cell || '-', x + pad, y + pad, { width: w - pad * 2 });
         x += w;
       });
-      this.doc.moveTo(PAGE.margin, y + height).lineTo(PAGE.margin + CONTENT_WIDTH, y + height).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+      this.doc
+        .moveTo(PAGE.margin, y + height)
+        .lineTo(PAGE.margin + CONTENT_WIDTH, y + height)
+        .lineWidth(0.5)
+        .strokeColor(COLORS.rule)
+        .stroke();
       this.doc.y = y + height;
     };
     this.ensureSpace(40);
-    drawRow(columns.map((c) => c.header), true, false);
+    drawRow(
+      columns.map((c) => c.header),
+      true,
+      false,
+    );
     rows.forEach((row, i) => drawRow(row, false, i % 2 === 1));
     this.doc.x = PAGE.margin;
     this.doc.moveDown(0.5);
@@ -124,7 +169,12 @@ export class ReportWriter {
   rule(): void {
     this.doc.moveDown(0.4);
     const y = this.doc.y;
-    this.doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + CONTENT_WIDTH, y).lineWidth(1).strokeColor(COLORS.rule).stroke();
+    this.doc
+      .moveTo(PAGE.margin, y)
+      .lineTo(PAGE.margin + CONTENT_WIDTH, y)
+      .lineWidth(1)
+      .strokeColor(COLORS.rule)
+      .stroke();
     this.doc.moveDown(0.4);
   }
 
@@ -137,7 +187,15 @@ export class ReportWriter {
       // Writing below the bottom margin must not trigger pdfkit's automatic page break.
       const margin = this.doc.page.margins.bottom;
       this.doc.page.margins.bottom = 0;
-      this.doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(text, PAGE.margin, PAGE.height - 35, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
+      this.doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor(COLORS.muted)
+        .text(text, PAGE.margin, PAGE.height - 35, {
+          width: CONTENT_WIDTH,
+          align: 'center',
+          lineBreak: false,
+        });
       this.doc.page.margins.bottom = margin;
     }
     this.doc.end();

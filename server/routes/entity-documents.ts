@@ -19,12 +19,18 @@ export function entityDocumentRoutes(scope: FastifyInstance, ctx: AppContext): v
   });
 
   scope.get<IdParams>('/entity/:id/entity-doc', async (request) => {
-    const { doc } = documentService.entityDocument(request.partnerId, intParam(request.params.id, 'Entity document'));
+    const { doc } = documentService.entityDocument(
+      request.partnerId,
+      intParam(request.params.id, 'Entity document'),
+    );
     return { entityDocID: doc.id, ...(await documentService.content(doc)) };
   });
 
   scope.delete<IdParams>('/entity/:id/entity-doc', async (request) => {
-    const doc = documentService.deleteEntityDocument(request.partnerId, intParam(request.params.id, 'Entity document'));
+    const doc = documentService.deleteEntityDocument(
+      request.partnerId,
+      intParam(request.params.id, 'Entity document'),
+    );
     return { message: 'Entity document deleted', entityDocID: doc.id, active: false };
   });
 

@@ -13,7 +13,10 @@ export function reportRoutes(scope: FastifyInstance, ctx: AppContext): void {
     const pdf = await ctx.reportService.entityReport(entity);
     const filename = `fica-report-${entity.id}.pdf`;
     if (query.format === 'binary') {
-      return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${filename}"`).send(pdf);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .send(pdf);
     }
     return { base64Content: pdf.toString('base64'), mimeType: 'application/pdf', filename };
   });

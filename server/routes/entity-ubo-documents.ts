@@ -19,12 +19,18 @@ export function uboDocumentRoutes(scope: FastifyInstance, ctx: AppContext): void
   });
 
   scope.get<IdParams>('/entity/:id/ubo-doc', async (request) => {
-    const { doc } = documentService.uboDocument(request.partnerId, intParam(request.params.id, 'UBO document'));
+    const { doc } = documentService.uboDocument(
+      request.partnerId,
+      intParam(request.params.id, 'UBO document'),
+    );
     return { uboDocsID: doc.id, ...(await documentService.content(doc)) };
   });
 
   scope.delete<IdParams>('/entity/:id/ubo-doc-delete', async (request) => {
-    const doc = documentService.deleteUboDocument(request.partnerId, intParam(request.params.id, 'UBO document'));
+    const doc = documentService.deleteUboDocument(
+      request.partnerId,
+      intParam(request.params.id, 'UBO document'),
+    );
     return { message: 'UBO document deleted', uboDocsID: doc.id, active: false };
   });
 

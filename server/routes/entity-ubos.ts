@@ -11,7 +11,8 @@ type UboParams = { Params: { uboID: string } };
 
 export function uboRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const { entityService, uboService } = ctx;
-  const view = (ubo: Parameters<typeof uboRecordView>[0]): Record<string, unknown> => uboRecordView(ubo, ctx.documents.listActive('ubo', ubo.id));
+  const view = (ubo: Parameters<typeof uboRecordView>[0]): Record<string, unknown> =>
+    uboRecordView(ubo, ctx.documents.listActive('ubo', ubo.id));
 
   scope.get<IdParams>('/entity/:id/directors-and-members', async (request) => {
     const entity = entityService.get(request.partnerId, uuidParam(request.params.id, 'Entity'));

@@ -40,7 +40,11 @@ export function entityRoutes(scope: FastifyInstance, ctx: AppContext): void {
 
   scope.get<IdParams>('/entity/:id', async (request) => {
     const entity = entityService.get(request.partnerId, uuidParam(request.params.id, 'Entity'));
-    return entityRecordView(entity, ctx.ubos.listForEntity(entity.id), ctx.documents.listActive('entity', entity.id));
+    return entityRecordView(
+      entity,
+      ctx.ubos.listForEntity(entity.id),
+      ctx.documents.listActive('entity', entity.id),
+    );
   });
 
   scope.patch<IdParams>('/entity/:id/kyb', async (request) => {

@@ -10,10 +10,15 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext): void {
     reply.header('Cache-Control', 'no-store');
     const body: Record<string, unknown> = {
       ...basicCredentials(request.headers.authorization),
-      ...(typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {}),
+      ...(typeof request.body === 'object' && request.body !== null
+        ? (request.body as Record<string, unknown>)
+        : {}),
     };
     if (body.grant_type !== undefined && body.grant_type !== 'client_credentials') {
-      return reply.status(400).send({ error: 'unsupported_grant_type', error_description: 'Only grant_type=client_credentials is supported' });
+      return reply.status(400).send({
+        error: 'unsupported_grant_type',
+        error_description: 'Only grant_type=client_credentials is supported',
+      });
     }
     const parsed = TokenRequestSchema.safeParse(body);
     if (!parsed.success) {
@@ -24,7 +29,9 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     const partner = ctx.partners.byClientId(parsed.data.client_id);
     if (!partner || !secretMatches(parsed.data.client_secret, partner.clientSecretHash)) {
-      return reply.status(401).send({ error: 'invalid_client', error_description: 'Unknown client or wrong secret' });
+      return reply
+        .status(401)
+        .send({ error: 'invalid_client', error_description: 'Unknown client or wrong secret' });
     }
     const ttl = ctx.config.tokenTtlSeconds;
     return { access_token: ctx.tokens.issue(partner.id, ttl), token_type: 'Bearer', expires_in: ttl };
@@ -38,7 +45,10 @@ function basicCredentials(header: string | undefined): Record<string, string> {
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return {};
-  return { client_id: safeDecode(decoded.slice(0, colon)), client_secret: safeDecode(decoded.slice(colon + 1)) };
+  return {
+    client_id: safeDecode(decoded.slice(0, colon)),
+    client_secret: safeDecode(decoded.slice(colon + 1)),
+  };
 }
 
 function safeDecode(text: string): string {

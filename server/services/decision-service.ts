@@ -40,7 +40,11 @@ export class DecisionService {
     this.entities.check(entity, { type: 'shareholding-confirm' });
     if (entity.shareholdersAdminConfirmed) {
       // Confirming again changes nothing: the band the documents were collected for stays.
-      return { message: 'Shareholding already confirmed', riskStatus: entity.riskStatus, riskReason: entity.riskReason ?? '' };
+      return {
+        message: 'Shareholding already confirmed',
+        riskStatus: entity.riskStatus,
+        riskReason: entity.riskReason ?? '',
+      };
     }
     const risk = this.entities.assessRisk(entity, this.store.ubos.listForEntity(entity.id));
     this.store.entities.save({
@@ -54,12 +58,19 @@ export class DecisionService {
     return { message: 'Shareholding confirmed', riskStatus: risk.band, riskReason: risk.reason };
   }
 
-  decide(entity: Entity, body: EntityDecisionRequest): { message: string; onboardingDecision: string; ficaStatus: string } {
+  decide(
+    entity: Entity,
+    body: EntityDecisionRequest,
+  ): { message: string; onboardingDecision: string; ficaStatus: string } {
     this.entities.check(entity, { type: 'decision', decision: body.onboardingDecision });
     const now = new Date().toISOString();
     // Stored in UTC so the list's whole-day filter compares like with like.
     const reviewDate = body.nextFicaReviewDate ? new Date(body.nextFicaReviewDate).toISOString() : undefined;
-    const next: Entity = { ...entity, onboardingDecision: body.onboardingDecision, ficaStatus: FICA_STATUS_AFTER[body.onboardingDecision] };
+    const next: Entity = {
+      ...entity,
+      onboardingDecision: body.onboardingDecision,
+      ficaStatus: FICA_STATUS_AFTER[body.onboardingDecision],
+    };
     switch (body.onboardingDecision) {
       case 'Approved':
         next.approvedComments = body.approvedComments ?? null;
@@ -77,6 +88,10 @@ export class DecisionService {
     }
     if (reviewDate && body.onboardingDecision !== 'Approved') next.nextFicaReviewDate = reviewDate;
     const saved = this.store.entities.save(next);
-    return { message: OUTCOME[body.onboardingDecision], onboardingDecision: saved.onboardingDecision, ficaStatus: saved.ficaStatus };
+    return {
+      message: OUTCOME[body.onboardingDecision],
+      onboardingDecision: saved.onboardingDecision,
+      ficaStatus: saved.ficaStatus,
+    };
   }
 }

@@ -1,13 +1,22 @@
 // Entity and UBO documents: upload with group and type checked against the lookups, base64
 // download, soft delete, and the confirm steps.
 import type { z } from 'zod';
-import { EntityDocumentsFieldSchema, UboDocumentsFieldSchema, parseDocumentsField } from '../../shared/api/documents.js';
+import {
+  EntityDocumentsFieldSchema,
+  UboDocumentsFieldSchema,
+  parseDocumentsField,
+} from '../../shared/api/documents.js';
 import type { SandboxConfig } from '../config.js';
 import type { Store } from '../context.js';
 import type { Entity } from '../store/entities.js';
 import type { DocumentOwner, StoredDocument } from '../store/documents.js';
 import type { Ubo } from '../store/ubos.js';
-import { ENTITY_DOC_GROUPS, ENTITY_DOC_TYPES, INDIVIDUAL_DOC_GROUPS, INDIVIDUAL_DOC_TYPES } from '../fixtures/lookups.js';
+import {
+  ENTITY_DOC_GROUPS,
+  ENTITY_DOC_TYPES,
+  INDIVIDUAL_DOC_GROUPS,
+  INDIVIDUAL_DOC_TYPES,
+} from '../fixtures/lookups.js';
 import { UploadError, conflict, notFound } from '../http/errors.js';
 import type { ReceivedUpload } from '../http/upload.js';
 import type { EntityService } from './entity-service.js';
@@ -41,7 +50,14 @@ export class DocumentService {
 
   async saveUboDocument(entity: Entity, ubo: Ubo, upload: ReceivedUpload): Promise<number> {
     const pair = await this.readPair(upload, UboDocumentsFieldSchema);
-    await this.checkPair(upload, pair.individualDocsID, pair.IndividualDocTypesID, 'individualDocsID', 'IndividualDocTypesID', 'individual');
+    await this.checkPair(
+      upload,
+      pair.individualDocsID,
+      pair.IndividualDocTypesID,
+      'individualDocsID',
+      'IndividualDocTypesID',
+      'individual',
+    );
     return this.store.db.transaction(() => {
       const id = this.insert('ubo', ubo.id, pair.individualDocsID, pair.IndividualDocTypesID, upload);
       this.store.ubos.save(ubo);
@@ -52,7 +68,14 @@ export class DocumentService {
 
   async saveEntityDocument(entity: Entity, upload: ReceivedUpload): Promise<number> {
     const pair = await this.readPair(upload, EntityDocumentsFieldSchema);
-    await this.checkPair(upload, pair.entityDocsID, pair.entityDocTypesID, 'entityDocsID', 'entityDocTypesID', 'entity');
+    await this.checkPair(
+      upload,
+      pair.entityDocsID,
+      pair.entityDocTypesID,
+      'entityDocsID',
+      'entityDocTypesID',
+      'entity',
+    );
     return this.store.db.transaction(() => {
       const id = this.insert('entity', entity.id, pair.entityDocsID, pair.entityDocTypesID, upload);
       this.store.entities.save(entity);
@@ -122,12 +145,18 @@ export class DocumentService {
     const raw = upload.fields[DOCUMENTS_FIELD];
     if (raw === undefined) {
       await this.store.files.remove(upload.file.storedName);
-      throw new UploadError(`The '${DOCUMENTS_FIELD}' field is required`, 'Send documents as a JSON string naming the document group and type');
+      throw new UploadError(
+        `The '${DOCUMENTS_FIELD}' field is required`,
+        'Send documents as a JSON string naming the document group and type',
+      );
     }
     const parsed = parseDocumentsField(raw, schema);
     if (!parsed.ok) {
       await this.store.files.remove(upload.file.storedName);
-      throw new UploadError(parsed.kind === 'json' ? 'Invalid JSON format in documents' : 'Invalid documents value', parsed.details);
+      throw new UploadError(
+        parsed.kind === 'json' ? 'Invalid JSON format in documents' : 'Invalid documents value',
+        parsed.details,
+      );
     }
     return parsed.value;
   }
@@ -147,14 +176,21 @@ export class DocumentService {
     let problem: string | undefined;
     if (!group) problem = `${groupField} ${groupId} is not a document group of the ${kind}-docs lookup`;
     else if (!type) problem = `${typeField} ${typeId} is not a document type of the ${kind}-doc-types lookup`;
-    else if (type.docID !== group.id) problem = `${typeField} ${typeId} does not belong to document group ${groupId}`;
+    else if (type.docID !== group.id)
+      problem = `${typeField} ${typeId} does not belong to document group ${groupId}`;
     if (problem) {
       await this.store.files.remove(upload.file.storedName);
       throw new UploadError('Invalid documents value', problem);
     }
   }
 
-  private insert(kind: DocumentOwner, ownerId: string, groupId: number, typeId: number, upload: ReceivedUpload): number {
+  private insert(
+    kind: DocumentOwner,
+    ownerId: string,
+    groupId: number,
+    typeId: number,
+    upload: ReceivedUpload,
+  ): number {
     return this.store.documents.insert(kind, {
       ownerId,
       groupId,

@@ -2,7 +2,12 @@
 // workflow state the ordering rules are checked against, and entity risk.
 import { randomUUID } from 'node:crypto';
 import type { EntityCreateRequest, KybRequest, PepReviewRequest } from '../../shared/api/entity.js';
-import { checkEntityAction, type EntityAction, type EntityWorkflowState, type UboWorkflowState } from '../../shared/domain/workflow.js';
+import {
+  checkEntityAction,
+  type EntityAction,
+  type EntityWorkflowState,
+  type UboWorkflowState,
+} from '../../shared/domain/workflow.js';
 import { missingRequiredGroups } from '../../shared/domain/documents.js';
 import { bandFromScore, entityRiskReason, entityRiskScore } from '../../shared/domain/risk.js';
 import { treeStats, type OrganigramNodeInput } from '../../shared/domain/organigram.js';
@@ -35,7 +40,8 @@ export const UNDETERMINED = 'Undetermined';
 const asBand = (value: string): BandOrUndetermined =>
   value === 'Low Risk' || value === 'Medium Risk' || value === 'High Risk' ? value : 'Undetermined';
 
-export const uboName = (u: Pick<Ubo, 'firstName' | 'lastName'>): string => `${u.firstName} ${u.lastName}`.trim();
+export const uboName = (u: Pick<Ubo, 'firstName' | 'lastName'>): string =>
+  `${u.firstName} ${u.lastName}`.trim();
 
 export class EntityService {
   constructor(
@@ -55,7 +61,12 @@ export class EntityService {
     return entity;
   }
 
-  list(partnerId: string, filters: EntityFilters, take: number, skip: number): { data: Entity[]; count: number } {
+  list(
+    partnerId: string,
+    filters: EntityFilters,
+    take: number,
+    skip: number,
+  ): { data: Entity[]; count: number } {
     return this.store.entities.list(partnerId, filters, take, skip);
   }
 
@@ -103,7 +114,9 @@ export class EntityService {
     if (!type.foreignEntityType) {
       const answer = lookupCompany(body.entityRegNumber, body.entityRegName);
       if (answer.kind === 'invalid') {
-        throw badRequest(`entityRegNumber: ${answer.reason}`, [{ path: 'entityRegNumber', message: answer.reason }]);
+        throw badRequest(`entityRegNumber: ${answer.reason}`, [
+          { path: 'entityRegNumber', message: answer.reason },
+        ]);
       }
       entity.registryResponse = answer.response;
       if (answer.kind === 'found') {
@@ -111,11 +124,16 @@ export class EntityService {
         directors = answer.directors;
       }
     }
-    const createdUbos = directors.map((d): Ubo => newUbo(entity, 'registry', d.firstName, d.lastName, { isDirector: true }));
+    const createdUbos = directors.map((d): Ubo =>
+      newUbo(entity, 'registry', d.firstName, d.lastName, { isDirector: true }),
+    );
     // The debit and every insert commit together: with too little balance nothing is written.
     this.store.db.transaction(() => {
       if (!this.store.partners.debit(partnerId, this.config.costs.entity)) {
-        throw new HttpError(402, `Insufficient balance: creating an entity costs ${this.config.costs.entity} credits`);
+        throw new HttpError(
+          402,
+          `Insufficient balance: creating an entity costs ${this.config.costs.entity} credits`,
+        );
       }
       this.store.entities.insert(entity);
       for (const ubo of createdUbos) this.store.ubos.insert(ubo);
@@ -145,7 +163,12 @@ export class EntityService {
 
   workflowState(entity: Entity, ubos: Ubo[] = this.store.ubos.listForEntity(entity.id)): EntityWorkflowState {
     const entityDocs = this.store.documents.activeGroupIds('entity', entity.id);
-    const entityMissing = missingRequiredGroups('entity', asBand(entity.riskStatus), ENTITY_DOC_GROUPS, entityDocs);
+    const entityMissing = missingRequiredGroups(
+      'entity',
+      asBand(entity.riskStatus),
+      ENTITY_DOC_GROUPS,
+      entityDocs,
+    );
     const state: EntityWorkflowState = {
       showOrganigram: this.entityType(entity).showOrganigram,
       kybCompleted: entity.kyb !== null,
@@ -157,7 +180,12 @@ export class EntityService {
       entityRequiredDocsOnFile: entity.shareholdersAdminConfirmed && entityMissing.length === 0,
       entityMissingDocs: entityMissing.map((g) => g.name),
       entityDocsConfirmed: entity.docsUploadedReviewed,
-      decision: entity.onboardingDecision === 'Approved' || entity.onboardingDecision === 'Declined' || entity.onboardingDecision === 'Refer' ? entity.onboardingDecision : null,
+      decision:
+        entity.onboardingDecision === 'Approved' ||
+        entity.onboardingDecision === 'Declined' ||
+        entity.onboardingDecision === 'Refer'
+          ? entity.onboardingDecision
+          : null,
       ubos: ubos.map((u) => this.uboState(u)),
     };
     return state;
@@ -185,7 +213,10 @@ export class EntityService {
   }
 
   /** Recomputes the entity's score and band from its tree, people, KYB and screening. */
-  assessRisk(entity: Entity, ubos: Ubo[]): { score: number; band: 'Low Risk' | 'Medium Risk' | 'High Risk'; reason: string } {
+  assessRisk(
+    entity: Entity,
+    ubos: Ubo[],
+  ): { score: number; band: 'Low Risk' | 'Medium Risk' | 'High Risk'; reason: string } {
     const root = firstNode(entity.organigram);
     const stats = root ? treeStats(root) : null;
     const highRisk = new Set(COUNTRIES.filter((c) => c.highRisk).map((c) => c.id));
@@ -254,7 +285,8 @@ function firstNode(tree: unknown[] | null): OrganigramNodeInput | null {
 function checkKybLookups(body: KybRequest): void {
   const problems: Array<{ path: string; message: string }> = [];
   const check = (path: string, id: number | undefined, table: ReadonlyArray<{ id: number }>): void => {
-    if (id !== undefined && !table.some((row) => row.id === id)) problems.push({ path, message: `${id} is not in the lookup` });
+    if (id !== undefined && !table.some((row) => row.id === id))
+      problems.push({ path, message: `${id} is not in the lookup` });
   };
   check('addressCountry', body.addressCountry, COUNTRIES);
   body.countriesTransactedWith?.forEach((id, i) => check(`countriesTransactedWith.${i}`, id, COUNTRIES));
@@ -263,5 +295,6 @@ function checkKybLookups(body: KybRequest): void {
   check('transactionType', body.transactionType, TRANSACTION_TYPES);
   check('transactionFundingSource', body.transactionFundingSource, FUNDING_SOURCES);
   check('transactionSourceWealth', body.transactionSourceWealth, SOURCES_OF_WEALTH);
-  if (problems.length > 0) throw badRequest(problems.map((p) => `${p.path}: ${p.message}`).join('; '), problems);
+  if (problems.length > 0)
+    throw badRequest(problems.map((p) => `${p.path}: ${p.message}`).join('; '), problems);
 }

@@ -2,7 +2,11 @@
 // UBO records (matched by uboID, created when null), trust related-party links, finalisation, and
 // the processed tree with the published renames. Entity risk is recalculated on the way.
 import { randomUUID } from 'node:crypto';
-import { ORGANIGRAM_ERRORS, VerifyOrganigramRequestSchema, type OrganigramNodeRequest } from '../../shared/api/organigram.js';
+import {
+  ORGANIGRAM_ERRORS,
+  VerifyOrganigramRequestSchema,
+  type OrganigramNodeRequest,
+} from '../../shared/api/organigram.js';
 import { effectiveOwnership, validateOrganigram } from '../../shared/domain/organigram.js';
 import type { Store } from '../context.js';
 import type { Entity } from '../store/entities.js';
@@ -31,14 +35,27 @@ function organigramError(details: ErrorDetail[]): HttpError {
 /** Accepts `{entityOrganigram: [...]}` and, tolerantly, the bare array. */
 export function parseOrganigramBody(body: unknown): OrganigramNodeRequest {
   checkDepth(body);
-  const list: unknown = Array.isArray(body) ? body : typeof body === 'object' && body !== null ? (body as { entityOrganigram?: unknown }).entityOrganigram : undefined;
+  const list: unknown = Array.isArray(body)
+    ? body
+    : typeof body === 'object' && body !== null
+      ? (body as { entityOrganigram?: unknown }).entityOrganigram
+      : undefined;
   const first: unknown = Array.isArray(list) ? list[0] : undefined;
-  if (!Array.isArray(list) || typeof first !== 'object' || first === null || (first as { shareholderType?: unknown }).shareholderType !== 'Root') {
-    throw badRequest(ORGANIGRAM_ERRORS.notRootArray, [{ path: 'entityOrganigram', message: ORGANIGRAM_ERRORS.notRootArray }]);
+  if (
+    !Array.isArray(list) ||
+    typeof first !== 'object' ||
+    first === null ||
+    (first as { shareholderType?: unknown }).shareholderType !== 'Root'
+  ) {
+    throw badRequest(ORGANIGRAM_ERRORS.notRootArray, [
+      { path: 'entityOrganigram', message: ORGANIGRAM_ERRORS.notRootArray },
+    ]);
   }
   const missing = missingTrustTypesPath(list);
   if (missing !== undefined) {
-    throw badRequest(ORGANIGRAM_ERRORS.missingTrustTypes, [{ path: missing, message: ORGANIGRAM_ERRORS.missingTrustTypes }]);
+    throw badRequest(ORGANIGRAM_ERRORS.missingTrustTypes, [
+      { path: missing, message: ORGANIGRAM_ERRORS.missingTrustTypes },
+    ]);
   }
   const parsed = VerifyOrganigramRequestSchema.safeParse({ entityOrganigram: list });
   if (!parsed.success) throw organigramError(zodDetails(parsed.error));
@@ -69,16 +86,26 @@ function saysNoTrustTypes(value: unknown): boolean {
  * as much as to an absent field, so they are found here before the detailed schema checks run.
  */
 function missingTrustTypesPath(list: unknown[]): string | undefined {
-  const stack: Array<{ node: unknown; path: string; parentType: unknown }> = list.map((node, i) => ({ node, path: `entityOrganigram.${i}`, parentType: undefined }));
+  const stack: Array<{ node: unknown; path: string; parentType: unknown }> = list.map((node, i) => ({
+    node,
+    path: `entityOrganigram.${i}`,
+    parentType: undefined,
+  }));
   while (stack.length > 0) {
     const { node, path, parentType } = stack.pop() as { node: unknown; path: string; parentType: unknown };
     if (typeof node !== 'object' || node === null || Array.isArray(node)) continue;
     const { shareholderType, trustRelatedPartyTypes, children } = node as Record<string, unknown>;
-    if (parentType === 'Trust' && shareholderType === 'Individual' && saysNoTrustTypes(trustRelatedPartyTypes)) {
+    if (
+      parentType === 'Trust' &&
+      shareholderType === 'Individual' &&
+      saysNoTrustTypes(trustRelatedPartyTypes)
+    ) {
       return `${path}.trustRelatedPartyTypes`;
     }
     if (Array.isArray(children)) {
-      children.forEach((child: unknown, i) => stack.push({ node: child, path: `${path}.children.${i}`, parentType: shareholderType }));
+      children.forEach((child: unknown, i) =>
+        stack.push({ node: child, path: `${path}.children.${i}`, parentType: shareholderType }),
+      );
     }
   }
   return undefined;
@@ -111,7 +138,9 @@ export class OrganigramService {
     const existing = new Map(this.store.ubos.listForEntity(entity.id).map((u) => [u.id, u]));
     for (const { node } of visits) {
       if (node.shareholderType === 'Individual' && node.uboID && !existing.has(node.uboID.toLowerCase())) {
-        throw badRequest(`uboID ${node.uboID} is not a UBO of this entity`, [{ path: 'uboID', message: 'Unknown UBO' }]);
+        throw badRequest(`uboID ${node.uboID} is not a UBO of this entity`, [
+          { path: 'uboID', message: 'Unknown UBO' },
+        ]);
       }
     }
     const now = new Date().toISOString();
@@ -143,7 +172,9 @@ export class OrganigramService {
       for (const { node, parent } of visits) {
         if (node.shareholderType !== 'Individual') continue;
         const key = node.uboID?.toLowerCase();
-        const base = (key && (touched.get(key) ?? existing.get(key))) || newUbo(entity, 'organigram', node.firstName ?? '', node.lastName ?? '');
+        const base =
+          (key && (touched.get(key) ?? existing.get(key))) ||
+          newUbo(entity, 'organigram', node.firstName ?? '', node.lastName ?? '');
         const share = node.shareholderPercentage ?? 0;
         const underTrust = parent?.shareholderType === 'Trust' ? trustByGuid.get(parent.guid) : undefined;
         const ubo: Ubo = {
@@ -157,7 +188,9 @@ export class OrganigramService {
           uboPercentage: node.uboPercentage ?? base.uboPercentage,
           nodeGuid: node.guid,
           entityTrustId: underTrust?.id ?? base.entityTrustId,
-          trustRelatedPartyTypes: underTrust ? (node.trustRelatedPartyTypes ?? null) : base.trustRelatedPartyTypes,
+          trustRelatedPartyTypes: underTrust
+            ? (node.trustRelatedPartyTypes ?? null)
+            : base.trustRelatedPartyTypes,
         };
         if (existing.has(ubo.id) || touched.has(ubo.id)) this.store.ubos.save(ubo);
         else this.store.ubos.insert(ubo);
@@ -174,14 +207,35 @@ export class OrganigramService {
       processed.trustUbos = [...uboByGuid.entries()]
         .map(([, u]) => u)
         .filter((u, i, all) => u.entityTrustId !== null && all.findIndex((o) => o.id === u.id) === i)
-        .map((u) => ({ uboID: u.id, firstName: u.firstName, lastName: u.lastName, trustID: u.entityTrustId, trustRelatedPartyTypes: u.trustRelatedPartyTypes }));
-      this.store.entities.save({ ...withTree, organigram: [processed], riskStatus: risk.band, riskReason: risk.reason, riskScore: risk.score });
+        .map((u) => ({
+          uboID: u.id,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          trustID: u.entityTrustId,
+          trustRelatedPartyTypes: u.trustRelatedPartyTypes,
+        }));
+      this.store.entities.save({
+        ...withTree,
+        organigram: [processed],
+        riskStatus: risk.band,
+        riskReason: risk.reason,
+        riskScore: risk.score,
+      });
       // 5. The processed tree.
-      return { entityOrganigram: [processed], riskStatus: risk.band, riskDescription: risk.band, riskReason: risk.reason };
+      return {
+        entityOrganigram: [processed],
+        riskStatus: risk.band,
+        riskDescription: risk.band,
+        riskReason: risk.reason,
+      };
     })();
   }
 
-  private processedTree(root: OrganigramNodeRequest, ubos: Map<string, Ubo>, trusts: Map<string, EntityTrust>): Record<string, unknown> {
+  private processedTree(
+    root: OrganigramNodeRequest,
+    ubos: Map<string, Ubo>,
+    trusts: Map<string, EntityTrust>,
+  ): Record<string, unknown> {
     const convert = (node: OrganigramNodeRequest, parentId: string | null): Record<string, unknown> => {
       const { guid, parentGUID: _parentGUID, children, ubos: _ubos, trustUbos: _trustUbos, ...rest } = node;
       const out: Record<string, unknown> = { id: guid, parentID: parentId, ...rest };

@@ -62,7 +62,11 @@ export class UboService {
     this.entities.check(entity, { type: 'ubo-pep-confirm', uboId: ubo.id });
     const partner = this.store.partners.get(partnerId);
     // UBOs carry no foreign-official flag in the published body, so only adverse results and citizenship count.
-    const inputs = { adverse: body.adverseSearchKYC, foreignOfficial: false, saCitizen: ubo.details.clientSACitizen !== false };
+    const inputs = {
+      adverse: body.adverseSearchKYC,
+      foreignOfficial: false,
+      saCitizen: ubo.details.clientSACitizen !== false,
+    };
     return this.saveWithEntity(
       {
         ...ubo,
@@ -115,7 +119,9 @@ function checkCountries(body: UboBody): void {
   for (const field of ['addressCountry', 'passportCountry'] as const) {
     const id = body[field];
     if (id !== undefined && !COUNTRIES.some((c) => c.id === id)) {
-      throw badRequest(`${field}: ${id} is not in the countries lookup`, [{ path: field, message: 'Unknown country' }]);
+      throw badRequest(`${field}: ${id} is not in the countries lookup`, [
+        { path: field, message: 'Unknown country' },
+      ]);
     }
   }
 }

@@ -4,7 +4,13 @@ import type { Ubo } from '../store/ubos.js';
 import type { StoredDocument } from '../store/documents.js';
 
 export function createdUboView(u: Ubo): Record<string, unknown> {
-  return { uboUUID: u.id, firstName: u.firstName, lastName: u.lastName, isDirector: u.isDirector, shareholderType: 'Individual' };
+  return {
+    uboUUID: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    isDirector: u.isDirector,
+    shareholderType: 'Individual',
+  };
 }
 
 function createFields(e: Entity): Record<string, unknown> {
@@ -85,7 +91,11 @@ export function uboSummaryView(u: Ubo): Record<string, unknown> {
   };
 }
 
-export function entityRecordView(e: Entity, ubos: Ubo[], documents: StoredDocument[]): Record<string, unknown> {
+export function entityRecordView(
+  e: Entity,
+  ubos: Ubo[],
+  documents: StoredDocument[],
+): Record<string, unknown> {
   return {
     ...createFields(e),
     entityType: e.entityType,

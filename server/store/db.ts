@@ -25,9 +25,15 @@ export function openDb(dataDir: string): Db {
 }
 
 /** The sandbox's history table is `schema_migrations (version, …)`; its ids increase with gaps. */
-export const SANDBOX_MIGRATION_HISTORY: MigrationHistory = { table: 'schema_migrations', idColumn: 'version', gapless: false };
+export const SANDBOX_MIGRATION_HISTORY: MigrationHistory = {
+  table: 'schema_migrations',
+  idColumn: 'version',
+  gapless: false,
+};
 
 export function migrate(db: Db, migrations: readonly Migration[]): void {
-  const steps = [...migrations].sort((a, b) => a.version - b.version).map((m) => sqlMigration(m.version, m.name, m.sql));
+  const steps = [...migrations]
+    .sort((a, b) => a.version - b.version)
+    .map((m) => sqlMigration(m.version, m.name, m.sql));
   runMigrations(db, steps, SANDBOX_MIGRATION_HISTORY);
 }

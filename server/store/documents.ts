@@ -77,7 +77,17 @@ export class DocumentRepository {
         `INSERT INTO ${t.table} (${t.owner}, group_id, type_id, filename, stored_name, mime_type, size, additional, active, upload_date)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
       )
-      .run(doc.ownerId, doc.groupId, doc.typeId, doc.filename, doc.storedName, doc.mimeType, doc.size, doc.additional ? 1 : 0, doc.uploadDate);
+      .run(
+        doc.ownerId,
+        doc.groupId,
+        doc.typeId,
+        doc.filename,
+        doc.storedName,
+        doc.mimeType,
+        doc.size,
+        doc.additional ? 1 : 0,
+        doc.uploadDate,
+      );
     return Number(result.lastInsertRowid);
   }
 
@@ -96,7 +106,9 @@ export class DocumentRepository {
   listActive(kind: DocumentOwner, ownerId: string): StoredDocument[] {
     const t = TABLES[kind];
     const rows = this.db
-      .prepare(`SELECT *, ${t.owner} AS owner_id FROM ${t.table} WHERE ${t.owner} = ? AND active = 1 ORDER BY id`)
+      .prepare(
+        `SELECT *, ${t.owner} AS owner_id FROM ${t.table} WHERE ${t.owner} = ? AND active = 1 ORDER BY id`,
+      )
       .all(ownerId) as DocumentRow[];
     return rows.map(toDocument);
   }
@@ -104,11 +116,15 @@ export class DocumentRepository {
   /** The groups with an active document, for required-document checks that need nothing more. */
   activeGroupIds(kind: DocumentOwner, ownerId: string): Array<{ groupId: number }> {
     const t = TABLES[kind];
-    return this.db.prepare(distinctActiveGroups(t.table, t.owner)).all(ownerId, ownerId) as Array<{ groupId: number }>;
+    return this.db.prepare(distinctActiveGroups(t.table, t.owner)).all(ownerId, ownerId) as Array<{
+      groupId: number;
+    }>;
   }
 
   softDelete(kind: DocumentOwner, id: number): void {
     const t = TABLES[kind];
-    this.db.prepare(`UPDATE ${t.table} SET active = 0, deleted_at = ? WHERE id = ?`).run(new Date().toISOString(), id);
+    this.db
+      .prepare(`UPDATE ${t.table} SET active = 0, deleted_at = ? WHERE id = ?`)
+      .run(new Date().toISOString(), id);
   }
 }

@@ -88,7 +88,11 @@ function toEntity(r: EntityRow): Entity {
     riskScore: r.risk_score,
     registryCommercialName: r.registry_commercial_name,
     registryResponse: fromJson<Record<string, unknown>>(r.registry_response) ?? {},
-    sanctionsResults: fromJson<ScreeningResult>(r.sanctions_results) ?? { matchedNumber: 0, matchedEntities: [], webSearchResults: [] },
+    sanctionsResults: fromJson<ScreeningResult>(r.sanctions_results) ?? {
+      matchedNumber: 0,
+      matchedEntities: [],
+      webSearchResults: [],
+    },
     kyb: fromJson<KybRequest>(r.kyb),
     sanctionSearchCompleted: bool(r.sanction_search_completed),
     adverseSearchKYC: bool(r.adverse_search_kyc),
@@ -156,7 +160,11 @@ export interface EntityFilters {
   externalSystemId?: string;
 }
 
-const DAY_COLUMNS = { approvalDate: 'approval_date', lastUpdated: 'last_updated', nextFicaReviewDate: 'next_fica_review_date' } as const;
+const DAY_COLUMNS = {
+  approvalDate: 'approval_date',
+  lastUpdated: 'last_updated',
+  nextFicaReviewDate: 'next_fica_review_date',
+} as const;
 
 const FILTER_COLUMNS: Record<Exclude<keyof EntityFilters, keyof typeof DAY_COLUMNS>, string> = {
   clientReference: 'client_reference',
@@ -183,7 +191,9 @@ export class EntityRepository {
   }
 
   get(partnerId: string, id: string): Entity | undefined {
-    const row = this.db.prepare('SELECT * FROM entities WHERE id = ? AND partner_id = ?').get(id, partnerId) as EntityRow | undefined;
+    const row = this.db
+      .prepare('SELECT * FROM entities WHERE id = ? AND partner_id = ?')
+      .get(id, partnerId) as EntityRow | undefined;
     return row && toEntity(row);
   }
 
@@ -199,9 +209,16 @@ export class EntityRepository {
     return saved;
   }
 
-  list(partnerId: string, filters: EntityFilters, take: number, skip: number): { data: Entity[]; count: number } {
+  list(
+    partnerId: string,
+    filters: EntityFilters,
+    take: number,
+    skip: number,
+  ): { data: Entity[]; count: number } {
     const contains: Array<[string, string]> = [];
-    for (const [key, column] of Object.entries(FILTER_COLUMNS) as Array<[keyof typeof FILTER_COLUMNS, string]>) {
+    for (const [key, column] of Object.entries(FILTER_COLUMNS) as Array<
+      [keyof typeof FILTER_COLUMNS, string]
+    >) {
       const value = filters[key];
       if (value === undefined || value === '') continue;
       contains.push([column, value]);
@@ -222,9 +239,13 @@ export class EntityRepository {
     // Without the index's few rows, the page comes from the partner's rows in list order: the (partner,
     // column) indexes would otherwise tempt the planner into sorting every row of the partner.
     const pageIndex = matching.selective ? '' : 'INDEXED BY entities_partner_updated ';
-    const count = (this.db.prepare(`SELECT COUNT(*) AS n FROM entities WHERE ${clause}`).get(...params) as { n: number }).n;
+    const count = (
+      this.db.prepare(`SELECT COUNT(*) AS n FROM entities WHERE ${clause}`).get(...params) as { n: number }
+    ).n;
     const rows = this.db
-      .prepare(`SELECT * FROM entities ${pageIndex}WHERE ${clause} ORDER BY last_updated DESC, seq DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT * FROM entities ${pageIndex}WHERE ${clause} ORDER BY last_updated DESC, seq DESC LIMIT ? OFFSET ?`,
+      )
       .all(...params, take, skip) as EntityRow[];
     return { data: rows.map(toEntity), count };
   }

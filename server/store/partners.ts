@@ -53,10 +53,17 @@ function toPartner(row: PartnerRow): Partner {
 export class PartnerRepository {
   constructor(private readonly db: Db) {}
 
-  create(input: { name: string; balance: number; riskSettings?: Partial<RiskSettings> }, secret = randomToken()): NewPartnerCredentials {
+  create(
+    input: { name: string; balance: number; riskSettings?: Partial<RiskSettings> },
+    secret = randomToken(),
+  ): NewPartnerCredentials {
     const id = randomUUID();
     const clientId = `sbx_${randomToken(12)}`;
-    const slug = input.name.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '') || 'partner';
+    const slug =
+      input.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '.')
+        .replace(/^\.|\.$/g, '') || 'partner';
     this.db.transaction(() => {
       this.db
         .prepare(
@@ -74,7 +81,9 @@ export class PartnerRepository {
           new Date().toISOString(),
         );
       // Contract §10: every partner has a capturer and a reviewer to fill userID fields with.
-      const insertUser = this.db.prepare('INSERT INTO users (id, partner_id, name, email, role) VALUES (?, ?, ?, ?, ?)');
+      const insertUser = this.db.prepare(
+        'INSERT INTO users (id, partner_id, name, email, role) VALUES (?, ?, ?, ?, ?)',
+      );
       insertUser.run(randomUUID(), id, `${input.name} Capturer`, `capturer@${slug}.example`, 'capturer');
       insertUser.run(randomUUID(), id, `${input.name} Reviewer`, `reviewer@${slug}.example`, 'reviewer');
     })();
@@ -87,11 +96,15 @@ export class PartnerRepository {
   }
 
   byClientId(clientId: string): Partner | undefined {
-    const row = this.db.prepare('SELECT * FROM partners WHERE client_id = ?').get(clientId) as PartnerRow | undefined;
+    const row = this.db.prepare('SELECT * FROM partners WHERE client_id = ?').get(clientId) as
+      PartnerRow | undefined;
     return row && toPartner(row);
   }
 
-  update(id: string, changes: { balance?: number; riskSettings?: Partial<RiskSettings> }): Partner | undefined {
+  update(
+    id: string,
+    changes: { balance?: number; riskSettings?: Partial<RiskSettings> },
+  ): Partner | undefined {
     const current = this.get(id);
     if (!current) return undefined;
     const mediumFrom =
@@ -107,22 +120,31 @@ export class PartnerRepository {
 
   /** Takes `amount` credits when the balance allows it; false leaves the balance unchanged. */
   debit(id: string, amount: number): boolean {
-    const result = this.db.prepare('UPDATE partners SET balance = balance - ? WHERE id = ? AND balance >= ?').run(amount, id, amount);
+    const result = this.db
+      .prepare('UPDATE partners SET balance = balance - ? WHERE id = ? AND balance >= ?')
+      .run(amount, id, amount);
     return result.changes === 1;
   }
 
   users(partnerId: string): PartnerUser[] {
     return this.db
-      .prepare("SELECT id, name, email, role FROM users WHERE partner_id = ? ORDER BY role = 'reviewer', name")
+      .prepare(
+        "SELECT id, name, email, role FROM users WHERE partner_id = ? ORDER BY role = 'reviewer', name",
+      )
       .all(partnerId) as PartnerUser[];
   }
 
   getMeta(key: string): string | undefined {
-    const row = this.db.prepare('SELECT value FROM sandbox_meta WHERE key = ?').get(key) as { value: string } | undefined;
+    const row = this.db.prepare('SELECT value FROM sandbox_meta WHERE key = ?').get(key) as
+      { value: string } | undefined;
     return row?.value;
   }
 
   setMeta(key: string, value: string): void {
-    this.db.prepare('INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+    this.db
+      .prepare(
+        'INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
+      .run(key, value);
   }
 }

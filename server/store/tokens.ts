@@ -17,21 +17,28 @@ export class TokenRepository {
   partnerFor(token: string, now = Date.now()): string | undefined {
     const row = this.db
       .prepare('SELECT partner_id, expires_at, revoked_at FROM access_tokens WHERE token_hash = ?')
-      .get(hashSecret(token)) as { partner_id: string; expires_at: number; revoked_at: number | null } | undefined;
+      .get(hashSecret(token)) as
+      { partner_id: string; expires_at: number; revoked_at: number | null } | undefined;
     if (!row || row.revoked_at !== null || row.expires_at <= now) return undefined;
     return row.partner_id;
   }
 
   revoke(token: string, now = Date.now()): void {
-    this.db.prepare('UPDATE access_tokens SET revoked_at = ? WHERE token_hash = ?').run(now, hashSecret(token));
+    this.db
+      .prepare('UPDATE access_tokens SET revoked_at = ? WHERE token_hash = ?')
+      .run(now, hashSecret(token));
   }
 
   revokeAllFor(partnerId: string, now = Date.now()): void {
-    this.db.prepare('UPDATE access_tokens SET revoked_at = ? WHERE partner_id = ? AND revoked_at IS NULL').run(now, partnerId);
+    this.db
+      .prepare('UPDATE access_tokens SET revoked_at = ? WHERE partner_id = ? AND revoked_at IS NULL')
+      .run(now, partnerId);
   }
 
   /** Test and maintenance hook: moves a token's expiry so expiry can be checked without waiting. */
   expire(token: string, now = Date.now()): void {
-    this.db.prepare('UPDATE access_tokens SET expires_at = ? WHERE token_hash = ?').run(now - 1, hashSecret(token));
+    this.db
+      .prepare('UPDATE access_tokens SET expires_at = ? WHERE token_hash = ?')
+      .run(now - 1, hashSecret(token));
   }
 }

@@ -44,7 +44,11 @@ export class TrustRepository {
   constructor(private readonly db: Db) {}
 
   listForEntity(entityId: string): EntityTrust[] {
-    return (this.db.prepare('SELECT * FROM entity_trusts WHERE entity_id = ? ORDER BY created_at, rowid').all(entityId) as TrustRow[]).map(toTrust);
+    return (
+      this.db
+        .prepare('SELECT * FROM entity_trusts WHERE entity_id = ? ORDER BY created_at, rowid')
+        .all(entityId) as TrustRow[]
+    ).map(toTrust);
   }
 
   upsert(trust: EntityTrust): void {

@@ -160,12 +160,18 @@ export class UboRepository {
 
   /** An active UBO of the partner. */
   get(partnerId: string, id: string): Ubo | undefined {
-    const row = this.db.prepare('SELECT * FROM ubos WHERE id = ? AND partner_id = ? AND active = 1').get(id, partnerId) as UboRow | undefined;
+    const row = this.db
+      .prepare('SELECT * FROM ubos WHERE id = ? AND partner_id = ? AND active = 1')
+      .get(id, partnerId) as UboRow | undefined;
     return row && toUbo(row);
   }
 
   listForEntity(entityId: string): Ubo[] {
-    return (this.db.prepare('SELECT * FROM ubos WHERE entity_id = ? AND active = 1 ORDER BY seq').all(entityId) as UboRow[]).map(toUbo);
+    return (
+      this.db
+        .prepare('SELECT * FROM ubos WHERE entity_id = ? AND active = 1 ORDER BY seq')
+        .all(entityId) as UboRow[]
+    ).map(toUbo);
   }
 
   save(ubo: Ubo): Ubo {

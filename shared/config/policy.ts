@@ -48,10 +48,7 @@ export const ManagedConfigSchema = z
 export type ManagedConfig = z.infer<typeof ManagedConfigSchema>;
 
 /** Where the managed configuration lives on each OS (process.platform values). */
-export function managedConfigPath(
-  platform: string,
-  env: Record<string, string | undefined>,
-): string {
+export function managedConfigPath(platform: string, env: Record<string, string | undefined>): string {
   if (env.FICA_DESK_POLICY) return env.FICA_DESK_POLICY;
   if (platform === 'win32') return `${env.ProgramData ?? 'C:\\ProgramData'}\\FICA Desk\\policy.json`;
   if (platform === 'darwin') return '/Library/Application Support/FICA Desk/policy.json';
@@ -85,7 +82,8 @@ export function resolveStartup(config: ManagedConfig | null, personChose: string
   const base = { offered, trainingSandboxOffered: effective.offerTrainingSandbox };
   if (effective.defaultEnvironment && offered.includes(effective.defaultEnvironment))
     return { ...base, start: effective.defaultEnvironment, reason: 'managed-default' };
-  if (personChose && offered.includes(personChose)) return { ...base, start: personChose, reason: 'person-chose' };
+  if (personChose && offered.includes(personChose))
+    return { ...base, start: personChose, reason: 'person-chose' };
   if (offered.length === 1) return { ...base, start: offered[0]!, reason: 'only-one' };
   return { ...base, start: null, reason: 'choose' };
 }

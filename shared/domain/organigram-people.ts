@@ -34,7 +34,8 @@ export function duplicatePeople(people: readonly TreePerson[]): PersonIssue[] {
     if (!p.uboID) continue;
     const key = `${p.parent}|${p.uboID}`;
     const first = seenUnder.get(key);
-    if (first) issues.push({ guid: p.guid, message: `${p.name} is placed twice under the same holder: remove one` });
+    if (first)
+      issues.push({ guid: p.guid, message: `${p.name} is placed twice under the same holder: remove one` });
     else seenUnder.set(key, p);
   }
   for (const field of ['idNumber', 'passportNumber'] as const) {

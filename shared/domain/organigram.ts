@@ -372,7 +372,13 @@ interface IndividualVisit {
 
 function visitIndividuals(root: OrganigramNodeInput): IndividualVisit[] {
   const out: IndividualVisit[] = [];
-  const go = (node: OrganigramNodeInput, factor: number, guids: string[], via: string[], depth: number): void => {
+  const go = (
+    node: OrganigramNodeInput,
+    factor: number,
+    guids: string[],
+    via: string[],
+    depth: number,
+  ): void => {
     if (depth > MAX_TREE_DEPTH) return;
     for (const child of node.children ?? []) {
       const f = factor * (pct(child.shareholderPercentage) / 100);
@@ -389,7 +395,8 @@ function visitIndividuals(root: OrganigramNodeInput): IndividualVisit[] {
 }
 
 /** The same natural person: same uboID when known, else the same guid. */
-const personKey = (n: OrganigramNodeInput): string => (nonEmpty(n.uboID) ? `ubo:${n.uboID}` : `guid:${n.guid}`);
+const personKey = (n: OrganigramNodeInput): string =>
+  nonEmpty(n.uboID) ? `ubo:${n.uboID}` : `guid:${n.guid}`;
 
 /**
  * Each natural person's effective share of the Root: the product of shareholderPercentage/100 along

@@ -27,7 +27,10 @@ export const HIT_KIND_LABELS: Record<HitKind, string> = {
 export const VerdictSchema = z.enum(['true-match', 'false-positive']);
 export type Verdict = z.infer<typeof VerdictSchema>;
 
-export const VERDICT_LABELS: Record<Verdict, string> = { 'true-match': 'True match', 'false-positive': 'False positive' };
+export const VERDICT_LABELS: Record<Verdict, string> = {
+  'true-match': 'True match',
+  'false-positive': 'False positive',
+};
 
 export const DispositionSchema = z.object({
   hitKey: z.string().min(1).max(40),
@@ -72,7 +75,8 @@ export function screeningHits(results: SanctionsSearchResults | null | undefined
 /** JSON with object keys sorted at every level, so equal results give equal text. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -104,18 +108,33 @@ export function checkAttestation(
 ): AttestationCheck {
   const current = screeningFingerprint(results);
   if (current === null) {
-    return { ok: false, message: `${WAITING_FOR_RESULTS} for ${subject}: the review can be recorded once they are on this laptop and you have read them.` };
+    return {
+      ok: false,
+      message: `${WAITING_FOR_RESULTS} for ${subject}: the review can be recorded once they are on this laptop and you have read them.`,
+    };
   }
   if (attestation.fingerprint !== current) {
-    return { ok: false, message: `The screening results for ${subject} changed since you opened them: read the latest results and review again.` };
+    return {
+      ok: false,
+      message: `The screening results for ${subject} changed since you opened them: read the latest results and review again.`,
+    };
   }
   const hits = screeningHits(results);
   const keys = new Set(hits.map((h) => h.key));
   const seen = new Set<string>();
   for (const d of attestation.dispositions) {
-    if (!keys.has(d.hitKey)) return { ok: false, message: `The review names a match that is not in the results for ${subject}: read the latest results and review again.` };
-    if (seen.has(d.hitKey)) return { ok: false, message: `A match for ${subject} is marked twice: keep one disposition per match.` };
-    if (!d.reason.trim()) return { ok: false, message: `Give a reason for each disposition of the results for ${subject}.` };
+    if (!keys.has(d.hitKey))
+      return {
+        ok: false,
+        message: `The review names a match that is not in the results for ${subject}: read the latest results and review again.`,
+      };
+    if (seen.has(d.hitKey))
+      return {
+        ok: false,
+        message: `A match for ${subject} is marked twice: keep one disposition per match.`,
+      };
+    if (!d.reason.trim())
+      return { ok: false, message: `Give a reason for each disposition of the results for ${subject}.` };
     seen.add(d.hitKey);
   }
   const open = hits.filter((h) => !seen.has(h.key));
@@ -138,9 +157,12 @@ export function arrivalMessage(results: SanctionsSearchResults, subject: string)
   const parts = [
     count('sanctions') ? plural(count('sanctions'), 'sanctions match', 'sanctions matches') : null,
     count('pep') ? plural(count('pep'), 'PEP match', 'PEP matches') : null,
-    count('adverse-media') ? plural(count('adverse-media'), 'adverse media result', 'adverse media results') : null,
+    count('adverse-media')
+      ? plural(count('adverse-media'), 'adverse media result', 'adverse media results')
+      : null,
     count('other') ? plural(count('other'), 'other match', 'other matches') : null,
   ].filter((p): p is string => p !== null);
-  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0]!;
+  const list =
+    parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0]!;
   return `${list} arrived for ${subject}`;
 }

@@ -24,7 +24,9 @@ const toUnits = (text: string | undefined): number => {
 export const formatPercent = (n: number): string => `${Number(n.toFixed(4))} %`;
 
 export function shareholdingSummary(people: readonly HolderShare[]): ShareholdingSummary {
-  const holders = people.filter((p) => toUnits(p.percentage) > 0).map((p) => ({ name: p.name, units: toUnits(p.percentage) }));
+  const holders = people
+    .filter((p) => toUnits(p.percentage) > 0)
+    .map((p) => ({ name: p.name, units: toUnits(p.percentage) }));
   const units = holders.reduce((s, h) => s + h.units, 0);
   const total = units / SCALE;
   const problem =

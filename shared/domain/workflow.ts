@@ -143,7 +143,8 @@ function uboGap(u: UboWorkflowState): Outstanding<EntityStepId> | null {
       step: 'people',
       subject: `The PEP review of ${u.name}`,
       verb: 'completed',
-      hint: u.screeningHeld === false ? waitingForScreeningOf(u.name) : `Waiting for the PEP review of ${u.name}`,
+      hint:
+        u.screeningHeld === false ? waitingForScreeningOf(u.name) : `Waiting for the PEP review of ${u.name}`,
     };
   }
   if (!u.requiredDocsOnFile) {
@@ -427,7 +428,11 @@ export function checkEntityAction(s: EntityWorkflowState, a: EntityAction): Chec
     };
   }
   // The published text for any node change once the tree is final, also after the decision.
-  if (a.type === 'verify-organigram' && s.showOrganigram && (s.organigramVerified || s.shareholdingConfirmed)) {
+  if (
+    a.type === 'verify-organigram' &&
+    s.showOrganigram &&
+    (s.organigramVerified || s.shareholdingConfirmed)
+  ) {
     return conflict(ORGANIGRAM_ERRORS.finalised);
   }
   if (a.type !== 'decision' && isFinalDecision(s.decision)) {
@@ -470,7 +475,9 @@ export function checkEntityAction(s: EntityWorkflowState, a: EntityAction): Chec
   switch (a.type) {
     case 'sanctions-review':
       return s.sanctionsResultsHeld === false
-        ? conflict(`${WAITING_FOR_SCREENING}: the sanctions review can be recorded once they are on this device`)
+        ? conflict(
+            `${WAITING_FOR_SCREENING}: the sanctions review can be recorded once they are on this device`,
+          )
         : OK;
     case 'ubo-create':
       return s.shareholdingConfirmed
@@ -501,7 +508,9 @@ export function checkEntityAction(s: EntityWorkflowState, a: EntityAction): Chec
         );
       }
       if (ubo.screeningHeld === false)
-        return conflict(`${waitingForScreeningOf(name)}: the PEP review can be recorded once they are on this device`);
+        return conflict(
+          `${waitingForScreeningOf(name)}: the PEP review can be recorded once they are on this device`,
+        );
       return OK;
     case 'ubo-doc-confirm':
       if (!ubo) return conflict('Owner not found');
@@ -565,7 +574,8 @@ const INDIVIDUAL_ORDER = INDIVIDUAL_STEPS.map((s) => s.id);
 function individualWaitingFor(s: IndividualWorkflowState): string | null {
   const screening = s.screeningHeld === false;
   const bureau = s.bureauAnswered === false;
-  if (screening && bureau) return "Waiting for screening results and the credit bureau's answer from the service";
+  if (screening && bureau)
+    return "Waiting for screening results and the credit bureau's answer from the service";
   if (screening) return WAITING_FOR_SCREENING;
   if (bureau) return "Waiting for the credit bureau's answer from the service";
   return null;
@@ -713,7 +723,8 @@ export function checkIndividualAction(s: IndividualWorkflowState, a: IndividualA
       : INDIVIDUAL_GATES[a.type];
   const blocker = firstBefore(individualOutstanding(s), individualPos, gate.step);
   const waiting = a.type === 'pep-sanctions-decision' ? individualWaitingFor(s) : null;
-  if (!blocker && waiting) return conflict(`${waiting}: the PEP and sanctions decision can be recorded once it is on this device`);
+  if (!blocker && waiting)
+    return conflict(`${waiting}: the PEP and sanctions decision can be recorded once it is on this device`);
   if (!blocker) return OK;
   return conflict(
     a.type === 'decision'

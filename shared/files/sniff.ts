@@ -90,7 +90,11 @@ function isFtyp(bytes: Uint8Array, brands: readonly string[]): boolean {
 function contains(bytes: Uint8Array, text: string): boolean {
   const needle = ascii(text);
   const end = Math.min(bytes.byteLength, SNIFF_BYTES * 4) - needle.length;
-  for (let at = bytes.indexOf(needle[0] ?? 0); at !== -1 && at <= end; at = bytes.indexOf(needle[0] ?? 0, at + 1)) {
+  for (
+    let at = bytes.indexOf(needle[0] ?? 0);
+    at !== -1 && at <= end;
+    at = bytes.indexOf(needle[0] ?? 0, at + 1)
+  ) {
     if (startsWith(bytes, needle, at)) return true;
   }
   return false;

@@ -61,12 +61,7 @@ export const CHANNEL_NAMES = [
   'transfer.import',
 ] as const;
 
-export const EVENT_NAMES = [
-  'status.changed',
-  'queue.changed',
-  'queue.progress',
-  'case.changed',
-] as const;
+export const EVENT_NAMES = ['status.changed', 'queue.changed', 'queue.progress', 'case.changed'] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -57,7 +57,10 @@ const Ok = z.object({ ok: z.literal(true) });
 const CaseRef = z.object({ caseId: z.string().min(1).max(64) });
 const Id = z.string().min(1).max(64);
 /** A sanctions or PEP review: `adverseSearchKYC` follows from the dispositions (refused when it disagrees). */
-const ReviewInputSchema = z.object({ pepConfirmReviewed: z.boolean(), adverseSearchKYC: z.boolean().optional() });
+const ReviewInputSchema = z.object({
+  pepConfirmReviewed: z.boolean(),
+  adverseSearchKYC: z.boolean().optional(),
+});
 
 export const LookupBundleSchema = z.object({
   entityTypes: z.array(EntityTypeSchema),

@@ -36,7 +36,9 @@ export class DeskError extends Error {
   }
 
   toBody(): DeskErrorBody {
-    return this.issues ? { code: this.code, message: this.message, issues: this.issues } : { code: this.code, message: this.message };
+    return this.issues
+      ? { code: this.code, message: this.message, issues: this.issues }
+      : { code: this.code, message: this.message };
   }
 
   static fromBody(body: DeskErrorBody): DeskError {

@@ -78,7 +78,15 @@ export const CaseStatusSchema = z.enum([
 export type CaseStatus = z.infer<typeof CaseStatusSchema>;
 
 /** design.md "Offline model": a step is draft, queued, synced, needs review or done; blocked when it cannot start. */
-export const StepStatusSchema = z.enum(['draft', 'queued', 'synced', 'needs-review', 'done', 'available', 'blocked']);
+export const StepStatusSchema = z.enum([
+  'draft',
+  'queued',
+  'synced',
+  'needs-review',
+  'done',
+  'available',
+  'blocked',
+]);
 export type StepStatus = z.infer<typeof StepStatusSchema>;
 
 export const StepViewSchema = z.object({
@@ -101,7 +109,14 @@ export const DocumentOwnerSchema = z.discriminatedUnion('kind', [
 ]);
 export type DocumentOwner = z.infer<typeof DocumentOwnerSchema>;
 
-export const DocumentStateSchema = z.enum(['captured', 'queued', 'uploading', 'on-file', 'failed', 'removing']);
+export const DocumentStateSchema = z.enum([
+  'captured',
+  'queued',
+  'uploading',
+  'on-file',
+  'failed',
+  'removing',
+]);
 export type DocumentState = z.infer<typeof DocumentStateSchema>;
 
 export const ProgressSchema = z.object({ sent: z.number().nonnegative(), total: z.number().nonnegative() });

@@ -8,7 +8,11 @@ export type EndpointField = 'baseUrl' | 'tokenUrl';
 const HTTPS_ONLY_KINDS: readonly string[] = ['test', 'live'];
 
 /** Why this address cannot be stored for a profile of this kind, or null when it can. */
-export function plainHttpEndpointProblem(kind: string, field: EndpointField, url: string | null | undefined): string | null {
+export function plainHttpEndpointProblem(
+  kind: string,
+  field: EndpointField,
+  url: string | null | undefined,
+): string | null {
   if (!HTTPS_ONLY_KINDS.includes(kind) || url === null || url === undefined) return null;
   if (/^https:\/\//i.test(url.trim())) return null;
   return field === 'baseUrl'

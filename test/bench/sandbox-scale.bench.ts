@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import { startSandbox, type SandboxHandle } from '../../server/index.js';
 import type { AppContext } from '../../server/context.js';
 import { EntityRepository, type Entity, type EntityFilters } from '../../server/store/entities.js';
-import { IndividualRepository, type INDIVIDUAL_CONTAINS_FILTERS, type Individual } from '../../server/store/individuals.js';
+import {
+  IndividualRepository,
+  type INDIVIDUAL_CONTAINS_FILTERS,
+  type Individual,
+} from '../../server/store/individuals.js';
 import { makeSouthAfricanId } from '../../shared/domain/sa-id.js';
 
 const SIZES = [1_000, 100_000];
@@ -26,14 +30,63 @@ const random = (): number => {
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const digits = (n: number): string => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
 
-const FIRST = ['Thandi', 'Sipho', 'Anele', 'Pieter', 'Fatima', 'Johan', 'Lerato', 'Nomsa', 'Ayesha', 'Kobus', 'Zanele', 'Michael'];
-const LAST = ['Nkosi', 'Dlamini', 'van der Merwe', 'Naidoo', 'Botha', 'Mokoena', 'Pillay', 'Smith', 'Khumalo', 'le Roux', 'Mahlangu'];
-const WORDS = ['Umbrella', 'Karoo', 'Protea', 'Summit', 'Highveld', 'Baobab', 'Cape', 'Ubuntu', 'Atlas', 'Meridian', 'Springbok'];
-const SUFFIX = ['Trading', 'Holdings', 'Logistics', 'Investments', 'Foods', 'Mining', 'Properties', 'Services'];
+const FIRST = [
+  'Thandi',
+  'Sipho',
+  'Anele',
+  'Pieter',
+  'Fatima',
+  'Johan',
+  'Lerato',
+  'Nomsa',
+  'Ayesha',
+  'Kobus',
+  'Zanele',
+  'Michael',
+];
+const LAST = [
+  'Nkosi',
+  'Dlamini',
+  'van der Merwe',
+  'Naidoo',
+  'Botha',
+  'Mokoena',
+  'Pillay',
+  'Smith',
+  'Khumalo',
+  'le Roux',
+  'Mahlangu',
+];
+const WORDS = [
+  'Umbrella',
+  'Karoo',
+  'Protea',
+  'Summit',
+  'Highveld',
+  'Baobab',
+  'Cape',
+  'Ubuntu',
+  'Atlas',
+  'Meridian',
+  'Springbok',
+];
+const SUFFIX = [
+  'Trading',
+  'Holdings',
+  'Logistics',
+  'Investments',
+  'Foods',
+  'Mining',
+  'Properties',
+  'Services',
+];
 const FICA = ['In Progress', 'Completed', 'Approved', 'Declined', 'Referred'];
 const RISK = ['Undetermined', 'Low', 'Medium', 'High'];
 
-const ENTITY_FILTERS: Record<Exclude<keyof EntityFilters, 'approvalDate' | 'lastUpdated' | 'nextFicaReviewDate'>, keyof Entity> = {
+const ENTITY_FILTERS: Record<
+  Exclude<keyof EntityFilters, 'approvalDate' | 'lastUpdated' | 'nextFicaReviewDate'>,
+  keyof Entity
+> = {
   clientReference: 'clientReference',
   ficaStatus: 'ficaStatus',
   riskDescription: 'riskStatus',
@@ -214,8 +267,18 @@ async function measure(sandbox: SandboxHandle, seeded: Seeded): Promise<Figures>
   const filters = new Map<string, { store: number; http: number }>();
 
   const lists = [
-    { path: 'entity', map: ENTITY_FILTERS, sample: seeded.entities, list: (f: Record<string, string>) => entities.list(partnerId, f, 50, 0) },
-    { path: 'individual', map: INDIVIDUAL_FILTERS, sample: seeded.individuals, list: (f: Record<string, string>) => individuals.list(partnerId, f, 50, 0) },
+    {
+      path: 'entity',
+      map: ENTITY_FILTERS,
+      sample: seeded.entities,
+      list: (f: Record<string, string>) => entities.list(partnerId, f, 50, 0),
+    },
+    {
+      path: 'individual',
+      map: INDIVIDUAL_FILTERS,
+      sample: seeded.individuals,
+      list: (f: Record<string, string>) => individuals.list(partnerId, f, 50, 0),
+    },
   ] as const;
   for (const { path, map, sample, list } of lists) {
     for (const [filter, field] of Object.entries(map)) {
@@ -235,16 +298,29 @@ async function measure(sandbox: SandboxHandle, seeded: Seeded): Promise<Figures>
   const entityCreates: number[] = [];
   const individualCreates: number[] = [];
   for (let k = 0; k < CREATES; k += 1) {
-    const entityBody = { entityRegName: `${pick(WORDS)} ${pick(SUFFIX)}`, entityRegNumber: `2015/${digits(6)}/07`, entityType: 1 };
-    entityCreates.push(await timeAsync(() => request(`${sandbox.url}/api/v1/entity`, auth, 'POST', entityBody)));
+    const entityBody = {
+      entityRegName: `${pick(WORDS)} ${pick(SUFFIX)}`,
+      entityRegNumber: `2015/${digits(6)}/07`,
+      entityType: 1,
+    };
+    entityCreates.push(
+      await timeAsync(() => request(`${sandbox.url}/api/v1/entity`, auth, 'POST', entityBody)),
+    );
     const individualBody = {
       clientRef: `ref-${digits(8)}`,
       firstName: pick(FIRST),
       lastName: pick(LAST),
-      idNumber: makeSouthAfricanId({ birthDate: '1980-01-01', gender: 'Male', citizenship: 'citizen', sequence: 123 }),
+      idNumber: makeSouthAfricanId({
+        birthDate: '1980-01-01',
+        gender: 'Male',
+        citizenship: 'citizen',
+        sequence: 123,
+      }),
       clientSACitizen: true,
     };
-    individualCreates.push(await timeAsync(() => request(`${sandbox.url}/api/v1/individual`, auth, 'POST', individualBody)));
+    individualCreates.push(
+      await timeAsync(() => request(`${sandbox.url}/api/v1/individual`, auth, 'POST', individualBody)),
+    );
   }
   // The first requests warm up the connection and the statement cache; the median absorbs them.
   return { filters, entityCreate: median(entityCreates), individualCreate: median(individualCreates) };
@@ -261,14 +337,21 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       // A fresh instance per size: seeding blocks the event loop for long enough that the server
       // drops idle keep-alive connections the client would otherwise try to reuse.
-      const sandbox = await startSandbox({ port: 0, dataDir, rateLimit: { max: 1_000_000 }, defaultBalance: 1_000_000_000 });
+      const sandbox = await startSandbox({
+        port: 0,
+        dataDir,
+        rateLimit: { max: 1_000_000 },
+        defaultBalance: 1_000_000_000,
+      });
       try {
         // A large page cache for the seeding transaction: it touches every index of both tables.
         sandbox.context.db.pragma('cache_size = -262144');
         const took = seed(sandbox.context, sandbox.demoPartner.partnerId, have, size, seeded);
         sandbox.context.db.pragma('cache_size = -2000');
         have = size;
-        console.log(`seeded ${size.toLocaleString('en')} entities and individuals (${(took / 1000).toFixed(1)} s)`);
+        console.log(
+          `seeded ${size.toLocaleString('en')} entities and individuals (${(took / 1000).toFixed(1)} s)`,
+        );
         figures.set(size, await measure(sandbox, seeded));
       } finally {
         await sandbox.stop();
@@ -280,7 +363,9 @@ async function main(): Promise<void> {
 
   const [small, large] = SIZES.map((size) => figures.get(size) as Figures) as [Figures, Figures];
   const [smallSize, largeSize] = SIZES.map((size) => size.toLocaleString('en')) as [string, string];
-  console.log(`\ncontains-filter latency, median of ${SEARCHES_PER_FILTER} searches (store query | HTTP request), target < 20 ms at ${largeSize}`);
+  console.log(
+    `\ncontains-filter latency, median of ${SEARCHES_PER_FILTER} searches (store query | HTTP request), target < 20 ms at ${largeSize}`,
+  );
   console.log(`${'filter'.padEnd(34)}${`at ${smallSize}`.padStart(26)}${`at ${largeSize}`.padStart(26)}`);
   for (const [name, at] of small.filters) {
     const big = large.filters.get(name) as { store: number; http: number };
@@ -293,7 +378,9 @@ async function main(): Promise<void> {
     ['entity create', small.entityCreate, large.entityCreate],
     ['individual create', small.individualCreate, large.individualCreate],
   ] as const) {
-    console.log(`${name.padEnd(20)} at ${smallSize}:${ms(a)}   at ${largeSize}:${ms(b)}   ratio ${(b / a).toFixed(2)}`);
+    console.log(
+      `${name.padEnd(20)} at ${smallSize}:${ms(a)}   at ${largeSize}:${ms(b)}   ratio ${(b / a).toFixed(2)}`,
+    );
   }
 }
 

@@ -41,7 +41,9 @@ async function startSandboxProcess(dataDir: string) {
   await new Promise<void>((resolve, reject) => {
     child.on('exit', () => reject(new Error('sandbox exited')));
     lines.on('line', (line) => {
-      const m = /^(Sandbox API listening on|Demo partner client id:|Demo partner client secret:) (.+)$/.exec(line);
+      const m = /^(Sandbox API listening on|Demo partner client id:|Demo partner client secret:) (.+)$/.exec(
+        line,
+      );
       if (m) found[m[1]!] = m[2]!;
       if (Object.keys(found).length === 3) resolve();
     });
@@ -90,8 +92,15 @@ try {
     const worker = async () => {
       for (let i = next++; i < DOCS; i = next++) {
         const form = new FormData();
-        form.append('documents', JSON.stringify({ entityDocsID: pair.groupId, entityDocTypesID: pair.typeId }));
-        form.append('file', open(i), { filename: `${label}-${i}.pdf`, contentType: 'application/pdf', knownLength: SIZE });
+        form.append(
+          'documents',
+          JSON.stringify({ entityDocsID: pair.groupId, entityDocTypesID: pair.typeId }),
+        );
+        form.append('file', open(i), {
+          filename: `${label}-${i}.pdf`,
+          contentType: 'application/pdf',
+          knownLength: SIZE,
+        });
         await axios.post(`${sandbox.url}/api/v1/entity/${serverId}/entity-doc`, form, {
           headers: {
             ...form.getHeaders(),
@@ -129,12 +138,30 @@ try {
     // Captured while paused, as staff capture offline; the drain starts when the queue resumes.
     await t.call('queue.pause', {});
     for (let i = 0; i < DOCS; i++) {
-      await t.core.internals.drafts.importFile(caseId, { kind: 'entity' }, [pair], `bench-${round}-${i}.pdf`, readFileSync(files[i]!));
+      await t.core.internals.drafts.importFile(
+        caseId,
+        { kind: 'entity' },
+        [pair],
+        `bench-${round}-${i}.pdf`,
+        readFileSync(files[i]!),
+      );
     }
-    const captured = t.core.internals.store.listDocuments(caseId).filter((d) => d.filename.startsWith(`bench-${round}-`));
+    const captured = t.core.internals.store
+      .listDocuments(caseId)
+      .filter((d) => d.filename.startsWith(`bench-${round}-`));
     const phases = {
-      raw: async () => raw.push(await timed(() => postAll(`raw-${round}`, (i) => createReadStream(files[i]!), false))),
-      same: async () => same.push(await timed(() => postAll(`same-${round}`, (i) => t.core.internals.vault.createReadStream(captured[i]!.vaultId!), true))),
+      raw: async () =>
+        raw.push(await timed(() => postAll(`raw-${round}`, (i) => createReadStream(files[i]!), false))),
+      same: async () =>
+        same.push(
+          await timed(() =>
+            postAll(
+              `same-${round}`,
+              (i) => t.core.internals.vault.createReadStream(captured[i]!.vaultId!),
+              true,
+            ),
+          ),
+        ),
       drain: async () => {
         settle();
         baseline = Math.max(baseline, process.memoryUsage().rss);
@@ -168,15 +195,28 @@ try {
   const ratio = rawMs / drainMs;
   const peakMb = peak / MB;
   const list = (values: number[]) => values.map((ms) => (ms / 1000).toFixed(2)).join(', ');
-  console.log(`sync drain: ${DOCS} documents of 1 MB, concurrency ${CONCURRENCY}, ${ROUNDS} rounds (medians; each round's figures in brackets)`);
+  console.log(
+    `sync drain: ${DOCS} documents of 1 MB, concurrency ${CONCURRENCY}, ${ROUNDS} rounds (medians; each round's figures in brackets)`,
+  );
   console.log(`  queue drain      ${seconds(drainMs)}  (${rate(drainMs)}) [${list(drain)} s]`);
-  console.log(`  core CPU, drain  ${seconds(median(drainCpu))}  (less sensitive to a busy machine than the wall-clock times)`);
+  console.log(
+    `  core CPU, drain  ${seconds(median(drainCpu))}  (less sensitive to a busy machine than the wall-clock times)`,
+  );
   console.log(`  raw upload       ${seconds(rawMs)}  (${rate(rawMs)}) [${list(raw)} s]`);
-  console.log(`  raw, same work   ${seconds(sameMs)}  (with Idempotency-Key, streamed from the vault) [${list(same)} s]`);
-  console.log(`  ratio raw/drain  ${ratio.toFixed(3)}  (target >= 0.80) ${ratio >= 0.8 ? 'OK' : 'BELOW TARGET'}`);
+  console.log(
+    `  raw, same work   ${seconds(sameMs)}  (with Idempotency-Key, streamed from the vault) [${list(same)} s]`,
+  );
+  console.log(
+    `  ratio raw/drain  ${ratio.toFixed(3)}  (target >= 0.80) ${ratio >= 0.8 ? 'OK' : 'BELOW TARGET'}`,
+  );
   console.log(`  queue overhead   ${((drainMs / sameMs - 1) * 100).toFixed(0)}% over the same work sent raw`);
-  console.log(`  peak RSS (core)  ${peakMb.toFixed(0)} MB  (target < 250 MB) ${peakMb < 250 ? 'OK' : 'ABOVE TARGET'}; ${(baseline / MB).toFixed(0)} MB before a drain`);
-  if (!global.gc) console.log('  (run with node --expose-gc, as `npm run bench` does, for phases that start from a clean heap)');
+  console.log(
+    `  peak RSS (core)  ${peakMb.toFixed(0)} MB  (target < 250 MB) ${peakMb < 250 ? 'OK' : 'ABOVE TARGET'}; ${(baseline / MB).toFixed(0)} MB before a drain`,
+  );
+  if (!global.gc)
+    console.log(
+      '  (run with node --expose-gc, as `npm run bench` does, for phases that start from a clean heap)',
+    );
   await t.core.shutdown();
   process.exitCode = ratio >= 0.8 && peakMb < 250 ? 0 : 1;
 } finally {

@@ -11,7 +11,10 @@ type Host = Parameters<Parameters<typeof test>[2]>[0]['host'];
 
 /** The host's core as the capture flows of test/support want it, acting as the reviewer. */
 async function coreOf(host: Host): Promise<TestCore> {
-  const call = async <C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> => {
+  const call = async <C extends ChannelName>(
+    channel: C,
+    input: ChannelInput<C>,
+  ): Promise<ChannelOutput<C>> => {
     const result = await host.core.handle(channel, input);
     if (!result.ok) throw DeskError.fromBody(result.error);
     return result.value as ChannelOutput<C>;
@@ -27,10 +30,17 @@ async function until<T>(read: () => Promise<T>, check: (v: T) => boolean): Promi
   return read();
 }
 
-test('an approved case offers no change, and the core refuses one sent over IPC', async ({ desk, host, page }) => {
+test('an approved case offers no change, and the core refuses one sent over IPC', async ({
+  desk,
+  host,
+  page,
+}) => {
   const t = await coreOf(host);
   const caseId = await captureIndividual(t, { name: 'Ada Approved' });
-  await until(() => t.call('cases.get', { caseId }), (c) => c.status === 'approved');
+  await until(
+    () => t.call('cases.get', { caseId }),
+    (c) => c.status === 'approved',
+  );
   await page.reload();
   await desk.ready();
   await desk.openCase('Ada Approved');
@@ -38,7 +48,10 @@ test('an approved case offers no change, and the core refuses one sent over IPC'
     'Approved: a decided application can no longer be changed.',
   );
   // Every step but the report (a screen of its own, for reading).
-  const links = desk.steps().getByRole('link').filter({ hasNotText: /Report/ });
+  const links = desk
+    .steps()
+    .getByRole('link')
+    .filter({ hasNotText: /Report/ });
   await expect(links.first()).toBeVisible();
   await expect(desk.steps()).not.toContainText('To do');
   const step = page.getByRole('region', { name: 'Current step' });
@@ -66,7 +79,10 @@ test('an approved case offers no change, and the core refuses one sent over IPC'
   );
   expect(answer).toMatchObject({
     ok: false,
-    error: { code: 'not-allowed', message: 'Ada Approved is Approved: a decided application can no longer be changed.' },
+    error: {
+      code: 'not-allowed',
+      message: 'Ada Approved is Approved: a decided application can no longer be changed.',
+    },
   });
   expect(((await t.call('cases.get', { caseId })) as IndividualCase).create.lastName).toBe('Approved');
 });
@@ -78,16 +94,27 @@ test('a report made before a change is labelled offline, asked about before savi
 }) => {
   const t = await coreOf(host);
   const caseId = await captureIndividual(t, { name: 'Sam Stale', decide: false });
-  const sent = await until(() => t.call('cases.get', { caseId }), (c) => c.unsentJobs === 0);
+  const sent = await until(
+    () => t.call('cases.get', { caseId }),
+    (c) => c.unsentJobs === 0,
+  );
   await page.goto(`${host.url}#/case/${encodeURIComponent(caseId)}/report`);
   await expect(page.getByRole('toolbar', { name: 'Report viewer' })).toBeVisible({ timeout: 60_000 });
 
   await host.sandboxControl.stop();
   await expect(desk.connection()).toHaveAccessibleName(/Offline/, { timeout: 60_000 });
   const item = (sent as IndividualCase).checklist.items[0]!;
-  await captureDocument(t, caseId, { kind: 'individual' }, { groupId: item.groupId, typeId: item.types[0]!.id }, 'Late proof.pdf');
+  await captureDocument(
+    t,
+    caseId,
+    { kind: 'individual' },
+    { groupId: item.groupId, typeId: item.types[0]!.id },
+    'Late proof.pdf',
+  );
   const stale = page.getByRole('status').filter({ hasText: 'Out of date.' });
-  await expect(stale).toContainText(/This report is from .+, before: Document captured \(1 page\)/, { timeout: 60_000 });
+  await expect(stale).toContainText(/This report is from .+, before: Document captured \(1 page\)/, {
+    timeout: 60_000,
+  });
   await screenshot(page, 'report-out-of-date');
 
   await page.getByRole('button', { name: 'Save a copy' }).click();

@@ -17,7 +17,9 @@ test('captured offline, sent by itself when the connection returns', async ({ de
   await desk.saveKyb();
   // The sanctions review cannot be recorded: no results are on this laptop yet.
   await desk.goToStep('Sanctions and adverse media review');
-  await expect(desk.content().getByText('Waiting for screening results from the service').first()).toBeVisible();
+  await expect(
+    desk.content().getByText('Waiting for screening results from the service').first(),
+  ).toBeVisible();
   await expect(page.getByLabel('I have reviewed the PEP and sanctions screening')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Confirm sanctions review' })).toBeDisabled();
   await screenshot(page, 'sanctions-review-waiting');
@@ -86,12 +88,16 @@ test('captured offline, sent by itself when the connection returns', async ({ de
   await desk.open('Cases');
   await expect(page.getByText(/^\d+ applications? needs? review./)).toBeVisible({ timeout: 90_000 });
   await page.getByRole('link', { name }).click();
-  const arrived = page.getByRole('link', { name: `Screening results arrived for ${name}: no matches. Confirm the review.` });
+  const arrived = page.getByRole('link', {
+    name: `Screening results arrived for ${name}: no matches. Confirm the review.`,
+  });
   await expect(arrived).toBeVisible();
   await screenshot(page, 'needs-review-arrived');
   await arrived.click();
   await desk.reviewSanctions();
-  await page.getByRole('link', { name: /Screening results arrived for Lerato Khumalo/ }).click({ timeout: 90_000 });
+  await page
+    .getByRole('link', { name: /Screening results arrived for Lerato Khumalo/ })
+    .click({ timeout: 90_000 });
   await desk.review(pep);
   await pep.getByRole('button', { name: 'Confirm PEP review' }).click();
   await expect(pep.getByText(/Reviewed\./)).toBeVisible();

@@ -2,7 +2,10 @@
 import { makeSouthAfricanId } from '../../shared/domain/index.js';
 import { expectAccessible, expect, screenshot, test } from './fixtures.js';
 
-test('each screening hit is marked with a reason, and the decision screen shows the dispositions', async ({ desk, page }) => {
+test('each screening hit is marked with a reason, and the decision screen shows the dispositions', async ({
+  desk,
+  page,
+}) => {
   await desk.actAs('capturer', { allowSelfApproval: true });
   await desk.open('Cases');
   await page.getByRole('link', { name: 'New individual' }).click();
@@ -26,7 +29,9 @@ test('each screening hit is marked with a reason, and the decision screen shows 
   await arrived.click();
 
   const content = desk.content();
-  await expect(content.getByRole('heading', { name: /Sanctions match: Thabo Sanctioned Politician/ })).toBeVisible();
+  await expect(
+    content.getByRole('heading', { name: /Sanctions match: Thabo Sanctioned Politician/ }),
+  ).toBeVisible();
   await expect(content.getByText('Sandbox consolidated sanctions list')).toBeVisible();
   // Nothing marked: refused on the screen, with the reason asked for each result.
   await content.getByLabel('I have reviewed the PEP and sanctions results').check();
@@ -44,12 +49,19 @@ test('each screening hit is marked with a reason, and the decision screen shows 
 
   await desk.goToStep('Onboarding decision');
   const summary = page.getByRole('region', { name: 'Screening reviews' });
-  await expect(summary.getByRole('row', { name: /Sanctions match.*True match.*Same ID number as the listed person/ })).toBeVisible();
-  await expect(summary.getByRole('row', { name: /PEP match.*False positive.*different birth date/ })).toBeVisible();
+  await expect(
+    summary.getByRole('row', { name: /Sanctions match.*True match.*Same ID number as the listed person/ }),
+  ).toBeVisible();
+  await expect(
+    summary.getByRole('row', { name: /PEP match.*False positive.*different birth date/ }),
+  ).toBeVisible();
   await screenshot(page, 'decision-dispositions');
 });
 
-test('path A refuses to confirm 60 % + 60 %, showing each percentage and the total', async ({ desk, page }) => {
+test('path A refuses to confirm 60 % + 60 %, showing each percentage and the total', async ({
+  desk,
+  page,
+}) => {
   const name = `Overowned ${Date.now() % 100000} (Pty) Ltd`;
   await desk.actAs('capturer');
   await desk.createEntity('Private Company (Pty) Ltd', name, '2016/000000/07');
@@ -66,7 +78,9 @@ test('path A refuses to confirm 60 % + 60 %, showing each percentage and the tot
     await form.getByLabel('Last name').fill('Half');
     await form
       .getByLabel('ID number')
-      .fill(makeSouthAfricanId({ birthDate: '1980-02-02', gender: 'Female', citizenship: 'citizen', sequence }));
+      .fill(
+        makeSouthAfricanId({ birthDate: '1980-02-02', gender: 'Female', citizenship: 'citizen', sequence }),
+      );
     await form.getByLabel('Shareholding %').fill('60');
     await form.getByLabel('Shareholder').check();
     await form.getByRole('button', { name: 'Add person' }).click();
@@ -100,19 +114,32 @@ test('a registry director placed in the ownership tree keeps one UBO record', as
   await page.getByLabel('Shareholding at this level (%)').fill('100');
   await expect(existing.getByText('In the tree')).toBeVisible();
   // Placing the same person twice under one holder is flagged before sending.
-  await page.getByRole('group', { name: 'Ownership tree' }).getByRole('button', { name: /^Entity being onboarded/ }).click();
+  await page
+    .getByRole('group', { name: 'Ownership tree' })
+    .getByRole('button', { name: /^Entity being onboarded/ })
+    .click();
   await place.click();
   const problems = page.getByRole('list', { name: 'Problems to fix before sending' });
   await expect(problems).toContainText(`${director} is placed twice under the same holder`);
   await page.getByRole('button', { name: `Remove ${director}` }).click();
-  await page.getByRole('dialog', { name: 'Remove this node?' }).getByRole('button', { name: 'Remove' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove this node?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(page.getByText('No problems found.')).toBeVisible();
   await screenshot(page, 'organigram-registry-director');
 
   await page.getByRole('button', { name: 'Send ownership tree for verification' }).click();
-  await page.getByRole('dialog', { name: 'Send the ownership tree?' }).getByRole('button', { name: 'Send for verification' }).click();
-  await expect(page.getByText(/The ownership tree is (verified by the service|sent for verification)/)).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText(/The ownership tree is verified by the service/)).toBeVisible({ timeout: 60_000 });
+  await page
+    .getByRole('dialog', { name: 'Send the ownership tree?' })
+    .getByRole('button', { name: 'Send for verification' })
+    .click();
+  await expect(
+    page.getByText(/The ownership tree is (verified by the service|sent for verification)/),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/The ownership tree is verified by the service/)).toBeVisible({
+    timeout: 60_000,
+  });
 
   await desk.goToStep('Each person');
   const people = desk.content().getByRole('listitem').getByRole('link');

@@ -12,7 +12,12 @@ import { expect, screenshot, test } from './fixtures.js';
 
 const PASSPHRASE = 'river lantern copper meadow';
 
-test('unsent work exported in Settings is imported on another laptop', async ({ desk, page, host, browser }) => {
+test('unsent work exported in Settings is imported on another laptop', async ({
+  desk,
+  page,
+  host,
+  browser,
+}) => {
   const last = `Exportson${Date.now() % 100000}`;
   const name = `Lerato ${last}`;
   // Laptop A is offline: the application and its document stay unsent.
@@ -21,7 +26,12 @@ test('unsent work exported in Settings is imported on another laptop', async ({ 
     firstName: 'Lerato',
     lastName: last,
     clientSACitizen: true,
-    idNumber: makeSouthAfricanId({ birthDate: '1990-02-03', gender: 'Female', citizenship: 'citizen', sequence: 412 }),
+    idNumber: makeSouthAfricanId({
+      birthDate: '1990-02-03',
+      gender: 'Female',
+      citizenship: 'citizen',
+      sequence: 412,
+    }),
   });
   expect(created.ok).toBe(true);
   await desk.openCase(name);
@@ -65,9 +75,12 @@ test('unsent work exported in Settings is imported on another laptop', async ({ 
     await expect(importer.getByText(download.suggestedFilename())).toBeVisible();
     await importer.getByLabel('Passphrase of the archive').fill('not the right passphrase');
     await importer.getByRole('button', { name: 'Import work' }).click();
-    await expect(importer.getByRole('alert')).toHaveText(/passphrase does not open the archive.*Nothing was imported/, {
-      timeout: 60_000,
-    });
+    await expect(importer.getByRole('alert')).toHaveText(
+      /passphrase does not open the archive.*Nothing was imported/,
+      {
+        timeout: 60_000,
+      },
+    );
     await importer.getByLabel('Passphrase of the archive').fill(PASSPHRASE);
     await importer.getByRole('button', { name: 'Import work' }).click();
     await expect(importer.getByRole('status')).toHaveText(/Imported 1 application/, { timeout: 60_000 });
@@ -76,7 +89,10 @@ test('unsent work exported in Settings is imported on another laptop', async ({ 
     await screenshot(pageB, 'settings-import-work');
     // It is listed under that environment only: switching to it shows the case, waiting for sign-in
     // there rather than being sent to this laptop's own sandbox.
-    await pageB.getByRole('row', { name: /Sandbox \(imported\)/ }).getByRole('button', { name: 'Use' }).click();
+    await pageB
+      .getByRole('row', { name: /Sandbox \(imported\)/ })
+      .getByRole('button', { name: 'Use' })
+      .click();
     await expect(pageB.getByRole('row', { name: /Sandbox \(imported\)/ })).toContainText('In use');
     await deskB.openCase(name);
     await expect(pageB.getByText(/waiting for sign-in/i).first()).toBeVisible();

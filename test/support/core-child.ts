@@ -22,8 +22,10 @@ const core = await createCore({
   sandbox: { url, clientId, clientSecret },
   queue: { backoffBaseMs: 50, backoffMaxMs: 500, probeIntervalMs: 100, concurrency: 4 },
   log: (event, detail) => {
-    if (event === 'done' || event === 'reconciled' || event === 'start') process.stdout.write(`${event} ${String(detail.kind ?? detail.revived ?? '')}\n`);
-    if (event === 'failure' && detail.failure === 'permanent') process.stdout.write(`permanent ${String(detail.message)}\n`);
+    if (event === 'done' || event === 'reconciled' || event === 'start')
+      process.stdout.write(`${event} ${String(detail.kind ?? detail.revived ?? '')}\n`);
+    if (event === 'failure' && detail.failure === 'permanent')
+      process.stdout.write(`permanent ${String(detail.message)}\n`);
   },
 });
 process.stdout.write('ready\n');
@@ -31,7 +33,8 @@ const timer = setInterval(() => {
   void core.handle('status.get', {}).then((result) => {
     if (result.ok) {
       const status = result.value as { unsentCount: number; failedCount: number };
-      if (status.unsentCount === 0 || status.failedCount > 0) process.stdout.write(`idle ${status.unsentCount} ${status.failedCount}\n`);
+      if (status.unsentCount === 0 || status.failedCount > 0)
+        process.stdout.write(`idle ${status.unsentCount} ${status.failedCount}\n`);
     }
   });
 }, 100);

@@ -7,9 +7,12 @@ import { join } from 'node:path';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
 import { DeskError } from '../../shared/ipc/errors.js';
 import { createCore, type Core, type CoreOptions } from '../../electron/core/index.js';
-import { keytarSecretStores, VaultKeyStore, type SecretStoreFactory } from '../../electron/core/keychain/index.js';
+import {
+  keytarSecretStores,
+  VaultKeyStore,
+  type SecretStoreFactory,
+} from '../../electron/core/keychain/index.js';
 import { memorySecretStores } from './memory-secret-store.js';
-
 
 export interface TestCore {
   core: Core;
@@ -54,7 +57,12 @@ export async function ensureVaultKey(secrets: SecretStoreFactory): Promise<void>
   }
 }
 
-export const FAST_QUEUE: CoreOptions['queue'] = { backoffBaseMs: 50, backoffMaxMs: 500, probeIntervalMs: 100, concurrency: 4 };
+export const FAST_QUEUE: CoreOptions['queue'] = {
+  backoffBaseMs: 50,
+  backoffMaxMs: 500,
+  probeIntervalMs: 100,
+  concurrency: 4,
+};
 
 /** The user the harness acts as unless a test chooses (the core refuses changes made by nobody). */
 export const TEST_ACTOR = '00000000-0000-4000-8000-0000000000a1';
@@ -81,16 +89,23 @@ export async function startTestCore(
       harness.core = await createCore(opts);
     },
   };
-  if (actingUser !== null) await harness.call('settings.update', { currentUserId: actingUser, allowSelfApproval: true });
+  if (actingUser !== null)
+    await harness.call('settings.update', { currentUserId: actingUser, allowSelfApproval: true });
   return harness;
 }
 
 /** Polls until `check` holds, or fails after `timeoutMs` with the last state. */
-export async function waitFor<T>(what: string, read: () => Promise<T> | T, check: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  read: () => Promise<T> | T,
+  check: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await read();
   while (!check(last)) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last: ${JSON.stringify(last).slice(0, 2000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}; last: ${JSON.stringify(last).slice(0, 2000)}`);
     await new Promise((r) => setTimeout(r, 50));
     last = await read();
   }

@@ -42,7 +42,10 @@ export function seeded(seed: number): () => number {
 export const PASS: FaultPlan = { decide: () => ({ kind: 'pass' }) };
 
 /** Faults on API calls at the given rates; the token endpoint and lookups are left alone. */
-export function randomFaults(seed: number, rates = { reset: 0.08, drop: 0.08, s500: 0.06, s429: 0.04 }): FaultPlan {
+export function randomFaults(
+  seed: number,
+  rates = { reset: 0.08, drop: 0.08, s500: 0.06, s429: 0.04 },
+): FaultPlan {
   const random = seeded(seed);
   return {
     decide({ method, path }) {
@@ -51,7 +54,8 @@ export function randomFaults(seed: number, rates = { reset: 0.08, drop: 0.08, s5
       if (method !== 'GET' && r < rates.reset) return { kind: 'reset' };
       if (r < rates.reset + rates.drop) return { kind: 'drop-response' };
       if (r < rates.reset + rates.drop + rates.s500) return { kind: 'status', status: 500 };
-      if (r < rates.reset + rates.drop + rates.s500 + rates.s429) return { kind: 'status', status: 429, retryAfterSeconds: 1 };
+      if (r < rates.reset + rates.drop + rates.s500 + rates.s429)
+        return { kind: 'status', status: 429, retryAfterSeconds: 1 };
       return { kind: 'pass' };
     },
     latencyMs: () => Math.floor(random() * 20),
@@ -76,7 +80,13 @@ export async function startFaultProxy(target: string, plan: FaultPlan = PASS): P
 
   const forward = (req: IncomingMessage, res: ServerResponse, dropAnswer: boolean, holdMs = 0) => {
     const out = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
       (answer) => {
         if (dropAnswer) {
           // Let the service finish its work, then lose the answer on the way back.
@@ -127,9 +137,16 @@ export async function startFaultProxy(target: string, plan: FaultPlan = PASS): P
           req.resume();
           req.on('end', () => {
             const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-            if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
+            if (fault.retryAfterSeconds !== undefined)
+              headers['Retry-After'] = String(fault.retryAfterSeconds);
             res.writeHead(fault.status, headers);
-            res.end(JSON.stringify({ statusCode: fault.status, message: 'Injected fault', error: fault.status === 429 ? 'Too Many Requests' : 'Internal Server Error' }));
+            res.end(
+              JSON.stringify({
+                statusCode: fault.status,
+                message: 'Injected fault',
+                error: fault.status === 429 ? 'Too Many Requests' : 'Internal Server Error',
+              }),
+            );
           });
           return;
         }

@@ -3,7 +3,11 @@ export async function getToken(url: string, clientId: string, clientSecret: stri
   const res = await fetch(`${url}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+    }),
   });
   const body = (await res.json()) as { access_token?: unknown };
   if (res.status !== 200 || typeof body.access_token !== 'string') {

@@ -14,7 +14,9 @@ export default class NoSkippedE2e implements Reporter {
     const skipped = (this.suite?.allTests() ?? []).filter((t) => t.outcome() === 'skipped');
     if (skipped.length === 0) return undefined;
     const names = skipped.map((t) => `${t.location.file.replace(`${process.cwd()}/`, '')} › ${t.title}`);
-    console.error(`\n${skipped.length} end-to-end test${skipped.length === 1 ? ' was' : 's were'} skipped; every test must run:\n  ${names.join('\n  ')}\n`);
+    console.error(
+      `\n${skipped.length} end-to-end test${skipped.length === 1 ? ' was' : 's were'} skipped; every test must run:\n  ${names.join('\n  ')}\n`,
+    );
     return { status: result.status === 'passed' ? 'failed' : result.status };
   }
 

@@ -17,11 +17,15 @@ export default class NoSkippedTests implements Reporter {
         const state = test.result().state;
         if (state !== 'skipped' && state !== 'pending') continue;
         if (this.namePattern && !this.namePattern.test(test.fullName)) continue;
-        skipped.push(`${test.project.name}: ${test.module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName} (${test.options.mode})`);
+        skipped.push(
+          `${test.project.name}: ${test.module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName} (${test.options.mode})`,
+        );
       }
     }
     if (skipped.length === 0) return;
     process.exitCode = 1;
-    console.error(`\n${skipped.length} test${skipped.length === 1 ? ' was' : 's were'} skipped; every test must run:\n  ${skipped.join('\n  ')}\n`);
+    console.error(
+      `\n${skipped.length} test${skipped.length === 1 ? ' was' : 's were'} skipped; every test must run:\n  ${skipped.join('\n  ')}\n`,
+    );
   }
 }

@@ -33,11 +33,21 @@ const SMALL = 64 * 1024;
 export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
   const upstream = new URL(target);
   const requests: RecordedRequest[] = [];
-  const holds: { match: (r: RecordedRequest) => boolean; arrive: (r: RecordedRequest) => void; gate: Promise<void> }[] = [];
+  const holds: {
+    match: (r: RecordedRequest) => boolean;
+    arrive: (r: RecordedRequest) => void;
+    gate: Promise<void>;
+  }[] = [];
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const out = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);

@@ -3,7 +3,11 @@
 // Usage: node --import tsx test/support/sandbox-process.ts <dataDir>
 import { startSandbox } from '../../server/index.js';
 
-const sandbox = await startSandbox({ port: 0, dataDir: process.argv[2], rateLimit: { max: 1_000_000, windowMs: 60_000 } });
+const sandbox = await startSandbox({
+  port: 0,
+  dataDir: process.argv[2],
+  rateLimit: { max: 1_000_000, windowMs: 60_000 },
+});
 process.stdout.write(`Sandbox API listening on ${sandbox.url}\n`);
 process.stdout.write(`Demo partner client id: ${sandbox.demoPartner.clientId}\n`);
 process.stdout.write(`Demo partner client secret: ${sandbox.demoPartner.clientSecret}\n`);

@@ -109,7 +109,14 @@ export class ServiceClient {
     });
   }
 
-  private upload<S extends z.ZodType>(path: string, schema: S, what: string, file: UploadFile, documents: unknown, options: UploadOptions) {
+  private upload<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    what: string,
+    file: UploadFile,
+    documents: unknown,
+    options: UploadOptions,
+  ) {
     return this.http.call({
       method: 'POST',
       path,
@@ -120,13 +127,20 @@ export class ServiceClient {
       timeoutMs: 10 * 60_000,
       body: () => {
         const fields: Array<[string, string]> = [['documents', JSON.stringify(documents)]];
-        if (options.additionalFicaDoc !== undefined) fields.push(['additionalFicaDoc', String(options.additionalFicaDoc)]);
+        if (options.additionalFicaDoc !== undefined)
+          fields.push(['additionalFicaDoc', String(options.additionalFicaDoc)]);
         // Progress counted as the file's bytes are handed to the request (backpressure keeps this
         // within a chunk or two of what is on the wire). Not axios's onUploadProgress: that pipes
         // the whole body through an extra throttling stream, which slowed the drain by a large share.
         const { stream, headers } = multipartBody(
           fields,
-          { field: 'file', filename: file.filename, contentType: file.mimeType, size: file.size, open: file.open },
+          {
+            field: 'file',
+            filename: file.filename,
+            contentType: file.mimeType,
+            size: file.size,
+            open: file.open,
+          },
           options.onProgress,
         );
         return { data: stream, headers };
@@ -151,19 +165,54 @@ export class ServiceClient {
     return this.get(`/api/v1/entity/${id(entityId)}`, EntityRecordSchema, 'read the entity');
   }
   saveKyb(entityId: string, body: KybRequest, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/entity/${id(entityId)}/kyb`, Anything, 'save the KYB details', body, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/entity/${id(entityId)}/kyb`,
+      Anything,
+      'save the KYB details',
+      body,
+      o,
+    );
   }
   sanctionsReview(entityId: string, body: PepReviewRequest, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/entity/${id(entityId)}/sanctions-review`, Anything, 'record the sanctions review', body, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/entity/${id(entityId)}/sanctions-review`,
+      Anything,
+      'record the sanctions review',
+      body,
+      o,
+    );
   }
   updateExternalSystemId(entityId: string, externalSystemId: string, o?: MutationOptions) {
-    return this.send('PATCH', '/api/v1/entity/update-external-system-id', Anything, 'update the external system id', { id: entityId, externalSystemId }, o);
+    return this.send(
+      'PATCH',
+      '/api/v1/entity/update-external-system-id',
+      Anything,
+      'update the external system id',
+      { id: entityId, externalSystemId },
+      o,
+    );
   }
   shareholdingConfirm(entityId: string, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/entity/${id(entityId)}/shareholding-confirm`, ShareholdingConfirmResponseSchema, 'confirm the shareholding', { ownershipConfirmation: true }, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/entity/${id(entityId)}/shareholding-confirm`,
+      ShareholdingConfirmResponseSchema,
+      'confirm the shareholding',
+      { ownershipConfirmation: true },
+      o,
+    );
   }
   entityDecision(entityId: string, body: EntityDecisionRequest, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/entity/${id(entityId)}/onboarding-decision`, Anything, 'record the onboarding decision', body, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/entity/${id(entityId)}/onboarding-decision`,
+      Anything,
+      'record the onboarding decision',
+      body,
+      o,
+    );
   }
   entityReport(entityId: string) {
     return this.get(`/api/v1/entity/${id(entityId)}/pdf-report`, PdfReportResponseSchema, 'fetch the report');
@@ -171,102 +220,288 @@ export class ServiceClient {
 
   // ---- owners
   listUbos(entityId: string) {
-    return this.get(`/api/v1/entity/${id(entityId)}/directors-and-members`, UboListResponseSchema, 'list the owners');
+    return this.get(
+      `/api/v1/entity/${id(entityId)}/directors-and-members`,
+      UboListResponseSchema,
+      'list the owners',
+    );
   }
   getUbo(uboId: string) {
     return this.get(`/api/v1/entity/directors-and-members/${id(uboId)}`, UboRecordSchema, 'read the owner');
   }
   deleteUbo(uboId: string, o?: MutationOptions) {
-    return this.send('DELETE', `/api/v1/entity/directors-and-members/${id(uboId)}`, Anything, 'remove the owner', undefined, o);
+    return this.send(
+      'DELETE',
+      `/api/v1/entity/directors-and-members/${id(uboId)}`,
+      Anything,
+      'remove the owner',
+      undefined,
+      o,
+    );
   }
   createUbo(entityId: string, body: UboBody, o?: MutationOptions) {
-    return this.send('POST', `/api/v1/entity/${id(entityId)}/ubo-create`, UboCreateResponseSchema, 'add the owner', body, o);
+    return this.send(
+      'POST',
+      `/api/v1/entity/${id(entityId)}/ubo-create`,
+      UboCreateResponseSchema,
+      'add the owner',
+      body,
+      o,
+    );
   }
   updateUbo(uboId: string, body: UboBody, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/entity/${id(uboId)}/director-ubo-update`, Anything, "save the owner's details", body, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/entity/${id(uboId)}/director-ubo-update`,
+      Anything,
+      "save the owner's details",
+      body,
+      o,
+    );
   }
   uboPepConfirm(uboId: string, body: PepReviewRequest, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/entity/${id(uboId)}/ubo-pep-confirm`, UboPepConfirmResponseSchema, 'record the PEP review', body, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/entity/${id(uboId)}/ubo-pep-confirm`,
+      UboPepConfirmResponseSchema,
+      'record the PEP review',
+      body,
+      o,
+    );
   }
   uboProfileImage(uboId: string) {
-    return this.get(`/api/v1/entity/ubo/${id(uboId)}/profile-image`, ProfileImageResponseSchema, 'fetch the profile image');
+    return this.get(
+      `/api/v1/entity/ubo/${id(uboId)}/profile-image`,
+      ProfileImageResponseSchema,
+      'fetch the profile image',
+    );
   }
 
   // ---- owner documents
   uploadUboDocument(uboId: string, file: UploadFile, field: UboDocumentsField, o: UploadOptions = {}) {
-    return this.upload(`/api/v1/entity/${id(uboId)}/ubo-doc-upload`, UboDocUploadResponseSchema, "upload the owner's document", file, field, o);
+    return this.upload(
+      `/api/v1/entity/${id(uboId)}/ubo-doc-upload`,
+      UboDocUploadResponseSchema,
+      "upload the owner's document",
+      file,
+      field,
+      o,
+    );
   }
   getUboDocument(uboDocsId: number) {
-    return this.get(`/api/v1/entity/${uboDocsId}/ubo-doc`, DocumentContentResponseSchema, "read the owner's document");
+    return this.get(
+      `/api/v1/entity/${uboDocsId}/ubo-doc`,
+      DocumentContentResponseSchema,
+      "read the owner's document",
+    );
   }
   deleteUboDocument(uboDocsId: number, o?: MutationOptions) {
-    return this.send('DELETE', `/api/v1/entity/${uboDocsId}/ubo-doc-delete`, Anything, "delete the owner's document", undefined, o);
+    return this.send(
+      'DELETE',
+      `/api/v1/entity/${uboDocsId}/ubo-doc-delete`,
+      Anything,
+      "delete the owner's document",
+      undefined,
+      o,
+    );
   }
   uboDocConfirm(uboId: string, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/entity/${id(uboId)}/ubo-doc-confirm`, Anything, "confirm the owner's documents", { docsUploadedReviewed: true }, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/entity/${id(uboId)}/ubo-doc-confirm`,
+      Anything,
+      "confirm the owner's documents",
+      { docsUploadedReviewed: true },
+      o,
+    );
   }
 
   // ---- entity documents
-  uploadEntityDocument(entityId: string, file: UploadFile, field: EntityDocumentsField, o: UploadOptions = {}) {
-    return this.upload(`/api/v1/entity/${id(entityId)}/entity-doc`, EntityDocUploadResponseSchema, 'upload the entity document', file, field, o);
+  uploadEntityDocument(
+    entityId: string,
+    file: UploadFile,
+    field: EntityDocumentsField,
+    o: UploadOptions = {},
+  ) {
+    return this.upload(
+      `/api/v1/entity/${id(entityId)}/entity-doc`,
+      EntityDocUploadResponseSchema,
+      'upload the entity document',
+      file,
+      field,
+      o,
+    );
   }
   getEntityDocument(entityDocId: number) {
-    return this.get(`/api/v1/entity/${entityDocId}/entity-doc`, DocumentContentResponseSchema, 'read the entity document');
+    return this.get(
+      `/api/v1/entity/${entityDocId}/entity-doc`,
+      DocumentContentResponseSchema,
+      'read the entity document',
+    );
   }
   deleteEntityDocument(entityDocId: number, o?: MutationOptions) {
-    return this.send('DELETE', `/api/v1/entity/${entityDocId}/entity-doc`, Anything, 'delete the entity document', undefined, o);
+    return this.send(
+      'DELETE',
+      `/api/v1/entity/${entityDocId}/entity-doc`,
+      Anything,
+      'delete the entity document',
+      undefined,
+      o,
+    );
   }
   entityDocConfirm(entityId: string, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/entity/${id(entityId)}/entity-doc-confirm`, Anything, 'confirm the entity documents', { docsUploadedReviewed: true }, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/entity/${id(entityId)}/entity-doc-confirm`,
+      Anything,
+      'confirm the entity documents',
+      { docsUploadedReviewed: true },
+      o,
+    );
   }
 
   // ---- organigram
   verifyOrganigram(entityId: string, tree: OrganigramNodeRequest[], o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/entity/${id(entityId)}/verify-organigram`, VerifyOrganigramResponseSchema, 'verify the ownership tree', { entityOrganigram: tree }, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/entity/${id(entityId)}/verify-organigram`,
+      VerifyOrganigramResponseSchema,
+      'verify the ownership tree',
+      { entityOrganigram: tree },
+      o,
+    );
   }
 
   // ---- individual
   createIndividual(body: IndividualCreateRequest, o?: MutationOptions) {
-    return this.send('POST', '/api/v1/individual', IndividualCreateResponseSchema, 'create the client', body, o);
+    return this.send(
+      'POST',
+      '/api/v1/individual',
+      IndividualCreateResponseSchema,
+      'create the client',
+      body,
+      o,
+    );
   }
   listIndividuals(query: Partial<IndividualListQuery>) {
-    return this.get('/api/v1/individual', IndividualPageSchema, 'list clients', query as Record<string, string | number | undefined>);
+    return this.get(
+      '/api/v1/individual',
+      IndividualPageSchema,
+      'list clients',
+      query as Record<string, string | number | undefined>,
+    );
   }
   getIndividual(individualId: string) {
     return this.get(`/api/v1/individual/${id(individualId)}`, IndividualRecordSchema, 'read the client');
   }
   updateIndividual(individualId: string, body: IndividualUpdateRequest, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/individual/${id(individualId)}`, Anything, 'update the client', body, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/individual/${id(individualId)}`,
+      Anything,
+      'update the client',
+      body,
+      o,
+    );
   }
   amlScreening(individualId: string, o?: MutationOptions) {
-    return this.send('POST', `/api/v1/individual/${id(individualId)}/aml-screening`, AmlScreeningResultSchema, 'run the AML screening', {}, o);
+    return this.send(
+      'POST',
+      `/api/v1/individual/${id(individualId)}/aml-screening`,
+      AmlScreeningResultSchema,
+      'run the AML screening',
+      {},
+      o,
+    );
   }
   externalValidation(individualId: string, body: ExternalValidationRequest, o?: MutationOptions) {
-    return this.send('POST', `/api/v1/individual/${id(individualId)}/external-validation`, ExternalValidationResponseSchema, 'run the external validation', body, o);
+    return this.send(
+      'POST',
+      `/api/v1/individual/${id(individualId)}/external-validation`,
+      ExternalValidationResponseSchema,
+      'run the external validation',
+      body,
+      o,
+    );
   }
   pepSanctionsDecision(individualId: string, body: PepSanctionsDecisionRequest, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/individual/${id(individualId)}/pep-sanctions-decision`, IndividualRecordSchema.partial().loose(), 'record the PEP and sanctions decision', body, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/individual/${id(individualId)}/pep-sanctions-decision`,
+      IndividualRecordSchema.partial().loose(),
+      'record the PEP and sanctions decision',
+      body,
+      o,
+    );
   }
-  uploadIndividualDocument(individualId: string, file: UploadFile, field: IndividualDocumentsField, o: UploadOptions = {}) {
-    return this.upload(`/api/v1/individual/${id(individualId)}/documents`, IndividualDocumentsUploadResponseSchema, "upload the client's document", file, field, o);
+  uploadIndividualDocument(
+    individualId: string,
+    file: UploadFile,
+    field: IndividualDocumentsField,
+    o: UploadOptions = {},
+  ) {
+    return this.upload(
+      `/api/v1/individual/${id(individualId)}/documents`,
+      IndividualDocumentsUploadResponseSchema,
+      "upload the client's document",
+      file,
+      field,
+      o,
+    );
   }
   getIndividualDocument(individualId: string, docId: number) {
-    return this.get(`/api/v1/individual/${id(individualId)}/documents/${docId}`, IndividualDocumentContentSchema, "read the client's document");
+    return this.get(
+      `/api/v1/individual/${id(individualId)}/documents/${docId}`,
+      IndividualDocumentContentSchema,
+      "read the client's document",
+    );
   }
   deleteIndividualDocument(individualId: string, docId: number, o?: MutationOptions) {
-    return this.send('DELETE', `/api/v1/individual/${id(individualId)}/documents/${docId}`, Anything, "delete the client's document", undefined, o);
+    return this.send(
+      'DELETE',
+      `/api/v1/individual/${id(individualId)}/documents/${docId}`,
+      Anything,
+      "delete the client's document",
+      undefined,
+      o,
+    );
   }
   confirmIndividualDocs(individualId: string, userUUID: string, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/individual/${id(individualId)}/confirm-docs`, ConfirmDocsResponseSchema, "confirm the client's documents", { userUUID }, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/individual/${id(individualId)}/confirm-docs`,
+      ConfirmDocsResponseSchema,
+      "confirm the client's documents",
+      { userUUID },
+      o,
+    );
   }
   individualDecision(individualId: string, body: IndividualDecisionRequest, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/individual/${id(individualId)}/onboarding-decision`, Anything, 'record the onboarding decision', body, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/individual/${id(individualId)}/onboarding-decision`,
+      Anything,
+      'record the onboarding decision',
+      body,
+      o,
+    );
   }
   individualReport(individualId: string) {
-    return this.get(`/api/v1/individual/${id(individualId)}/pdf-report`, PdfReportResponseSchema, 'fetch the report');
+    return this.get(
+      `/api/v1/individual/${id(individualId)}/pdf-report`,
+      PdfReportResponseSchema,
+      'fetch the report',
+    );
   }
   verifyBankAccount(individualId: string, body: BankAccountVerificationRequest, o?: MutationOptions) {
-    return this.send('POST', `/api/v1/services/individual/${id(individualId)}/bank-account-verification`, BankAccountVerificationResponseSchema, 'verify the bank account', body, o);
+    return this.send(
+      'POST',
+      `/api/v1/services/individual/${id(individualId)}/bank-account-verification`,
+      BankAccountVerificationResponseSchema,
+      'verify the bank account',
+      body,
+      o,
+    );
   }
 
   // ---- webhook subscriptions
@@ -274,12 +509,32 @@ export class ServiceClient {
     return this.get('/api/v1/webhooks/subscriptions', SubscriptionListSchema, 'list webhook subscriptions');
   }
   createSubscription(body: SubscriptionCreateRequest, o?: MutationOptions) {
-    return this.send('POST', '/api/v1/webhooks/subscriptions', SubscriptionCreatedSchema, 'create the webhook subscription', body, o);
+    return this.send(
+      'POST',
+      '/api/v1/webhooks/subscriptions',
+      SubscriptionCreatedSchema,
+      'create the webhook subscription',
+      body,
+      o,
+    );
   }
   updateSubscription(subscriptionId: string, body: SubscriptionUpdateRequest, o?: MutationOptions) {
-    return this.send('PATCH', `/api/v1/webhooks/subscriptions/${id(subscriptionId)}`, SubscriptionSchema, 'change the webhook subscription', body, o);
+    return this.send(
+      'PATCH',
+      `/api/v1/webhooks/subscriptions/${id(subscriptionId)}`,
+      SubscriptionSchema,
+      'change the webhook subscription',
+      body,
+      o,
+    );
   }
   deleteSubscription(subscriptionId: string) {
-    return this.send('DELETE', `/api/v1/webhooks/subscriptions/${id(subscriptionId)}`, Anything, 'remove the webhook subscription', undefined);
+    return this.send(
+      'DELETE',
+      `/api/v1/webhooks/subscriptions/${id(subscriptionId)}`,
+      Anything,
+      'remove the webhook subscription',
+      undefined,
+    );
   }
 }

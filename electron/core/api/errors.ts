@@ -33,7 +33,15 @@ export class ApiError extends Error {
   }
 }
 
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ERR_INVALID_URL']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'ERR_INVALID_URL',
+]);
 
 /** Reads Retry-After: delta seconds or an HTTP date. */
 export function parseRetryAfter(value: unknown, now = Date.now()): number | null {
@@ -49,16 +57,24 @@ export function serviceMessage(status: number, data: unknown): string {
   const body = ErrorBodySchema.safeParse(data);
   if (body.success) return body.data.message;
   const upload = UploadErrorBodySchema.safeParse(data);
-  if (upload.success) return upload.data.details ? `${upload.data.error}: ${upload.data.details}` : upload.data.error;
-  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') return data.message;
+  if (upload.success)
+    return upload.data.details ? `${upload.data.error}: ${upload.data.details}` : upload.data.error;
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string')
+    return data.message;
   return `The service answered ${status}`;
 }
 
 export function classifyStatus(status: number, data: unknown, retryAfter: unknown): ApiError {
   const message = serviceMessage(status, data);
   const wait = parseRetryAfter(retryAfter);
-  if (status === 401) return new ApiError('needs-sign-in', 'The service no longer accepts this sign-in. Sign in again.', status);
-  if (status === 429 || status === 408 || status >= 500) return new ApiError('retryable', message, status, wait);
+  if (status === 401)
+    return new ApiError(
+      'needs-sign-in',
+      'The service no longer accepts this sign-in. Sign in again.',
+      status,
+    );
+  if (status === 429 || status === 408 || status >= 500)
+    return new ApiError('retryable', message, status, wait);
   // 409 "in progress" is the Idempotency-Key draft's answer to a retry racing its first attempt.
   if (status === 409 && /in progress|being processed|already processing/i.test(message)) {
     return new ApiError('retryable', message, status, wait);
@@ -72,7 +88,11 @@ export function classifyError(error: unknown): ApiError {
   if (isAxiosError(error)) {
     const axiosError = error as AxiosError;
     if (axiosError.response) {
-      return classifyStatus(axiosError.response.status, axiosError.response.data, axiosError.response.headers['retry-after']);
+      return classifyStatus(
+        axiosError.response.status,
+        axiosError.response.data,
+        axiosError.response.headers['retry-after'],
+      );
     }
     const code = axiosError.code ?? (axiosError.cause as NodeJS.ErrnoException | undefined)?.code ?? '';
     if (NOT_SENT_CODES.has(code)) return new ApiError('not-sent', 'The service cannot be reached');

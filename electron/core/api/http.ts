@@ -4,7 +4,7 @@ import axios, { type AxiosInstance, type AxiosRequestConfig, type Method } from 
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { z } from 'zod';
-import type { ApiError} from './errors.js';
+import type { ApiError } from './errors.js';
 import { classifyError, unexpectedAnswer } from './errors.js';
 
 export interface TokenSource {
@@ -69,7 +69,8 @@ export class Http {
         token = await this.opts.tokens.getToken();
       } catch (error) {
         const failure = classifyError(error);
-        if (failure.kind === 'not-sent' || failure.kind === 'outcome-unknown') this.opts.reachability?.unreachable(failure);
+        if (failure.kind === 'not-sent' || failure.kind === 'outcome-unknown')
+          this.opts.reachability?.unreachable(failure);
         else if (failure.reachedService) this.opts.reachability?.reached();
         throw failure;
       }
@@ -105,7 +106,10 @@ export class Http {
       this.opts.reachability?.reached();
       const parsed = options.schema.safeParse(data);
       if (!parsed.success) {
-        throw unexpectedAnswer(options.what, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+        throw unexpectedAnswer(
+          options.what,
+          parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        );
       }
       return parsed.data;
     }

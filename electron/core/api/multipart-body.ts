@@ -30,7 +30,8 @@ export function multipartBody(
 ): MultipartBody {
   const boundary = `----FicaDeskBoundary${randomBytes(12).toString('hex')}`;
   const parts = fields.map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${value}\r\n`,
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${value}\r\n`,
   );
   const head = Buffer.from(
     `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name=${quoted(file.field)}; filename=${quoted(file.filename)}\r\nContent-Type: ${file.contentType}\r\n\r\n`,
@@ -42,11 +43,13 @@ export function multipartBody(
     for await (const chunk of file.open()) {
       sent += (chunk as Buffer).length;
       // A file that is not the size announced would make a malformed request: stop it instead.
-      if (sent > file.size) throw new Error(`${file.filename} is larger than its recorded ${file.size} bytes`);
+      if (sent > file.size)
+        throw new Error(`${file.filename} is larger than its recorded ${file.size} bytes`);
       onFileBytes?.(sent);
       yield chunk as Buffer;
     }
-    if (sent !== file.size) throw new Error(`${file.filename} is shorter than its recorded ${file.size} bytes`);
+    if (sent !== file.size)
+      throw new Error(`${file.filename} is shorter than its recorded ${file.size} bytes`);
     yield tail;
   }
   return {

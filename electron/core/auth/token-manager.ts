@@ -62,7 +62,10 @@ export class TokenManager {
   async signIn(credentials: ClientCredentials): Promise<void> {
     const held = await this.fetchToken(credentials);
     await this.opts.credentials.save(this.opts.profileId, credentials);
-    await this.opts.tokens.save(this.opts.profileId, { accessToken: held.accessToken, expiresAt: held.expiresAt });
+    await this.opts.tokens.save(this.opts.profileId, {
+      accessToken: held.accessToken,
+      expiresAt: held.expiresAt,
+    });
     this.held = held;
   }
 
@@ -93,7 +96,10 @@ export class TokenManager {
     const credentials = await this.opts.credentials.load(this.opts.profileId);
     if (!credentials) throw new ApiError('needs-sign-in', 'Sign in to this environment to send your work.');
     const held = await this.fetchToken(credentials);
-    await this.opts.tokens.save(this.opts.profileId, { accessToken: held.accessToken, expiresAt: held.expiresAt });
+    await this.opts.tokens.save(this.opts.profileId, {
+      accessToken: held.accessToken,
+      expiresAt: held.expiresAt,
+    });
     this.held = held;
     return held;
   }
@@ -115,14 +121,23 @@ export class TokenManager {
       const failure = classifyError(error);
       // The token endpoint answers 400/401 for unknown or revoked credentials: a person must act.
       if (failure.status === 400 || failure.status === 401 || failure.status === 403) {
-        throw new ApiError('needs-sign-in', 'The service refused these credentials. Check the client id and secret.', failure.status);
+        throw new ApiError(
+          'needs-sign-in',
+          'The service refused these credentials. Check the client id and secret.',
+          failure.status,
+        );
       }
       throw failure;
     }
     const parsed = TokenResponseSchema.safeParse(data);
-    if (!parsed.success) throw new ApiError('permanent', 'The token endpoint gave an answer that is not a token');
+    if (!parsed.success)
+      throw new ApiError('permanent', 'The token endpoint gave an answer that is not a token');
     const lifetime = parsed.data.expires_in * 1000;
     // Renew a little before expiry; short-lived tokens (tests) keep most of their life.
-    return { accessToken: parsed.data.access_token, expiresAt: this.now() + lifetime, margin: Math.min(60_000, lifetime / 10) };
+    return {
+      accessToken: parsed.data.access_token,
+      expiresAt: this.now() + lifetime,
+      margin: Math.min(60_000, lifetime / 10),
+    };
   }
 }

@@ -1,4 +1,10 @@
-export { sniffType, isSupported, SNIFF_BYTES, type SniffResult, type UnsupportedType } from '../../../shared/files/sniff.js';
+export {
+  sniffType,
+  isSupported,
+  SNIFF_BYTES,
+  type SniffResult,
+  type UnsupportedType,
+} from '../../../shared/files/sniff.js';
 export {
   checkCapture,
   checkCaptureFile,

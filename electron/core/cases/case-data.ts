@@ -16,7 +16,11 @@ import {
   SanctionsSearchResultsSchema,
   VerifyOrganigramResponseSchema,
 } from '../../../shared/api/index.js';
-import { DecisionViewSchema, ScreeningReviewRecordSchema, UboDetailsSchema } from '../../../shared/ipc/model.js';
+import {
+  DecisionViewSchema,
+  ScreeningReviewRecordSchema,
+  UboDetailsSchema,
+} from '../../../shared/ipc/model.js';
 
 export const EntityDecisionBodySchema = z.object({
   onboardingDecision: z.enum(['Approved', 'Declined', 'Refer', 'In Progress']),

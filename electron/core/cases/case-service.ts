@@ -12,7 +12,13 @@ import type {
   UboBody,
 } from '../../../shared/api/index.js';
 import type { ScreeningAttestation } from '../../../shared/domain/index.js';
-import { checkEntityAction, checkIndividualAction, personName, type EntityAction, type IndividualAction } from '../../../shared/domain/index.js';
+import {
+  checkEntityAction,
+  checkIndividualAction,
+  personName,
+  type EntityAction,
+  type IndividualAction,
+} from '../../../shared/domain/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { DocPair, DocumentOwner } from '../../../shared/ipc/model.js';
@@ -55,7 +61,6 @@ export interface NewDocument {
   vaultId: string;
 }
 
-
 export class CaseService {
   constructor(private readonly deps: CaseServiceDeps) {}
 
@@ -82,19 +87,22 @@ export class CaseService {
 
   requireEntity(caseId: string): StoredCase & { data: EntityData } {
     const c = this.requireCase(caseId);
-    if (c.data.kind !== 'entity') throw new DeskError('invalid-input', 'This case is not an entity application.');
+    if (c.data.kind !== 'entity')
+      throw new DeskError('invalid-input', 'This case is not an entity application.');
     return c as StoredCase & { data: EntityData };
   }
 
   requireIndividual(caseId: string): StoredCase & { data: IndividualData } {
     const c = this.requireCase(caseId);
-    if (c.data.kind !== 'individual') throw new DeskError('invalid-input', 'This case is not an individual application.');
+    if (c.data.kind !== 'individual')
+      throw new DeskError('invalid-input', 'This case is not an individual application.');
     return c as StoredCase & { data: IndividualData };
   }
 
   requireUbo(caseId: string, uboId: string): StoredUbo {
     const u = this.store.getUbo(uboId);
-    if (!u || u.caseId !== caseId || u.removed) throw new DeskError('not-found', 'This person is not part of the case.');
+    if (!u || u.caseId !== caseId || u.removed)
+      throw new DeskError('not-found', 'This person is not part of the case.');
     return u;
   }
 
@@ -108,20 +116,29 @@ export class CaseService {
    * runs, so it is sent under the person who made that latest change).
    */
   private enqueue(caseId: string, payload: JobPayload): void {
-    const same = (p: JobPayload) => JSON.stringify({ ...p, actor: undefined }) === JSON.stringify({ ...payload, actor: undefined });
-    const waiting = this.deps.jobs.ofCase(caseId).find((j) => j.state === 'ready' && !j.maybeSent && same(j.payload));
+    const same = (p: JobPayload) =>
+      JSON.stringify({ ...p, actor: undefined }) === JSON.stringify({ ...payload, actor: undefined });
+    const waiting = this.deps.jobs
+      .ofCase(caseId)
+      .find((j) => j.state === 'ready' && !j.maybeSent && same(j.payload));
     const actor = this.deps.currentUserId();
     if (!waiting) this.deps.jobs.add(caseId, payload);
     else if (actor) this.deps.jobs.setActor(waiting.id, actor);
   }
 
   private checkEntity(c: StoredCase & { data: EntityData }, action: EntityAction): void {
-    const result = checkEntityAction(entityWorkflowState(c, this.store.listUbos(c.id), this.store.listDocuments(c.id), this.deps.lookups()), action);
+    const result = checkEntityAction(
+      entityWorkflowState(c, this.store.listUbos(c.id), this.store.listDocuments(c.id), this.deps.lookups()),
+      action,
+    );
     if (!result.ok) throw new DeskError(result.status === 404 ? 'not-found' : 'not-allowed', result.message);
   }
 
   private checkIndividual(c: StoredCase & { data: IndividualData }, action: IndividualAction): void {
-    const result = checkIndividualAction(individualWorkflowState(c, this.store.listDocuments(c.id), this.deps.lookups()), action);
+    const result = checkIndividualAction(
+      individualWorkflowState(c, this.store.listDocuments(c.id), this.deps.lookups()),
+      action,
+    );
     if (!result.ok) throw new DeskError(result.status === 404 ? 'not-found' : 'not-allowed', result.message);
   }
 
@@ -129,9 +146,11 @@ export class CaseService {
   createEntity(request: EntityCreateRequest): string {
     const type = this.deps.lookups().entityTypes.find((t) => t.id === request.entityType);
     if (!type) {
-      throw new DeskError('invalid-input', 'Choose an entity type from the list (refresh the lists when you are online).', [
-        { path: 'entityType', message: 'Unknown entity type' },
-      ]);
+      throw new DeskError(
+        'invalid-input',
+        'Choose an entity type from the list (refresh the lists when you are online).',
+        [{ path: 'entityType', message: 'Unknown entity type' }],
+      );
     }
     const id = randomUUID();
     // The device's own reference lets a create whose answer was lost be found again (contract §3).
@@ -206,9 +225,19 @@ export class CaseService {
     const c = this.requireEntity(caseId);
     this.checkEntity(c, { type: 'sanctions-review' });
     const subject = c.data.create.entityRegName;
-    const attested = attest(c.data.sanctionsSearchResults, screening, review.adverseSearchKYC, subject, this.deps.currentUserId(), this.now());
+    const attested = attest(
+      c.data.sanctionsSearchResults,
+      screening,
+      review.adverseSearchKYC,
+      subject,
+      this.deps.currentUserId(),
+      this.now(),
+    );
     this.tx(caseId, () => {
-      c.data.sanctionsReview = { adverseSearchKYC: attested.adverseSearchKYC, pepConfirmReviewed: review.pepConfirmReviewed };
+      c.data.sanctionsReview = {
+        adverseSearchKYC: attested.adverseSearchKYC,
+        pepConfirmReviewed: review.pepConfirmReviewed,
+      };
       c.data.sanctionsReviewRecord = attested.record;
       c.data.sanctionsReviewSynced = false;
       this.touch(c);
@@ -218,15 +247,24 @@ export class CaseService {
     });
   }
 
-  private auditDispositions(caseId: string, results: Parameters<typeof dispositionLines>[0], record: Parameters<typeof dispositionLines>[1], subject: string): void {
-    for (const line of dispositionLines(results, record, subject)) this.deps.audit('screening.disposition', caseId, line);
+  private auditDispositions(
+    caseId: string,
+    results: Parameters<typeof dispositionLines>[0],
+    record: Parameters<typeof dispositionLines>[1],
+    subject: string,
+  ): void {
+    for (const line of dispositionLines(results, record, subject))
+      this.deps.audit('screening.disposition', caseId, line);
   }
 
   saveUbo(caseId: string, uboId: string | undefined, body: UboBody): string {
     const c = this.requireEntity(caseId);
     if (uboId === undefined) {
       if (c.data.showOrganigram) {
-        throw new DeskError('not-allowed', 'For this entity type people are added in the ownership tree, not one by one.');
+        throw new DeskError(
+          'not-allowed',
+          'For this entity type people are added in the ownership tree, not one by one.',
+        );
       }
       this.checkEntity(c, { type: 'ubo-create' });
       const id = randomUUID();
@@ -255,7 +293,15 @@ export class CaseService {
       ubo.data.detailsSynced = false;
       this.store.saveUbo(ubo);
       // A person not yet created on the service is sent whole by its create job.
-      const creating = this.deps.jobs.ofCase(caseId).some((j) => j.payload.kind === 'ubo.create' && j.payload.uboId === uboId && !j.maybeSent && j.state === 'ready');
+      const creating = this.deps.jobs
+        .ofCase(caseId)
+        .some(
+          (j) =>
+            j.payload.kind === 'ubo.create' &&
+            j.payload.uboId === uboId &&
+            !j.maybeSent &&
+            j.state === 'ready',
+        );
       if (!creating) this.enqueue(caseId, { kind: 'ubo.update', uboId });
       this.touch(c);
       this.deps.audit('ubo.update', caseId, `Details of ${personName(body)} saved`);
@@ -266,18 +312,22 @@ export class CaseService {
   removeUbo(caseId: string, uboId: string): void {
     const c = this.requireEntity(caseId);
     const ubo = this.requireUbo(caseId, uboId);
-    if (c.data.showOrganigram) throw new DeskError('not-allowed', 'For this entity type people are removed in the ownership tree.');
+    if (c.data.showOrganigram)
+      throw new DeskError('not-allowed', 'For this entity type people are removed in the ownership tree.');
     this.checkEntity(c, { type: 'ubo-delete', uboId });
     this.tx(caseId, () => {
       const jobs = this.deps.jobs.ofCase(caseId);
       const createJob = jobs.find((j) => j.payload.kind === 'ubo.create' && j.payload.uboId === uboId);
-      const neverSent = ubo.serverId === null && (!createJob || (!createJob.maybeSent && createJob.state !== 'running'));
+      const neverSent =
+        ubo.serverId === null && (!createJob || (!createJob.maybeSent && createJob.state !== 'running'));
       // Drop the person's own queued work; their documents go with them.
       for (const j of jobs) {
-        if ('uboId' in j.payload && j.payload.uboId === uboId && j.state !== 'running') this.deps.jobs.remove(j.id);
+        if ('uboId' in j.payload && j.payload.uboId === uboId && j.state !== 'running')
+          this.deps.jobs.remove(j.id);
       }
       for (const d of this.store.listDocuments(caseId)) {
-        if (d.owner.kind === 'ubo' && d.owner.uboId === uboId) this.store.saveDocumentState(d.id, { removed: true });
+        if (d.owner.kind === 'ubo' && d.owner.uboId === uboId)
+          this.store.saveDocumentState(d.id, { removed: true });
       }
       if (neverSent) this.store.deleteUbo(uboId);
       else {
@@ -295,9 +345,19 @@ export class CaseService {
     const ubo = this.requireUbo(caseId, uboId);
     this.checkEntity(c, { type: 'ubo-pep-confirm', uboId });
     const subject = personName(ubo.data.details);
-    const attested = attest(ubo.data.screening, screening, review.adverseSearchKYC, subject, this.deps.currentUserId(), this.now());
+    const attested = attest(
+      ubo.data.screening,
+      screening,
+      review.adverseSearchKYC,
+      subject,
+      this.deps.currentUserId(),
+      this.now(),
+    );
     this.tx(caseId, () => {
-      ubo.data.pepReview = { adverseSearchKYC: attested.adverseSearchKYC, pepConfirmReviewed: review.pepConfirmReviewed };
+      ubo.data.pepReview = {
+        adverseSearchKYC: attested.adverseSearchKYC,
+        pepConfirmReviewed: review.pepConfirmReviewed,
+      };
       ubo.data.pepReviewRecord = attested.record;
       ubo.data.pepSynced = false;
       this.store.saveUbo(ubo);
@@ -324,8 +384,10 @@ export class CaseService {
 
   saveOrganigram(caseId: string, tree: OrganigramNodeRequest[]): void {
     const c = this.requireEntity(caseId);
-    if (!c.data.showOrganigram) throw new DeskError('not-allowed', 'This entity type has a flat owner list, not an ownership tree.');
-    if (c.data.organigramRequested) throw new DeskError('not-allowed', 'Organigram has already been finalised');
+    if (!c.data.showOrganigram)
+      throw new DeskError('not-allowed', 'This entity type has a flat owner list, not an ownership tree.');
+    if (c.data.organigramRequested)
+      throw new DeskError('not-allowed', 'Organigram has already been finalised');
     if (tree[0]?.shareholderType !== 'Root') {
       throw new DeskError('invalid-input', 'entityOrganigram must be an array whose first node is the Root');
     }
@@ -359,7 +421,10 @@ export class CaseService {
           serverId: null,
           origin: 'organigram',
           removed: false,
-          data: newUboData({ firstName: node.firstName ?? '', lastName: node.lastName ?? '', isDirector: node.isDirector }, false),
+          data: newUboData(
+            { firstName: node.firstName ?? '', lastName: node.lastName ?? '', isDirector: node.isDirector },
+            false,
+          ),
         });
       }
       this.touch(c);
@@ -429,14 +494,22 @@ export class CaseService {
   /** A declined application takes no more changes: its queued work is stopped and shown, not sent. */
   private dropMootWork(caseId: string): void {
     const stopped = stopWorkOfDecidedCase(this.store, this.deps.jobs, caseId, stopReason('Declined', false));
-    if (stopped > 0) this.deps.audit('queue.stop', caseId, `${stopped} queued change(s) stopped because the application was declined`);
+    if (stopped > 0)
+      this.deps.audit(
+        'queue.stop',
+        caseId,
+        `${stopped} queued change(s) stopped because the application was declined`,
+      );
   }
 
   private checkMakerChecker(c: StoredCase, decision: string, allowSelfApproval: boolean): void {
     if (decision !== 'Approved' || allowSelfApproval) return;
     const user = this.deps.currentUserId();
     if (user !== null && c.createdBy !== null && user === c.createdBy) {
-      throw new DeskError('not-allowed', 'The person who captured this application cannot approve it. Ask a reviewer.');
+      throw new DeskError(
+        'not-allowed',
+        'The person who captured this application cannot approve it. Ask a reviewer.',
+      );
     }
   }
 
@@ -533,16 +606,33 @@ export class CaseService {
 
   pepDecision(
     caseId: string,
-    decision: { pepConfirmReviewed: boolean; adverseSearchKYC?: boolean; clientForeignOfficial: boolean; clientForeignOfficialType?: number; screening: ScreeningAttestation },
+    decision: {
+      pepConfirmReviewed: boolean;
+      adverseSearchKYC?: boolean;
+      clientForeignOfficial: boolean;
+      clientForeignOfficialType?: number;
+      screening: ScreeningAttestation;
+    },
   ): void {
     const c = this.requireIndividual(caseId);
     if (!c.data.amlRequested || !c.data.validationRequested) {
       throw new DeskError('not-allowed', 'Run the AML screening and the external validation first.');
     }
-    if (c.data.docsConfirmRequested) throw new DeskError('not-allowed', 'The documents are already confirmed: the PEP decision can no longer change.');
+    if (c.data.docsConfirmRequested)
+      throw new DeskError(
+        'not-allowed',
+        'The documents are already confirmed: the PEP decision can no longer change.',
+      );
     this.checkIndividual(c, { type: 'pep-sanctions-decision' });
     const subject = personName(c.data.create);
-    const attested = attest(c.data.amlScreening, decision.screening, decision.adverseSearchKYC, subject, this.deps.currentUserId(), this.now());
+    const attested = attest(
+      c.data.amlScreening,
+      decision.screening,
+      decision.adverseSearchKYC,
+      subject,
+      this.deps.currentUserId(),
+      this.now(),
+    );
     this.tx(caseId, () => {
       c.data.pepDecision = {
         pepConfirmReviewed: decision.pepConfirmReviewed,
@@ -573,7 +663,11 @@ export class CaseService {
 
   decideIndividual(
     caseId: string,
-    decision: { onboardingDecision: 'Approved' | 'Declined' | 'Refer' | 'In Progress'; additionalComments?: string; nextFicaReviewDate?: string },
+    decision: {
+      onboardingDecision: 'Approved' | 'Declined' | 'Refer' | 'In Progress';
+      additionalComments?: string;
+      nextFicaReviewDate?: string;
+    },
     allowSelfApproval: boolean,
   ): void {
     const c = this.requireIndividual(caseId);
@@ -601,8 +695,10 @@ export class CaseService {
   addDocument(doc: NewDocument): StoredDocument {
     const c = this.requireCase(doc.caseId);
     if (doc.owner.kind === 'ubo') this.requireUbo(doc.caseId, doc.owner.uboId);
-    if (doc.owner.kind === 'individual' && c.kind !== 'individual') throw new DeskError('invalid-input', 'This case has no individual client.');
-    if (doc.owner.kind !== 'individual' && c.kind !== 'entity') throw new DeskError('invalid-input', 'This case is not an entity application.');
+    if (doc.owner.kind === 'individual' && c.kind !== 'individual')
+      throw new DeskError('invalid-input', 'This case has no individual client.');
+    if (doc.owner.kind !== 'individual' && c.kind !== 'entity')
+      throw new DeskError('invalid-input', 'This case is not an entity application.');
     if (doc.owner.kind !== 'individual' && doc.pairs.length !== 1) {
       throw new DeskError('invalid-input', 'An entity or owner document serves exactly one document type.');
     }
@@ -625,7 +721,11 @@ export class CaseService {
             : { kind: 'individual.doc-upload', documentId: stored.id };
       this.deps.jobs.add(doc.caseId, payload);
       this.touch(c);
-      this.deps.audit('document.capture', doc.caseId, `Document captured (${doc.pageCount} page${doc.pageCount === 1 ? '' : 's'})`);
+      this.deps.audit(
+        'document.capture',
+        doc.caseId,
+        `Document captured (${doc.pageCount} page${doc.pageCount === 1 ? '' : 's'})`,
+      );
       return stored;
     });
   }
@@ -636,8 +736,16 @@ export class CaseService {
     if (!doc || doc.removed) throw new DeskError('not-found', 'This document does not exist on this laptop.');
     const c = this.requireCase(doc.caseId);
     return this.tx(doc.caseId, () => {
-      const upload = this.deps.jobs.ofCase(doc.caseId).find((j) => 'documentId' in j.payload && j.payload.documentId === documentId && j.payload.kind !== 'document.delete');
-      if (upload?.state === 'running') throw new DeskError('conflict', 'This document is being sent right now. Try again in a moment.');
+      const upload = this.deps.jobs
+        .ofCase(doc.caseId)
+        .find(
+          (j) =>
+            'documentId' in j.payload &&
+            j.payload.documentId === documentId &&
+            j.payload.kind !== 'document.delete',
+        );
+      if (upload?.state === 'running')
+        throw new DeskError('conflict', 'This document is being sent right now. Try again in a moment.');
       if (upload && !upload.maybeSent && doc.serverIds.length === 0) {
         this.deps.jobs.remove(upload.id);
         this.store.deleteDocument(documentId);
@@ -647,7 +755,11 @@ export class CaseService {
       }
       if (upload) this.deps.jobs.remove(upload.id);
       this.store.saveDocumentState(documentId, { state: 'removing', removed: true });
-      this.deps.jobs.add(doc.caseId, { kind: 'document.delete', documentId, uboId: doc.owner.kind === 'ubo' ? doc.owner.uboId : null });
+      this.deps.jobs.add(doc.caseId, {
+        kind: 'document.delete',
+        documentId,
+        uboId: doc.owner.kind === 'ubo' ? doc.owner.uboId : null,
+      });
       this.touch(c);
       this.deps.audit('document.remove', doc.caseId, 'Document removal queued');
       return { vaultIdToPurge: null };

@@ -5,7 +5,14 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { DocPair, DocumentOwner, DocumentState } from '../../../shared/ipc/model.js';
-import { CaseDataSchema, DraftPageRecordSchema, UboDataSchema, type CaseData, type DraftPageRecord, type UboData } from './case-data.js';
+import {
+  CaseDataSchema,
+  DraftPageRecordSchema,
+  UboDataSchema,
+  type CaseData,
+  type DraftPageRecord,
+  type UboData,
+} from './case-data.js';
 import { statement } from '../../../node-shared/sqlite/statements.js';
 
 export type Db = Database.Database;
@@ -169,7 +176,12 @@ export class CaseStore {
    * the same rows many times a second during a drain. Callers get a copy they may change. */
   private readonly opened = new Map<string, unknown>();
 
-  private open<S extends z.ZodType>(caseId: string, payload: string, context: string, schema: S): z.output<S> {
+  private open<S extends z.ZodType>(
+    caseId: string,
+    payload: string,
+    context: string,
+    schema: S,
+  ): z.output<S> {
     const key = `${context}\u0000${payload}`;
     let value = this.opened.get(key);
     if (value === undefined) {
@@ -182,17 +194,17 @@ export class CaseStore {
 
   // ---- cases
   insertCase(c: Omit<StoredCase, 'data'> & { data: CaseData }): void {
-    statement(this.db, 
-        `INSERT INTO cases (id, kind, profile_id, title, client_reference, status, server_id, created_by, created_at,
+    statement(
+      this.db,
+      `INSERT INTO cases (id, kind, profile_id, title, client_reference, status, server_id, created_by, created_at,
           updated_at, blocked_reason, decided_at, purged_at, report_cached_at, data)
          VALUES (@id, @kind, @profileId, @title, @clientReference, @status, @serverId, @createdBy, @createdAt,
           @updatedAt, @blockedReason, @decidedAt, @purgedAt, @reportCachedAt, @data)`,
-      )
-      .run({
-        ...c,
-        title: this.keys.forCase(c.id).encrypt(c.title, `cases.title:${c.id}`),
-        data: this.seal(c.id, c.data, `cases.data:${c.id}`),
-      });
+    ).run({
+      ...c,
+      title: this.keys.forCase(c.id).encrypt(c.title, `cases.title:${c.id}`),
+      data: this.seal(c.id, c.data, `cases.data:${c.id}`),
+    });
   }
 
   private caseFromRow(row: CaseRow): StoredCase {
@@ -221,28 +233,32 @@ export class CaseStore {
   }
 
   listCases(): StoredCase[] {
-    return (statement(this.db, `${WITH_KEY} ORDER BY c.updated_at DESC`).all() as CaseRow[]).map((r) => this.caseFromRow(r));
-  }
-
-  /** The cases of one environment profile, newest first. */
-  listCasesOf(profileId: string): StoredCase[] {
-    return (statement(this.db, `${WITH_KEY} WHERE c.profile_id = ? ORDER BY c.updated_at DESC`).all(profileId) as CaseRow[]).map((r) =>
+    return (statement(this.db, `${WITH_KEY} ORDER BY c.updated_at DESC`).all() as CaseRow[]).map((r) =>
       this.caseFromRow(r),
     );
   }
 
+  /** The cases of one environment profile, newest first. */
+  listCasesOf(profileId: string): StoredCase[] {
+    return (
+      statement(this.db, `${WITH_KEY} WHERE c.profile_id = ? ORDER BY c.updated_at DESC`).all(
+        profileId,
+      ) as CaseRow[]
+    ).map((r) => this.caseFromRow(r));
+  }
+
   /** Saves the case's changed fields; `data` is re-encrypted when given. */
   saveCase(c: StoredCase): void {
-    statement(this.db, 
-        `UPDATE cases SET title = @title, client_reference = @clientReference, status = @status, server_id = @serverId,
+    statement(
+      this.db,
+      `UPDATE cases SET title = @title, client_reference = @clientReference, status = @status, server_id = @serverId,
           updated_at = @updatedAt, blocked_reason = @blockedReason, decided_at = @decidedAt, purged_at = @purgedAt,
           report_cached_at = @reportCachedAt, data = @data WHERE id = @id`,
-      )
-      .run({
-        ...c,
-        title: this.keys.forCase(c.id).encrypt(c.title, `cases.title:${c.id}`),
-        data: this.seal(c.id, c.data, `cases.data:${c.id}`),
-      });
+    ).run({
+      ...c,
+      title: this.keys.forCase(c.id).encrypt(c.title, `cases.title:${c.id}`),
+      data: this.seal(c.id, c.data, `cases.data:${c.id}`),
+    });
   }
 
   deleteCase(id: string): void {
@@ -251,10 +267,18 @@ export class CaseStore {
 
   // ---- people
   insertUbo(u: StoredUbo): void {
-    statement(this.db, 
-        'INSERT INTO ubos (id, case_id, position, server_id, origin, removed, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(u.id, u.caseId, u.position, u.serverId, u.origin, u.removed ? 1 : 0, this.seal(u.caseId, u.data, `ubos.data:${u.id}`));
+    statement(
+      this.db,
+      'INSERT INTO ubos (id, case_id, position, server_id, origin, removed, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      u.id,
+      u.caseId,
+      u.position,
+      u.serverId,
+      u.origin,
+      u.removed ? 1 : 0,
+      this.seal(u.caseId, u.data, `ubos.data:${u.id}`),
+    );
   }
 
   private uboFromRow(row: UboRow): StoredUbo {
@@ -275,13 +299,19 @@ export class CaseStore {
   }
 
   listUbos(caseId: string, includeRemoved = false): StoredUbo[] {
-    const rows = statement(this.db, 'SELECT * FROM ubos WHERE case_id = ? ORDER BY position').all(caseId) as UboRow[];
+    const rows = statement(this.db, 'SELECT * FROM ubos WHERE case_id = ? ORDER BY position').all(
+      caseId,
+    ) as UboRow[];
     return rows.map((r) => this.uboFromRow(r)).filter((u) => includeRemoved || !u.removed);
   }
 
   saveUbo(u: StoredUbo): void {
-    statement(this.db, 'UPDATE ubos SET server_id = ?, removed = ?, data = ? WHERE id = ?')
-      .run(u.serverId, u.removed ? 1 : 0, this.seal(u.caseId, u.data, `ubos.data:${u.id}`), u.id);
+    statement(this.db, 'UPDATE ubos SET server_id = ?, removed = ?, data = ? WHERE id = ?').run(
+      u.serverId,
+      u.removed ? 1 : 0,
+      this.seal(u.caseId, u.data, `ubos.data:${u.id}`),
+      u.id,
+    );
   }
 
   deleteUbo(id: string): void {
@@ -289,7 +319,10 @@ export class CaseStore {
   }
 
   nextUboPosition(caseId: string): number {
-    const row = statement(this.db, 'SELECT COALESCE(MAX(position), 0) + 1 AS next FROM ubos WHERE case_id = ?').get(caseId) as {
+    const row = statement(
+      this.db,
+      'SELECT COALESCE(MAX(position), 0) + 1 AS next FROM ubos WHERE case_id = ?',
+    ).get(caseId) as {
       next: number;
     };
     return row.next;
@@ -297,36 +330,38 @@ export class CaseStore {
 
   // ---- documents
   insertDocument(d: StoredDocument): void {
-    statement(this.db, 
-        `INSERT INTO documents (id, case_id, owner_kind, ubo_id, pairs, filename, mime_type, size, sha256, page_count,
+    statement(
+      this.db,
+      `INSERT INTO documents (id, case_id, owner_kind, ubo_id, pairs, filename, mime_type, size, sha256, page_count,
           vault_id, state, error, server_ids, captured_at, removed)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        d.id,
-        d.caseId,
-        d.owner.kind,
-        d.owner.kind === 'ubo' ? d.owner.uboId : null,
-        JSON.stringify(d.pairs),
-        this.keys.forCase(d.caseId).encrypt(d.filename, `documents.filename:${d.id}`),
-        d.mimeType,
-        d.size,
-        d.sha256,
-        d.pageCount,
-        d.vaultId,
-        d.state,
-        d.error,
-        JSON.stringify(d.serverIds),
-        d.capturedAt,
-        d.removed ? 1 : 0,
-      );
+    ).run(
+      d.id,
+      d.caseId,
+      d.owner.kind,
+      d.owner.kind === 'ubo' ? d.owner.uboId : null,
+      JSON.stringify(d.pairs),
+      this.keys.forCase(d.caseId).encrypt(d.filename, `documents.filename:${d.id}`),
+      d.mimeType,
+      d.size,
+      d.sha256,
+      d.pageCount,
+      d.vaultId,
+      d.state,
+      d.error,
+      JSON.stringify(d.serverIds),
+      d.capturedAt,
+      d.removed ? 1 : 0,
+    );
   }
 
   private documentFromRow(row: DocumentRow): StoredDocument {
     return {
       id: row.id,
       caseId: row.case_id,
-      owner: OwnerSchema.parse(row.owner_kind === 'ubo' ? { kind: 'ubo', uboId: row.ubo_id } : { kind: row.owner_kind }),
+      owner: OwnerSchema.parse(
+        row.owner_kind === 'ubo' ? { kind: 'ubo', uboId: row.ubo_id } : { kind: row.owner_kind },
+      ),
       pairs: PairsSchema.parse(JSON.parse(row.pairs)),
       filename: this.decrypt(row.case_id, row.filename, `documents.filename:${row.id}`),
       mimeType: row.mime_type,
@@ -348,7 +383,10 @@ export class CaseStore {
   }
 
   listDocuments(caseId: string, includeRemoved = false): StoredDocument[] {
-    const rows = statement(this.db, 'SELECT * FROM documents WHERE case_id = ? ORDER BY captured_at, rowid').all(caseId) as DocumentRow[];
+    const rows = statement(
+      this.db,
+      'SELECT * FROM documents WHERE case_id = ? ORDER BY captured_at, rowid',
+    ).all(caseId) as DocumentRow[];
     return rows.map((r) => this.documentFromRow(r)).filter((d) => includeRemoved || !d.removed);
   }
 
@@ -372,17 +410,31 @@ export class CaseStore {
    * already holds one of them; answers whether it did. The check and the write are one statement
    * sequence on the single connection, so call it inside the transaction that records the answer.
    */
-  claimServerIds(id: string, serverIds: number[], fields: { state?: DocumentState; error?: string | null } = {}): boolean {
+  claimServerIds(
+    id: string,
+    serverIds: number[],
+    fields: { state?: DocumentState; error?: string | null } = {},
+  ): boolean {
     const held = this.serverIdsHeldByOthers(id);
     if (new Set(serverIds).size !== serverIds.length || serverIds.some((s) => held.has(s))) return false;
     this.saveDocumentState(id, { ...fields, serverIds });
     return true;
   }
 
-  saveDocumentState(id: string, fields: { state?: DocumentState; error?: string | null; serverIds?: number[]; removed?: boolean; vaultId?: string | null }): void {
-    const current = statement(this.db, 'SELECT state, error, server_ids, removed, vault_id FROM documents WHERE id = ?').get(id) as
-      | Pick<DocumentRow, 'state' | 'error' | 'server_ids' | 'removed' | 'vault_id'>
-      | undefined;
+  saveDocumentState(
+    id: string,
+    fields: {
+      state?: DocumentState;
+      error?: string | null;
+      serverIds?: number[];
+      removed?: boolean;
+      vaultId?: string | null;
+    },
+  ): void {
+    const current = statement(
+      this.db,
+      'SELECT state, error, server_ids, removed, vault_id FROM documents WHERE id = ?',
+    ).get(id) as Pick<DocumentRow, 'state' | 'error' | 'server_ids' | 'removed' | 'vault_id'> | undefined;
     if (!current) return;
     if (fields.serverIds?.length) {
       const held = this.serverIdsHeldByOthers(id);
@@ -391,15 +443,17 @@ export class CaseStore {
       // the other's: refused here whatever the caller.
       if (taken !== undefined) throw new ServerIdTakenError(taken);
     }
-    statement(this.db, 'UPDATE documents SET state = ?, error = ?, server_ids = ?, removed = ?, vault_id = ? WHERE id = ?')
-      .run(
-        fields.state ?? current.state,
-        fields.error === undefined ? current.error : fields.error,
-        fields.serverIds ? JSON.stringify(fields.serverIds) : current.server_ids,
-        fields.removed === undefined ? current.removed : fields.removed ? 1 : 0,
-        fields.vaultId === undefined ? current.vault_id : fields.vaultId,
-        id,
-      );
+    statement(
+      this.db,
+      'UPDATE documents SET state = ?, error = ?, server_ids = ?, removed = ?, vault_id = ? WHERE id = ?',
+    ).run(
+      fields.state ?? current.state,
+      fields.error === undefined ? current.error : fields.error,
+      fields.serverIds ? JSON.stringify(fields.serverIds) : current.server_ids,
+      fields.removed === undefined ? current.removed : fields.removed ? 1 : 0,
+      fields.vaultId === undefined ? current.vault_id : fields.vaultId,
+      id,
+    );
   }
 
   setDocumentState(id: string, state: DocumentState, error: string | null): void {
@@ -412,7 +466,10 @@ export class CaseStore {
 
   /** Vault ids of every file a case holds (documents and draft pages), for purging. */
   vaultIdsOfCase(caseId: string): string[] {
-    const docs = statement(this.db, 'SELECT vault_id FROM documents WHERE case_id = ? AND vault_id IS NOT NULL').all(caseId) as {
+    const docs = statement(
+      this.db,
+      'SELECT vault_id FROM documents WHERE case_id = ? AND vault_id IS NOT NULL',
+    ).all(caseId) as {
       vault_id: string;
     }[];
     const drafts = this.listDrafts(caseId).flatMap((d) => d.pages.map((p) => p.vaultId));
@@ -421,14 +478,21 @@ export class CaseStore {
 
   // ---- drafts
   insertDraft(d: StoredDraft): void {
-    statement(this.db, 'INSERT INTO drafts (id, case_id, owner, pages, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(d.id, d.caseId, JSON.stringify(d.owner), this.seal(d.caseId, d.pages, `drafts.pages:${d.id}`), d.createdAt);
+    statement(
+      this.db,
+      'INSERT INTO drafts (id, case_id, owner, pages, created_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(
+      d.id,
+      d.caseId,
+      JSON.stringify(d.owner),
+      this.seal(d.caseId, d.pages, `drafts.pages:${d.id}`),
+      d.createdAt,
+    );
   }
 
   getDraft(id: string): StoredDraft | null {
     const row = statement(this.db, 'SELECT * FROM drafts WHERE id = ?').get(id) as
-      | { id: string; case_id: string; owner: string; pages: string; created_at: string }
-      | undefined;
+      { id: string; case_id: string; owner: string; pages: string; created_at: string } | undefined;
     if (!row) return null;
     return {
       id: row.id,
@@ -445,9 +509,13 @@ export class CaseStore {
   }
 
   saveDraftPages(id: string, pages: DraftPageRecord[]): void {
-    const row = statement(this.db, 'SELECT case_id FROM drafts WHERE id = ?').get(id) as { case_id: string } | undefined;
+    const row = statement(this.db, 'SELECT case_id FROM drafts WHERE id = ?').get(id) as
+      { case_id: string } | undefined;
     if (!row) return;
-    statement(this.db, 'UPDATE drafts SET pages = ? WHERE id = ?').run(this.seal(row.case_id, pages, `drafts.pages:${id}`), id);
+    statement(this.db, 'UPDATE drafts SET pages = ? WHERE id = ?').run(
+      this.seal(row.case_id, pages, `drafts.pages:${id}`),
+      id,
+    );
   }
 
   deleteDraft(id: string): void {

@@ -1,8 +1,22 @@
 // The shapes the renderer sees (shared/ipc/model.ts), built from the rows, the queue and the
 // workflow rules of shared/domain.
-import { entitySteps, individualSteps, uboSteps, type StepView as DomainStep } from '../../../shared/domain/index.js';
+import {
+  entitySteps,
+  individualSteps,
+  uboSteps,
+  type StepView as DomainStep,
+} from '../../../shared/domain/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
-import type { CaseDetail, CaseStatus, CaseSummary, LocalDocument, LocalUbo, Progress, ReviewDue, StepView } from '../../../shared/ipc/model.js';
+import type {
+  CaseDetail,
+  CaseStatus,
+  CaseSummary,
+  LocalDocument,
+  LocalUbo,
+  Progress,
+  ReviewDue,
+  StepView,
+} from '../../../shared/ipc/model.js';
 import type { JobKind } from '../sync/job-kinds.js';
 import type { JobStore, StoredJob } from '../sync/job-store.js';
 import type { EntityData, IndividualData } from './case-data.js';
@@ -65,13 +79,22 @@ function toSteps(
   return domain.map((s) => {
     const pending = jobsOf(s.id);
     const failed = pending.find((j) => j.state === 'failed');
-    const base = { id: s.id, label: s.label, blockedBy: s.blockedBy ?? null, waitingFor: null as string | null };
+    const base = {
+      id: s.id,
+      label: s.label,
+      blockedBy: s.blockedBy ?? null,
+      waitingFor: null as string | null,
+    };
     if (failed) return { ...base, status: 'needs-review', blockedBy: failed.error };
     // Results that arrived after a review make the step need one again.
     if (needsReview.has(s.id)) return { ...base, status: 'needs-review', blockedBy: null };
     if (s.status === 'done' && pending.length > 0) {
       const first = pending[0]!;
-      return { ...base, status: 'queued', waitingFor: waiting.get(first.id) ?? (first.state === 'running' ? 'sending' : 'waiting to be sent') };
+      return {
+        ...base,
+        status: 'queued',
+        waitingFor: waiting.get(first.id) ?? (first.state === 'running' ? 'sending' : 'waiting to be sent'),
+      };
     }
     if (s.status === 'done') return { ...base, status: 'done' };
     return { ...base, status: s.status };
@@ -87,7 +110,12 @@ function finalSteps(steps: StepView[], final: Finality | null): StepView[] {
   return steps.map((s) => {
     if (s.status === 'queued' || s.status === 'needs-review' || s.status === 'done') return s;
     if (final.decision === 'Approved') return { ...s, status: 'done', blockedBy: null, waitingFor: null };
-    return { ...s, status: 'blocked', blockedBy: 'Not needed: the application was declined', waitingFor: null };
+    return {
+      ...s,
+      status: 'blocked',
+      blockedBy: 'Not needed: the application was declined',
+      waitingFor: null,
+    };
   });
 }
 
@@ -128,7 +156,8 @@ export class CaseViews {
     if (c.blockedReason || jobs.some((j) => j.state === 'failed')) return 'needs-review';
     if (!finalityOf(c) && reviewsDueOf(c, ubos).length > 0) return 'needs-review';
     if (jobs.length > 0) return 'waiting';
-    if (c.data.kind === 'entity' && ubos.some((u) => !u.removed && !u.data.detailsCompleted)) return 'needs-review';
+    if (c.data.kind === 'entity' && ubos.some((u) => !u.removed && !u.data.detailsCompleted))
+      return 'needs-review';
     return c.serverId ? 'synced' : 'draft';
   }
 
@@ -136,8 +165,13 @@ export class CaseViews {
   refreshStatus(caseId: string): void {
     const c = this.deps.store.getCase(caseId);
     if (!c) return;
-    const next = this.status(c, this.deps.jobs.statesOfCase(caseId), c.kind === 'entity' ? this.deps.store.listUbos(caseId) : []);
-    if (next !== c.status) statement(this.deps.store.db, 'UPDATE cases SET status = ? WHERE id = ?').run(next, caseId);
+    const next = this.status(
+      c,
+      this.deps.jobs.statesOfCase(caseId),
+      c.kind === 'entity' ? this.deps.store.listUbos(caseId) : [],
+    );
+    if (next !== c.status)
+      statement(this.deps.store.db, 'UPDATE cases SET status = ? WHERE id = ?').run(next, caseId);
   }
 
   summary(c: StoredCase): CaseSummary {
@@ -148,14 +182,19 @@ export class CaseViews {
       id: c.id,
       kind: c.kind,
       title: c.title,
-      subtitle: c.data.kind === 'entity' ? `${c.data.entityTypeName} · ${c.data.create.entityRegNumber}` : 'Individual client',
+      subtitle:
+        c.data.kind === 'entity'
+          ? `${c.data.entityTypeName} · ${c.data.create.entityRegNumber}`
+          : 'Individual client',
       clientReference: c.clientReference,
       status: this.status(c, jobs, c.kind === 'entity' ? this.deps.store.listUbos(c.id) : []),
       waitingFor: c.blockedReason ?? firstWaiting,
       serverId: c.serverId,
       riskBand: c.data.riskBand,
       unsentJobs: jobs.length,
-      reviewsDue: finalityOf(c) ? 0 : reviewsDueOf(c, c.kind === 'entity' ? this.deps.store.listUbos(c.id) : []).length,
+      reviewsDue: finalityOf(c)
+        ? 0
+        : reviewsDueOf(c, c.kind === 'entity' ? this.deps.store.listUbos(c.id) : []).length,
       createdBy: c.createdBy,
       updatedAt: c.updatedAt,
     };
@@ -186,8 +225,24 @@ export class CaseViews {
       reviewsDue: finalityOf(c) ? [] : reviewsDueOf(c, ubos),
       readOnly: readOnlyReason(finalityOf(c)),
     };
-    if (c.data.kind === 'entity') return this.entityDetail(c as StoredCase & { data: EntityData }, base, jobs, waiting, docs, ubos, lookups);
-    return this.individualDetail(c as StoredCase & { data: IndividualData }, base, jobs, waiting, docs, lookups);
+    if (c.data.kind === 'entity')
+      return this.entityDetail(
+        c as StoredCase & { data: EntityData },
+        base,
+        jobs,
+        waiting,
+        docs,
+        ubos,
+        lookups,
+      );
+    return this.individualDetail(
+      c as StoredCase & { data: IndividualData },
+      base,
+      jobs,
+      waiting,
+      docs,
+      lookups,
+    );
   }
 
   private entityDetail(
@@ -201,15 +256,26 @@ export class CaseViews {
   ): CaseDetail {
     const d = c.data;
     const state = entityWorkflowState(c, ubos, docs, lookups);
-    const caseJobs = (kinds: JobKind[]) => jobs.filter((j) => kinds.includes(j.payload.kind) || (j.payload.kind === 'document.delete' && kinds.includes('entity.doc-upload') && !j.payload.uboId));
-    const due = (base.reviewsDue as ReviewDue[]);
+    const caseJobs = (kinds: JobKind[]) =>
+      jobs.filter(
+        (j) =>
+          kinds.includes(j.payload.kind) ||
+          (j.payload.kind === 'document.delete' && kinds.includes('entity.doc-upload') && !j.payload.uboId),
+      );
+    const due = base.reviewsDue as ReviewDue[];
     const review = new Set<string>();
     if (due.some((r) => r.step === 'sanctions-review')) review.add('sanctions-review');
     const final = finalityOf(c);
-    const steps = finalSteps(toSteps(entitySteps(state), (id) => caseJobs(ENTITY_STEP_JOBS[id] ?? []), waiting, review), final);
+    const steps = finalSteps(
+      toSteps(entitySteps(state), (id) => caseJobs(ENTITY_STEP_JOBS[id] ?? []), waiting, review),
+      final,
+    );
     const localUbos: LocalUbo[] = ubos.map((u) => {
       const mine = docs.filter((x) => x.owner.kind === 'ubo' && x.owner.uboId === u.id);
-      const uboJobs = (kinds: JobKind[]) => jobs.filter((j) => 'uboId' in j.payload && j.payload.uboId === u.id && kinds.includes(j.payload.kind));
+      const uboJobs = (kinds: JobKind[]) =>
+        jobs.filter(
+          (j) => 'uboId' in j.payload && j.payload.uboId === u.id && kinds.includes(j.payload.kind),
+        );
       const uReview = new Set<string>();
       if (due.some((r) => r.uboId === u.id)) uReview.add('pep-review');
       if (!u.data.detailsCompleted) uReview.add('details');
@@ -227,7 +293,15 @@ export class CaseViews {
         docsConfirmed: u.data.docsConfirmRequested,
         documents: mine.map((x) => this.documentView(x)),
         checklist: personChecklist(uboBand(u, lookups), lookups, mine),
-        steps: finalSteps(toSteps(uboSteps(state, uboWorkflowState(u, docs, lookups)), (id) => uboJobs(UBO_STEP_JOBS[id] ?? []), waiting, uReview), final),
+        steps: finalSteps(
+          toSteps(
+            uboSteps(state, uboWorkflowState(u, docs, lookups)),
+            (id) => uboJobs(UBO_STEP_JOBS[id] ?? []),
+            waiting,
+            uReview,
+          ),
+          final,
+        ),
       };
     });
     const entityDocs = docs.filter((x) => x.owner.kind === 'entity');
@@ -249,7 +323,11 @@ export class CaseViews {
       sanctionsReview: d.sanctionsReview,
       sanctionsReviewRecord: d.sanctionsReviewRecord,
       ubos: localUbos,
-      organigram: { draft: d.organigramDraft, verified: d.organigramVerified, response: d.organigramResponse },
+      organigram: {
+        draft: d.organigramDraft,
+        verified: d.organigramVerified,
+        response: d.organigramResponse,
+      },
       shareholdingConfirmed: d.shareholdingRequested,
       docsConfirmed: d.docsConfirmRequested,
     } as CaseDetail;
@@ -267,7 +345,12 @@ export class CaseViews {
     const state = individualWorkflowState(c, docs, lookups);
     const review = new Set<string>();
     if ((base.reviewsDue as ReviewDue[]).length > 0) review.add('pep-decision');
-    const jobsOf = (kinds: JobKind[]) => jobs.filter((j) => kinds.includes(j.payload.kind) || (j.payload.kind === 'document.delete' && kinds.includes('individual.doc-upload')));
+    const jobsOf = (kinds: JobKind[]) =>
+      jobs.filter(
+        (j) =>
+          kinds.includes(j.payload.kind) ||
+          (j.payload.kind === 'document.delete' && kinds.includes('individual.doc-upload')),
+      );
     const band = individualBand(d, lookups);
     return {
       ...base,
@@ -275,7 +358,10 @@ export class CaseViews {
       riskBand: d.riskBand,
       documents: docs.map((x) => this.documentView(x)),
       checklist: personChecklist(band, lookups, docs),
-      steps: finalSteps(toSteps(individualSteps(state), (id) => jobsOf(INDIVIDUAL_STEP_JOBS[id] ?? []), waiting, review), finalityOf(c)),
+      steps: finalSteps(
+        toSteps(individualSteps(state), (id) => jobsOf(INDIVIDUAL_STEP_JOBS[id] ?? []), waiting, review),
+        finalityOf(c),
+      ),
       create: d.create,
       amlScreening: d.amlScreening,
       externalValidation: d.externalValidation,

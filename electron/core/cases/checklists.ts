@@ -18,7 +18,9 @@ const groupsOnFile = (docs: readonly StoredDocument[]) =>
 
 /** Only what the service holds: for deciding whether a confirm may be sent. */
 export const groupsUploaded = (docs: readonly StoredDocument[]) =>
-  docs.filter((d) => !d.removed && d.state === 'on-file').flatMap((d) => d.pairs.map((p) => ({ groupId: p.groupId })));
+  docs
+    .filter((d) => !d.removed && d.state === 'on-file')
+    .flatMap((d) => d.pairs.map((p) => ({ groupId: p.groupId })));
 
 function toChecklist(view: BandView, items: ReturnType<typeof documentChecklist>): Checklist {
   return {
@@ -39,10 +41,15 @@ export function entityBand(riskBand: RiskDescription): BandView {
 }
 
 export function uboBand(ubo: StoredUbo, lookups: LookupBundle): BandView {
-  if (ubo.data.pepSynced && ubo.data.riskStatus !== 'Undetermined') return { band: ubo.data.riskStatus, provisional: false };
+  if (ubo.data.pepSynced && ubo.data.riskStatus !== 'Undetermined')
+    return { band: ubo.data.riskStatus, provisional: false };
   if (!ubo.data.pepReview) return { band: 'Undetermined', provisional: true };
   const band = personBand(
-    { adverse: ubo.data.pepReview.adverseSearchKYC, foreignOfficial: false, saCitizen: ubo.data.details.clientSACitizen ?? true },
+    {
+      adverse: ubo.data.pepReview.adverseSearchKYC,
+      foreignOfficial: false,
+      saCitizen: ubo.data.details.clientSACitizen ?? true,
+    },
     lookups.partner?.riskSettings ?? null,
   );
   return { band, provisional: true };
@@ -62,22 +69,62 @@ export function individualBand(data: IndividualData, lookups: LookupBundle): Ban
   return { band, provisional: true };
 }
 
-export function entityChecklist(band: BandView, lookups: LookupBundle, docs: readonly StoredDocument[]): Checklist {
-  return toChecklist(band, documentChecklist('entity', band.band, lookups.entityDocGroups, lookups.entityDocTypes, groupsOnFile(docs)));
-}
-
-export function personChecklist(band: BandView, lookups: LookupBundle, docs: readonly StoredDocument[]): Checklist {
+export function entityChecklist(
+  band: BandView,
+  lookups: LookupBundle,
+  docs: readonly StoredDocument[],
+): Checklist {
   return toChecklist(
     band,
-    documentChecklist('individual', band.band, lookups.individualDocGroups, lookups.individualDocTypes, groupsOnFile(docs)),
+    documentChecklist(
+      'entity',
+      band.band,
+      lookups.entityDocGroups,
+      lookups.entityDocTypes,
+      groupsOnFile(docs),
+    ),
+  );
+}
+
+export function personChecklist(
+  band: BandView,
+  lookups: LookupBundle,
+  docs: readonly StoredDocument[],
+): Checklist {
+  return toChecklist(
+    band,
+    documentChecklist(
+      'individual',
+      band.band,
+      lookups.individualDocGroups,
+      lookups.individualDocTypes,
+      groupsOnFile(docs),
+    ),
   );
 }
 
 /** Names of required groups (by the given band) with nothing uploaded yet. */
-export function missingUploaded(kind: 'entity' | 'individual', band: RiskDescription, lookups: LookupBundle, docs: readonly StoredDocument[]): string[] {
+export function missingUploaded(
+  kind: 'entity' | 'individual',
+  band: RiskDescription,
+  lookups: LookupBundle,
+  docs: readonly StoredDocument[],
+): string[] {
   const items =
     kind === 'entity'
-      ? documentChecklist('entity', band, lookups.entityDocGroups, lookups.entityDocTypes, groupsUploaded(docs))
-      : documentChecklist('individual', band, lookups.individualDocGroups, lookups.individualDocTypes, groupsUploaded(docs));
+      ? documentChecklist(
+          'entity',
+          band,
+          lookups.entityDocGroups,
+          lookups.entityDocTypes,
+          groupsUploaded(docs),
+        )
+      : documentChecklist(
+          'individual',
+          band,
+          lookups.individualDocGroups,
+          lookups.individualDocTypes,
+          groupsUploaded(docs),
+        );
   return items.filter((i) => !i.onFile).map((i) => i.name);
 }

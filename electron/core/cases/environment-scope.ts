@@ -30,27 +30,33 @@ export class EnvironmentScope {
   }
 
   requireCase(caseId: string): void {
-    this.check(statement(this.deps.db, 'SELECT profile_id AS profileId FROM cases WHERE id = ?').get(caseId) as Owner);
+    this.check(
+      statement(this.deps.db, 'SELECT profile_id AS profileId FROM cases WHERE id = ?').get(caseId) as Owner,
+    );
   }
 
   requireDraft(draftId: string): void {
     this.check(
-      statement(this.deps.db, 'SELECT c.profile_id AS profileId FROM drafts d JOIN cases c ON c.id = d.case_id WHERE d.id = ?').get(
-        draftId,
-      ) as Owner,
+      statement(
+        this.deps.db,
+        'SELECT c.profile_id AS profileId FROM drafts d JOIN cases c ON c.id = d.case_id WHERE d.id = ?',
+      ).get(draftId) as Owner,
     );
   }
 
   requireDocument(documentId: string): void {
     this.check(
-      statement(this.deps.db, 'SELECT c.profile_id AS profileId FROM documents d JOIN cases c ON c.id = d.case_id WHERE d.id = ?').get(
-        documentId,
-      ) as Owner,
+      statement(
+        this.deps.db,
+        'SELECT c.profile_id AS profileId FROM documents d JOIN cases c ON c.id = d.case_id WHERE d.id = ?',
+      ).get(documentId) as Owner,
     );
   }
 
   requireJob(jobId: string): void {
-    this.check(statement(this.deps.db, 'SELECT profile_id AS profileId FROM jobs WHERE id = ?').get(jobId) as Owner);
+    this.check(
+      statement(this.deps.db, 'SELECT profile_id AS profileId FROM jobs WHERE id = ?').get(jobId) as Owner,
+    );
   }
 
   private check(owner: Owner): void {
@@ -88,13 +94,23 @@ export class EnvironmentScope {
       .filter((r) => r.profileId !== activeId)
       .map((r) => {
         const profile = this.deps.profiles.get(r.profileId);
-        return { profileId: r.profileId, profileName: profile?.name ?? null, kind: profile?.kind ?? null, cases: r.cases, unsent: r.unsent };
+        return {
+          profileId: r.profileId,
+          profileName: profile?.name ?? null,
+          kind: profile?.kind ?? null,
+          cases: r.cases,
+          unsent: r.unsent,
+        };
       });
   }
 
   /** Unsent items of one profile (removing or re-pointing a profile must not strand them). */
   unsentOf(profileId: string): number {
-    return (statement(this.deps.db, 'SELECT COUNT(*) AS n FROM jobs WHERE profile_id = ?').get(profileId) as { n: number }).n;
+    return (
+      statement(this.deps.db, 'SELECT COUNT(*) AS n FROM jobs WHERE profile_id = ?').get(profileId) as {
+        n: number;
+      }
+    ).n;
   }
 
   /**
@@ -104,7 +120,9 @@ export class EnvironmentScope {
    */
   assignUnassigned(profileId: string): string[] {
     return this.deps.db.transaction(() => {
-      const ids = (statement(this.deps.db, 'SELECT id FROM cases WHERE profile_id IS NULL').all() as { id: string }[]).map((r) => r.id);
+      const ids = (
+        statement(this.deps.db, 'SELECT id FROM cases WHERE profile_id IS NULL').all() as { id: string }[]
+      ).map((r) => r.id);
       if (ids.length === 0) return ids;
       statement(this.deps.db, 'UPDATE cases SET profile_id = ? WHERE profile_id IS NULL').run(profileId);
       statement(this.deps.db, 'UPDATE jobs SET profile_id = ? WHERE profile_id IS NULL').run(profileId);

@@ -10,7 +10,9 @@ export function caseFingerprint(store: CaseStore, c: StoredCase): string {
   const { reportVaultId: _vault, reportFingerprint: _fingerprint, ...data } = c.data;
   const ubos = store.listUbos(c.id, true).map((u) => [u.id, u.serverId, u.removed, u.data]);
   const documents = store.listDocuments(c.id).map((d) => [d.id, d.state, d.removed, d.serverIds]);
-  return createHash('sha256').update(JSON.stringify([c.serverId, data, ubos, documents])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([c.serverId, data, ubos, documents]))
+    .digest('hex');
 }
 
 /** What changed first after `since` (an ISO time), in the words of the case's history. */

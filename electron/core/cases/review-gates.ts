@@ -47,7 +47,12 @@ export function attest(
   }
   return {
     adverseSearchKYC: check.adverse,
-    record: { fingerprint: attestation.fingerprint, dispositions: attestation.dispositions, reviewedBy, reviewedAt: now },
+    record: {
+      fingerprint: attestation.fingerprint,
+      dispositions: attestation.dispositions,
+      reviewedBy,
+      reviewedAt: now,
+    },
   };
 }
 
@@ -55,19 +60,28 @@ export function attest(
  * One line per hit for the case's history. Reasons stay in the encrypted case record: the audit
  * log is kept in the clear.
  */
-export function dispositionLines(results: SanctionsSearchResults | null | undefined, record: ScreeningReviewRecord, subject: string): string[] {
+export function dispositionLines(
+  results: SanctionsSearchResults | null | undefined,
+  record: ScreeningReviewRecord,
+  subject: string,
+): string[] {
   const hits = screeningHits(results);
   if (hits.length === 0) return [`Screening of ${subject} reviewed: no matches`];
   return record.dispositions.map((d) => {
     const index = hits.findIndex((h) => h.key === d.hitKey);
     const hit = hits[index];
-    const score = hit?.match.score !== null && hit?.match.score !== undefined ? `, score ${hit.match.score}` : '';
+    const score =
+      hit?.match.score !== null && hit?.match.score !== undefined ? `, score ${hit.match.score}` : '';
     return `${HIT_KIND_LABELS[hit?.kind ?? 'other']} ${index + 1} of ${hits.length} for ${subject}${score}: ${VERDICT_LABELS[d.verdict].toLowerCase()}`;
   });
 }
 
 /** True when results are held and no review names them (none yet, or made on earlier results). */
-export function reviewDue(results: SanctionsSearchResults | null | undefined, record: ScreeningReviewRecord | null, reviewed: boolean): boolean {
+export function reviewDue(
+  results: SanctionsSearchResults | null | undefined,
+  record: ScreeningReviewRecord | null,
+  reviewed: boolean,
+): boolean {
   const current = screeningFingerprint(results);
   if (current === null) return false;
   if (!reviewed) return true;
@@ -75,24 +89,43 @@ export function reviewDue(results: SanctionsSearchResults | null | undefined, re
   return record !== null && record.fingerprint !== current;
 }
 
-const uboName = (u: StoredUbo) => `${u.data.details.firstName} ${u.data.details.lastName}`.trim() || 'Unnamed person';
+const uboName = (u: StoredUbo) =>
+  `${u.data.details.firstName} ${u.data.details.lastName}`.trim() || 'Unnamed person';
 
 function dueMessage(results: SanctionsSearchResults, subject: string, changed: boolean): string {
-  return changed ? `New screening results arrived for ${subject} after the review: ${arrivalMessage(results, subject)}` : arrivalMessage(results, subject);
+  return changed
+    ? `New screening results arrived for ${subject} after the review: ${arrivalMessage(results, subject)}`
+    : arrivalMessage(results, subject);
 }
 
-export function entityReviewsDue(c: StoredCase & { data: EntityData }, ubos: readonly StoredUbo[]): ReviewDue[] {
+export function entityReviewsDue(
+  c: StoredCase & { data: EntityData },
+  ubos: readonly StoredUbo[],
+): ReviewDue[] {
   const d = c.data;
   const out: ReviewDue[] = [];
   const subject = d.create.entityRegName;
-  if (d.sanctionsSearchResults && reviewDue(d.sanctionsSearchResults, d.sanctionsReviewRecord, d.sanctionsReview !== null)) {
-    out.push({ step: 'sanctions-review', uboId: null, subject, message: dueMessage(d.sanctionsSearchResults, subject, d.sanctionsReview !== null) });
+  if (
+    d.sanctionsSearchResults &&
+    reviewDue(d.sanctionsSearchResults, d.sanctionsReviewRecord, d.sanctionsReview !== null)
+  ) {
+    out.push({
+      step: 'sanctions-review',
+      uboId: null,
+      subject,
+      message: dueMessage(d.sanctionsSearchResults, subject, d.sanctionsReview !== null),
+    });
   }
   for (const u of ubos) {
     if (u.removed || !u.data.screening || u.data.docsConfirmRequested) continue;
     if (reviewDue(u.data.screening, u.data.pepReviewRecord, u.data.pepReview !== null)) {
       const name = uboName(u);
-      out.push({ step: 'people', uboId: u.id, subject: name, message: dueMessage(u.data.screening, name, u.data.pepReview !== null) });
+      out.push({
+        step: 'people',
+        uboId: u.id,
+        subject: name,
+        message: dueMessage(u.data.screening, name, u.data.pepReview !== null),
+      });
     }
   }
   return out;
@@ -103,5 +136,12 @@ export function individualReviewsDue(c: StoredCase & { data: IndividualData }): 
   if (!d.amlScreening || d.docsConfirmRequested) return [];
   if (!reviewDue(d.amlScreening, d.pepReviewRecord, d.pepDecision !== null)) return [];
   const name = `${d.create.firstName}`.trim() || c.title;
-  return [{ step: 'pep-decision', uboId: null, subject: name, message: dueMessage(d.amlScreening, name, d.pepDecision !== null) }];
+  return [
+    {
+      step: 'pep-decision',
+      uboId: null,
+      subject: name,
+      message: dueMessage(d.amlScreening, name, d.pepDecision !== null),
+    },
+  ];
 }

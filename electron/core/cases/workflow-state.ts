@@ -1,15 +1,24 @@
 // The local case as shared/domain's workflow sees it. "Done" here means captured on this laptop:
 // a step whose input is complete does not block the next one even while its job waits to be sent
 // (staff work offline for hours); the queue keeps the service's order.
-import type { EntityWorkflowState, IndividualWorkflowState, UboWorkflowState } from '../../../shared/domain/index.js';
+import type {
+  EntityWorkflowState,
+  IndividualWorkflowState,
+  UboWorkflowState,
+} from '../../../shared/domain/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { EntityData, IndividualData } from './case-data.js';
 import type { StoredCase, StoredDocument, StoredUbo } from './case-store.js';
 import { entityBand, entityChecklist, individualBand, personChecklist, uboBand } from './checklists.js';
 
-const nameOf = (u: StoredUbo) => `${u.data.details.firstName} ${u.data.details.lastName}`.trim() || 'Unnamed person';
+const nameOf = (u: StoredUbo) =>
+  `${u.data.details.firstName} ${u.data.details.lastName}`.trim() || 'Unnamed person';
 
-export function uboWorkflowState(ubo: StoredUbo, docs: readonly StoredDocument[], lookups: LookupBundle): UboWorkflowState {
+export function uboWorkflowState(
+  ubo: StoredUbo,
+  docs: readonly StoredDocument[],
+  lookups: LookupBundle,
+): UboWorkflowState {
   const mine = docs.filter((d) => d.owner.kind === 'ubo' && d.owner.uboId === ubo.id);
   const checklist = personChecklist(uboBand(ubo, lookups), lookups, mine);
   const missing = checklist.items.filter((i) => !i.onFile).map((i) => i.name);

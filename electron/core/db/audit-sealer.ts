@@ -8,7 +8,10 @@ import type { KeyWrapper } from './migration.js';
 
 /** A case's cipher (CaseKeys); `existing` is null once the purge has destroyed the case's key. */
 export interface CaseCipherSource {
-  existing(caseId: string): { encrypt(plaintext: string, context?: string): string; decrypt(payload: string, context?: string): string } | null;
+  existing(caseId: string): {
+    encrypt(plaintext: string, context?: string): string;
+    decrypt(payload: string, context?: string): string;
+  } | null;
 }
 
 const SealedSchema = z.object({ sealed: z.string(), key: z.enum(['case', 'vault']) });

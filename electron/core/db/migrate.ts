@@ -9,9 +9,17 @@ import {
 } from '../../../node-shared/sqlite/migrations.js';
 import type { Db, Migration, MigrationContext } from './migration.js';
 
-export { DatabaseTooNewError, MigrationHistoryError, type MigrationResult } from '../../../node-shared/sqlite/migrations.js';
+export {
+  DatabaseTooNewError,
+  MigrationHistoryError,
+  type MigrationResult,
+} from '../../../node-shared/sqlite/migrations.js';
 
-export const CORE_MIGRATION_HISTORY: MigrationHistory = { table: 'migrations', idColumn: 'id', gapless: true };
+export const CORE_MIGRATION_HISTORY: MigrationHistory = {
+  table: 'migrations',
+  idColumn: 'id',
+  gapless: true,
+};
 
 export function checkMigrationList(migrations: readonly Migration[]): void {
   checkList(migrations, CORE_MIGRATION_HISTORY);

@@ -36,7 +36,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     // Deleted rows (a destroyed case key, a removed draft) are overwritten with zeros, not left in
     // free pages for a raw read of the file to find.
     db.pragma('secure_delete = ON');
-    const { applied } = migrate(db, options.migrations ?? MIGRATIONS, undefined, { fields: options.fields ?? null });
+    const { applied } = migrate(db, options.migrations ?? MIGRATIONS, undefined, {
+      fields: options.fields ?? null,
+    });
     // A step that rewrote plaintext rows leaves the old bytes in free pages and WAL frames:
     // rebuild the file and empty the WAL so none of them survive.
     if (applied.includes(PERSONAL_DATA_MIGRATION)) scrubFreeSpace(db);

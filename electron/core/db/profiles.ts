@@ -73,7 +73,8 @@ export class ProfileRepository {
 
   create(input: NewProfile): Profile {
     const parsed = NewProfileSchema.safeParse(input);
-    if (!parsed.success) throw new DeskError('invalid-input', 'Some fields need attention.', issuesFromZod(parsed.error));
+    if (!parsed.success)
+      throw new DeskError('invalid-input', 'Some fields need attention.', issuesFromZod(parsed.error));
     const value = parsed.data;
     // The id doubles as the keychain service suffix; a UUID is valid there and never reused.
     const profile: Profile = {

@@ -212,7 +212,13 @@ export class DraftService {
    * A finished file captured in one step (a scanner's PDF, a photo), checked like a picked page and
    * stored as is. Not on the IPC contract; the host's tools and the bench use it.
    */
-  async importFile(caseId: string, owner: DocumentOwner, pairs: DocPair[], filename: string, bytes: Uint8Array): Promise<StoredDocument> {
+  async importFile(
+    caseId: string,
+    owner: DocumentOwner,
+    pairs: DocPair[],
+    filename: string,
+    bytes: Uint8Array,
+  ): Promise<StoredDocument> {
     let accepted;
     try {
       accepted = checkCapture({ name: filename, bytes, target: targetOf(owner) });

@@ -124,7 +124,10 @@ export function checkChange(channel: ChannelName, input: unknown, deps: GuardDep
   if (target === 'job') {
     const job = deps.jobs.get(fields.jobId as string);
     if (!job || maySend(c, job.payload)) return;
-    throw new DeskError('not-allowed', `${refusalMessage(c.title, final.decision)} This stopped item can only be discarded.`);
+    throw new DeskError(
+      'not-allowed',
+      `${refusalMessage(c.title, final.decision)} This stopped item can only be discarded.`,
+    );
   }
   throw new DeskError('not-allowed', refusalMessage(c.title, final.decision));
 }

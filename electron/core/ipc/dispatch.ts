@@ -7,7 +7,9 @@ import { ApiError } from '../api/errors.js';
 import { KeychainUnavailableError } from '../keychain/index.js';
 
 export type HandlerTable = {
-  [C in ChannelName]: (input: z.output<Channels[C]['input']>) => Promise<z.input<Channels[C]['output']>> | z.input<Channels[C]['output']>;
+  [C in ChannelName]: (
+    input: z.output<Channels[C]['input']>,
+  ) => Promise<z.input<Channels[C]['output']>> | z.input<Channels[C]['output']>;
 };
 
 export function toDeskError(error: unknown): DeskError {
@@ -16,7 +18,10 @@ export function toDeskError(error: unknown): DeskError {
     switch (error.kind) {
       case 'not-sent':
       case 'outcome-unknown':
-        return new DeskError('offline', 'The service cannot be reached right now. Your work is kept and will be sent later.');
+        return new DeskError(
+          'offline',
+          'The service cannot be reached right now. Your work is kept and will be sent later.',
+        );
       case 'retryable':
         return new DeskError('offline', `The service is busy (${error.message}). Try again in a moment.`);
       case 'needs-sign-in':
@@ -26,7 +31,10 @@ export function toDeskError(error: unknown): DeskError {
     }
   }
   if (error instanceof KeychainUnavailableError) return new DeskError('internal', error.message);
-  return new DeskError('internal', 'Something went wrong in FICA Desk. Try again; if it keeps happening, restart the app.');
+  return new DeskError(
+    'internal',
+    'Something went wrong in FICA Desk. Try again; if it keeps happening, restart the app.',
+  );
 }
 
 export async function dispatch(
@@ -36,12 +44,25 @@ export async function dispatch(
   onInternalError?: (channel: string, error: unknown) => void,
 ): Promise<IpcResult> {
   if (!isChannelName(channel)) {
-    return { ok: false, error: new DeskError('unknown-channel', `Unknown channel ${JSON.stringify(channel).slice(0, 80)}`).toBody() };
+    return {
+      ok: false,
+      error: new DeskError(
+        'unknown-channel',
+        `Unknown channel ${JSON.stringify(channel).slice(0, 80)}`,
+      ).toBody(),
+    };
   }
   const contract = channels[channel];
   const parsed = contract.input.safeParse(input ?? {});
   if (!parsed.success) {
-    return { ok: false, error: new DeskError('invalid-input', 'Some fields need attention.', issuesFromZod(parsed.error)).toBody() };
+    return {
+      ok: false,
+      error: new DeskError(
+        'invalid-input',
+        'Some fields need attention.',
+        issuesFromZod(parsed.error),
+      ).toBody(),
+    };
   }
   try {
     const handler = handlers[channel] as (input: unknown) => unknown;
@@ -49,7 +70,10 @@ export async function dispatch(
     const output = contract.output.safeParse(value);
     if (!output.success) {
       onInternalError?.(channel, output.error);
-      return { ok: false, error: new DeskError('internal', `The answer to ${channel} did not match the contract.`).toBody() };
+      return {
+        ok: false,
+        error: new DeskError('internal', `The answer to ${channel} did not match the contract.`).toBody(),
+      };
     }
     return { ok: true, value: output.data };
   } catch (error) {

@@ -79,7 +79,8 @@ function checkProfileChange(
   current: { id: string; kind: string; baseUrl: string; tokenUrl: string | null },
   next: { kind: string; baseUrl: string; tokenUrl: string | null },
 ): void {
-  const moved = next.baseUrl !== current.baseUrl || next.tokenUrl !== current.tokenUrl || next.kind !== current.kind;
+  const moved =
+    next.baseUrl !== current.baseUrl || next.tokenUrl !== current.tokenUrl || next.kind !== current.kind;
   const unsent = ctx.scope.unsentOf(current.id);
   if (moved && unsent > 0) {
     throw new DeskError(
@@ -274,7 +275,10 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
     'individual.verifyBankAccount': async ({ caseId, request }) => {
       const c = ctx.cases.requireIndividual(caseId);
       if (!c.serverId)
-        throw new DeskError('conflict', 'The client is not on the service yet: verify the account once it has been sent.');
+        throw new DeskError(
+          'conflict',
+          'The client is not on the service yet: verify the account once it has been sent.',
+        );
       const answer = await needApi(ctx).verifyBankAccount(c.serverId, request);
       ctx.store.db.transaction(() => {
         const fresh = ctx.cases.requireIndividual(caseId);
@@ -348,7 +352,8 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
         }
         const c = ctx.store.getCase(job.caseId);
         // A decision that will never be sent is no decision: the case is open again, and says so.
-        const decisionKind = job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
+        const decisionKind =
+          job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
         if (c && decisionKind && c.data.decision && !c.data.decision.synced) {
           c.data.decision = null;
           c.data.decisionBody = null;
@@ -468,25 +473,32 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
 
     // A case's trail (its environment checked by the guard), else the active environment's.
     'audit.list': ({ caseId }) =>
-      ctx.auditLog.list(caseId !== undefined ? { caseId, limit: 500 } : { profileId: ctx.session.activeId ?? '', limit: 500 }).map((e) => ({
-        id: e.id,
-        at: e.at,
-        userId: e.userId === 'local' ? null : e.userId,
-        action: e.action,
-        caseId: e.caseId,
-        detail:
-          e.detail.removed === true
-            ? 'Details removed with the personal data after the retention period'
-            : typeof e.detail.message === 'string'
-              ? e.detail.message
-              : JSON.stringify(e.detail),
-      })),
+      ctx.auditLog
+        .list(
+          caseId !== undefined
+            ? { caseId, limit: 500 }
+            : { profileId: ctx.session.activeId ?? '', limit: 500 },
+        )
+        .map((e) => ({
+          id: e.id,
+          at: e.at,
+          userId: e.userId === 'local' ? null : e.userId,
+          action: e.action,
+          caseId: e.caseId,
+          detail:
+            e.detail.removed === true
+              ? 'Details removed with the personal data after the retention period'
+              : typeof e.detail.message === 'string'
+                ? e.detail.message
+                : JSON.stringify(e.detail),
+        })),
   };
 }
 
 /** Archive refusals are for the person holding the archive: the message says what to do. */
 function transferError(error: unknown): unknown {
-  if (error instanceof ArchivePassphraseError || error instanceof ArchiveDamagedError) return new DeskError('refused', error.message);
+  if (error instanceof ArchivePassphraseError || error instanceof ArchiveDamagedError)
+    return new DeskError('refused', error.message);
   if (error instanceof NothingToExportError) return new DeskError('not-found', error.message);
   return error;
 }

@@ -5,7 +5,11 @@ export interface BackoffOptions {
   random?: () => number;
 }
 
-export function backoffDelay(attempt: number, opts: BackoffOptions, retryAfterMs: number | null = null): number {
+export function backoffDelay(
+  attempt: number,
+  opts: BackoffOptions,
+  retryAfterMs: number | null = null,
+): number {
   const random = opts.random ?? Math.random;
   if (retryAfterMs !== null) return retryAfterMs + Math.floor(random() * Math.min(250, opts.baseMs));
   const ceiling = Math.min(opts.maxMs, opts.baseMs * 2 ** Math.max(0, attempt - 1));

@@ -22,7 +22,8 @@ interface ServerDoc {
   size: number;
 }
 
-const docOf = (ctx: ReadyContext<Extract<JobPayload, { documentId: string }>>) => ctx.store.getDocument(ctx.job.payload.documentId);
+const docOf = (ctx: ReadyContext<Extract<JobPayload, { documentId: string }>>) =>
+  ctx.store.getDocument(ctx.job.payload.documentId);
 
 /** The document's group in words ("Proof of identity"), else its file name. */
 function groupName(ctx: ReadyContext, doc: StoredDocument | null): string {
@@ -89,7 +90,11 @@ class CopyTaken extends Error {}
  * recorded so far, read again after every wait, and the caller claims the answer in the
  * transaction that records it (claimServerIds), so two jobs never end up with one copy.
  */
-export async function findUploaded(ctx: RunContext, doc: StoredDocument, listed?: ServerDoc[]): Promise<number[] | null> {
+export async function findUploaded(
+  ctx: RunContext,
+  doc: StoredDocument,
+  listed?: ServerDoc[],
+): Promise<number[] | null> {
   const onServer = (listed ?? (await serverDocs(ctx, doc))).filter((s) => s.size === doc.size);
   const name = storedFilename(doc.filename);
   const found: number[] = [];
@@ -97,7 +102,10 @@ export async function findUploaded(ctx: RunContext, doc: StoredDocument, listed?
   for (const pair of doc.pairs) {
     const candidates = onServer.filter((s) => s.groupId === pair.groupId && s.typeId === pair.typeId);
     // Same name first; a renamed copy can only be told by its content.
-    const ordered = [...candidates.filter((s) => s.filename === name), ...candidates.filter((s) => s.filename !== name)];
+    const ordered = [
+      ...candidates.filter((s) => s.filename === name),
+      ...candidates.filter((s) => s.filename !== name),
+    ];
     let match: ServerDoc | undefined;
     for (const candidate of ordered) {
       if (!free(candidate)) continue;
@@ -121,7 +129,8 @@ export async function findUploaded(ctx: RunContext, doc: StoredDocument, listed?
 function recordUploaded(ctx: RunContext, documentId: string, serverIds: number[]): boolean {
   try {
     ctx.complete(() => {
-      if (!ctx.store.claimServerIds(documentId, serverIds, { state: 'on-file', error: null })) throw new CopyTaken();
+      if (!ctx.store.claimServerIds(documentId, serverIds, { state: 'on-file', error: null }))
+        throw new CopyTaken();
     });
     return true;
   } catch (error) {
@@ -131,7 +140,12 @@ function recordUploaded(ctx: RunContext, documentId: string, serverIds: number[]
 }
 
 /** Finds this document's copy among the service's free ones and claims it with `claim`; null when there is none. */
-async function adoptUploaded(ctx: RunContext, doc: StoredDocument, listed: ServerDoc[], claim: (ids: number[]) => boolean): Promise<number[] | null> {
+async function adoptUploaded(
+  ctx: RunContext,
+  doc: StoredDocument,
+  listed: ServerDoc[],
+  claim: (ids: number[]) => boolean,
+): Promise<number[] | null> {
   // Each lost race means another document took one more copy, so this ends.
   for (let tries = 0; tries <= listed.length; tries++) {
     const ids = await findUploaded(ctx, doc, listed);
@@ -161,7 +175,11 @@ function sameScan(a: StoredDocument, b: StoredDocument): boolean {
  * service before sending), and any left over are written to the case's history: never deleted
  * without a person, never left unknown.
  */
-async function settleFreeCopies(ctx: RunContext<UploadPayload>, doc: StoredDocument, listed?: ServerDoc[]): Promise<void> {
+async function settleFreeCopies(
+  ctx: RunContext<UploadPayload>,
+  doc: StoredDocument,
+  listed?: ServerDoc[],
+): Promise<void> {
   const twins = ctx.jobs
     .ofCase(doc.caseId)
     .filter((j) => j.id !== ctx.job.id && isUpload(j.payload.kind) && 'documentId' in j.payload)
@@ -170,12 +188,20 @@ async function settleFreeCopies(ctx: RunContext<UploadPayload>, doc: StoredDocum
       return other && !other.removed && sameScan(other, doc) ? [job] : [];
     });
   // After a plain upload only identical scans can have left copies: the service is not asked otherwise.
-  if (!listed && twins.length === 0 && !ctx.store.listDocuments(doc.caseId).some((d) => sameScan(d, doc))) return;
+  if (!listed && twins.length === 0 && !ctx.store.listDocuments(doc.caseId).some((d) => sameScan(d, doc)))
+    return;
   if (twins.some((j) => j.state === 'running' || j.maybeSent)) return;
-  const held = new Set([...ctx.store.serverIdsHeldByOthers(doc.id), ...(ctx.store.getDocument(doc.id)?.serverIds ?? [])]);
+  const held = new Set([
+    ...ctx.store.serverIdsHeldByOthers(doc.id),
+    ...(ctx.store.getDocument(doc.id)?.serverIds ?? []),
+  ]);
   const name = storedFilename(doc.filename);
   const free = (listed ?? (await serverDocs(ctx, doc))).filter(
-    (s) => s.size === doc.size && s.filename === name && !held.has(s.id) && doc.pairs.some((p) => p.groupId === s.groupId && p.typeId === s.typeId),
+    (s) =>
+      s.size === doc.size &&
+      s.filename === name &&
+      !held.has(s.id) &&
+      doc.pairs.some((p) => p.groupId === s.groupId && p.typeId === s.typeId),
   );
   if (free.length === 0) return;
   if (twins.length > 0) {
@@ -195,7 +221,12 @@ async function settleFreeCopies(ctx: RunContext<UploadPayload>, doc: StoredDocum
 
 function uploadFile(ctx: RunContext, doc: StoredDocument) {
   const vaultId = need(doc.vaultId, 'The captured file');
-  return { open: () => ctx.vault.createReadStream(vaultId), size: doc.size, filename: doc.filename, mimeType: doc.mimeType };
+  return {
+    open: () => ctx.vault.createReadStream(vaultId),
+    size: doc.size,
+    filename: doc.filename,
+    mimeType: doc.mimeType,
+  };
 }
 
 type Send<T extends UploadPayload> = (
@@ -206,7 +237,10 @@ type Send<T extends UploadPayload> = (
   idempotencyKey: string,
 ) => Promise<number[]>;
 
-function uploadHandler<T extends UploadPayload>(waitingFor: (ctx: ReadyContext<T>) => string | null, send: Send<T>): JobHandler<T> {
+function uploadHandler<T extends UploadPayload>(
+  waitingFor: (ctx: ReadyContext<T>) => string | null,
+  send: Send<T>,
+): JobHandler<T> {
   return {
     label: (ctx) => describe(ctx),
     waitingFor,
@@ -234,9 +268,18 @@ function uploadHandler<T extends UploadPayload>(waitingFor: (ctx: ReadyContext<T
         // The service replayed this job's first answer, and the copy that request made was taken
         // meanwhile by an identical document (its own upload never arrived): send a copy of our own.
         ctx.jobs.newKey(ctx.job.id);
-        const again = await send(ctx, doc, file, onProgress, need(ctx.jobs.get(ctx.job.id)?.idempotencyKey, 'The queued upload'));
+        const again = await send(
+          ctx,
+          doc,
+          file,
+          onProgress,
+          need(ctx.jobs.get(ctx.job.id)?.idempotencyKey, 'The queued upload'),
+        );
         if (again.length !== doc.pairs.length || !recordUploaded(ctx, doc.id, again)) {
-          throw new ApiError('permanent', 'The service answered with a copy that another document already holds');
+          throw new ApiError(
+            'permanent',
+            'The service answered with a copy that another document already holds',
+          );
         }
       }
       ctx.progress(doc.size, doc.size);
@@ -266,7 +309,10 @@ const uboUpload = uploadHandler<P<'ubo.doc-upload'>>(
 );
 
 const entityUpload = uploadHandler<P<'entity.doc-upload'>>(
-  (ctx) => (ctx.case.data.kind === 'entity' && ctx.case.data.shareholdingConfirmed ? null : 'waiting for shareholding confirmation'),
+  (ctx) =>
+    ctx.case.data.kind === 'entity' && ctx.case.data.shareholdingConfirmed
+      ? null
+      : 'waiting for shareholding confirmation',
   async (ctx, doc, file, onProgress, idempotencyKey) => {
     const pair = need(doc.pairs[0], 'The document type');
     const answer = await ctx.api.uploadEntityDocument(
@@ -280,7 +326,10 @@ const entityUpload = uploadHandler<P<'entity.doc-upload'>>(
 );
 
 const individualUpload = uploadHandler<P<'individual.doc-upload'>>(
-  (ctx) => (ctx.case.data.kind === 'individual' && ctx.case.data.pepSynced ? null : 'waiting for the PEP and sanctions decision'),
+  (ctx) =>
+    ctx.case.data.kind === 'individual' && ctx.case.data.pepSynced
+      ? null
+      : 'waiting for the PEP and sanctions decision',
   async (ctx, doc, file, onProgress, idempotencyKey) => {
     const answer = await ctx.api.uploadIndividualDocument(
       need(ctx.case.serverId, 'The client record'),
@@ -295,7 +344,11 @@ const individualUpload = uploadHandler<P<'individual.doc-upload'>>(
     const ids: number[] = [];
     for (const pair of doc.pairs) {
       const mine = answer.documents.filter(
-        (d) => !claimed.has(d.ficaIndividualDocsID) && !ids.includes(d.ficaIndividualDocsID) && d.individualDocsID === pair.groupId && d.IndividualDocTypesID === pair.typeId,
+        (d) =>
+          !claimed.has(d.ficaIndividualDocsID) &&
+          !ids.includes(d.ficaIndividualDocsID) &&
+          d.individualDocsID === pair.groupId &&
+          d.IndividualDocTypesID === pair.typeId,
       );
       const best = mine.filter((d) => d.filename === name && d.size === doc.size).pop() ?? mine.pop();
       if (best) ids.push(best.ficaIndividualDocsID);
@@ -317,14 +370,20 @@ const remove: JobHandler<P<'document.delete'>> = {
     // claim it first, so an identical document reconciling meanwhile cannot take the copy being deleted.
     if (ids.length === 0 && ctx.case.serverId) {
       const listed = await serverDocs(ctx, doc).catch(() => null);
-      const claim = (found: number[]) => ctx.store.db.transaction(() => ctx.store.claimServerIds(doc.id, found))();
+      const claim = (found: number[]) =>
+        ctx.store.db.transaction(() => ctx.store.claimServerIds(doc.id, found))();
       ids = (listed && (await adoptUploaded(ctx, doc, listed, claim).catch(() => null))) ?? [];
     }
     for (const serverDocId of ids) {
       try {
-        if (doc.owner.kind === 'entity') await ctx.api.deleteEntityDocument(serverDocId, { signal: ctx.signal });
-        else if (doc.owner.kind === 'ubo') await ctx.api.deleteUboDocument(serverDocId, { signal: ctx.signal });
-        else await ctx.api.deleteIndividualDocument(need(ctx.case.serverId, 'The client record'), serverDocId, { signal: ctx.signal });
+        if (doc.owner.kind === 'entity')
+          await ctx.api.deleteEntityDocument(serverDocId, { signal: ctx.signal });
+        else if (doc.owner.kind === 'ubo')
+          await ctx.api.deleteUboDocument(serverDocId, { signal: ctx.signal });
+        else
+          await ctx.api.deleteIndividualDocument(need(ctx.case.serverId, 'The client record'), serverDocId, {
+            signal: ctx.signal,
+          });
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 404)) throw error;
       }

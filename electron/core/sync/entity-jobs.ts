@@ -1,7 +1,12 @@
 // Sending an entity application: create, KYB, sanctions review, the ownership tree, shareholding,
 // confirmations and the decision. Each answer is recorded on the case before the job is deleted.
 import { createHash } from 'node:crypto';
-import { UboBodySchema, type EntityCreateResponse, type EntityRecord, type OrganigramNodeResponse } from '../../../shared/api/index.js';
+import {
+  UboBodySchema,
+  type EntityCreateResponse,
+  type EntityRecord,
+  type OrganigramNodeResponse,
+} from '../../../shared/api/index.js';
 import { ApiError } from '../api/errors.js';
 import type { CaseStore } from '../cases/case-store.js';
 import { newUboData } from '../cases/case-service.js';
@@ -14,16 +19,28 @@ import { staleReview } from './review-wait.js';
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
 
 const entityData = (ctx: ReadyContext) => {
-  if (ctx.case.data.kind !== 'entity') throw new ApiError('permanent', 'This job belongs to an entity application');
+  if (ctx.case.data.kind !== 'entity')
+    throw new ApiError('permanent', 'This job belongs to an entity application');
   return ctx.case.data;
 };
 const serverId = (ctx: ReadyContext) => need(ctx.case.serverId, 'The entity');
 
-export function recordEntityCreated(store: CaseStore, caseId: string, answer: Pick<EntityCreateResponse, 'id' | 'registryCommercialName' | 'sanctionsSearchResults' | 'registryCommercialResponse'> & { createdUbos: { uboUUID: string; firstName: string; lastName: string; isDirector?: boolean | null }[] }): void {
+export function recordEntityCreated(
+  store: CaseStore,
+  caseId: string,
+  answer: Pick<
+    EntityCreateResponse,
+    'id' | 'registryCommercialName' | 'sanctionsSearchResults' | 'registryCommercialResponse'
+  > & {
+    createdUbos: { uboUUID: string; firstName: string; lastName: string; isDirector?: boolean | null }[];
+  },
+): void {
   updateEntity(store, caseId, (d, c) => {
     c.serverId = answer.id;
     d.registryCommercialName = answer.registryCommercialName ?? null;
-    d.registryFound = d.foreignEntityType ? null : Boolean(answer.registryCommercialName) || answer.createdUbos.length > 0;
+    d.registryFound = d.foreignEntityType
+      ? null
+      : Boolean(answer.registryCommercialName) || answer.createdUbos.length > 0;
     d.sanctionsSearchResults = answer.sanctionsSearchResults ?? null;
   });
   const known = new Set(store.listUbos(caseId, true).map((u) => u.serverId));
@@ -36,7 +53,10 @@ export function recordEntityCreated(store: CaseStore, caseId: string, answer: Pi
       serverId: created.uboUUID,
       origin: 'registry',
       removed: false,
-      data: newUboData({ firstName: created.firstName, lastName: created.lastName, isDirector: created.isDirector ?? true }, false),
+      data: newUboData(
+        { firstName: created.firstName, lastName: created.lastName, isDirector: created.isDirector ?? true },
+        false,
+      ),
     });
   }
 }
@@ -56,13 +76,23 @@ const create: JobHandler<P<'entity.create'>> = {
         registryCommercialName: record.registryCommercialName,
         registryCommercialResponse: record.registryCommercialResponse,
         sanctionsSearchResults: record.sanctionsSearchResults,
-        createdUbos: (record.createdUbos ?? record.ubos.map((u) => ({ uboUUID: u.uboID, firstName: u.firstName ?? '', lastName: u.lastName ?? '', isDirector: u.isDirector ?? true }))),
+        createdUbos:
+          record.createdUbos ??
+          record.ubos.map((u) => ({
+            uboUUID: u.uboID,
+            firstName: u.firstName ?? '',
+            lastName: u.lastName ?? '',
+            isDirector: u.isDirector ?? true,
+          })),
       }),
     );
     return true;
   },
   async run(ctx) {
-    const answer = await ctx.api.createEntity(entityData(ctx).create, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    const answer = await ctx.api.createEntity(entityData(ctx).create, {
+      idempotencyKey: ctx.idempotencyKey,
+      signal: ctx.signal,
+    });
     ctx.complete(() => recordEntityCreated(ctx.store, ctx.case.id, answer));
   },
 };
@@ -72,7 +102,13 @@ const kyb: JobHandler<P<'entity.kyb'>> = {
   async run(ctx) {
     const body = need(entityData(ctx).kyb, 'The KYB details');
     await ctx.api.saveKyb(serverId(ctx), body, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
-    ctx.complete(() => updateEntity(ctx.store, ctx.case.id, (d) => (d.kybSynced = JSON.stringify(d.kyb) === JSON.stringify(body))));
+    ctx.complete(() =>
+      updateEntity(
+        ctx.store,
+        ctx.case.id,
+        (d) => (d.kybSynced = JSON.stringify(d.kyb) === JSON.stringify(body)),
+      ),
+    );
   },
 };
 
@@ -90,7 +126,10 @@ const sanctionsReview: JobHandler<P<'entity.sanctions-review'>> = {
     const review = need(entityData(ctx).sanctionsReview, 'The sanctions review');
     // The published body has exactly these two fields; dispositions stay on this laptop.
     const body = { adverseSearchKYC: review.adverseSearchKYC, pepConfirmReviewed: review.pepConfirmReviewed };
-    await ctx.api.sanctionsReview(serverId(ctx), body, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    await ctx.api.sanctionsReview(serverId(ctx), body, {
+      idempotencyKey: ctx.idempotencyKey,
+      signal: ctx.signal,
+    });
     ctx.complete(() => updateEntity(ctx.store, ctx.case.id, (d) => (d.sanctionsReviewSynced = true)));
   },
 };
@@ -118,11 +157,19 @@ const verifyOrganigram: JobHandler<P<'entity.verify-organigram'>> = {
     // The tree's answer was lost: link the service's people to ours by name, in tree order.
     const people = await ctx.api.listUbos(serverId(ctx));
     ctx.complete(() => {
-      const claimed = new Set(ctx.store.listUbos(ctx.case.id, true).map((u) => u.serverId).filter(Boolean));
+      const claimed = new Set(
+        ctx.store
+          .listUbos(ctx.case.id, true)
+          .map((u) => u.serverId)
+          .filter(Boolean),
+      );
       for (const local of ctx.store.listUbos(ctx.case.id)) {
         if (local.serverId || local.origin !== 'organigram') continue;
         const match = people.find(
-          (p) => !claimed.has(p.uboID) && p.firstName === local.data.details.firstName && p.lastName === local.data.details.lastName,
+          (p) =>
+            !claimed.has(p.uboID) &&
+            p.firstName === local.data.details.firstName &&
+            p.lastName === local.data.details.lastName,
         );
         if (match) {
           local.serverId = match.uboID;
@@ -136,7 +183,10 @@ const verifyOrganigram: JobHandler<P<'entity.verify-organigram'>> = {
   },
   async run(ctx) {
     const tree = need(entityData(ctx).organigramDraft, 'The ownership tree');
-    const answer = await ctx.api.verifyOrganigram(serverId(ctx), tree, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    const answer = await ctx.api.verifyOrganigram(serverId(ctx), tree, {
+      idempotencyKey: ctx.idempotencyKey,
+      signal: ctx.signal,
+    });
     ctx.complete(() => {
       recordTree(ctx, answer.entityOrganigram);
       updateEntity(ctx.store, ctx.case.id, (d) => {
@@ -147,13 +197,17 @@ const verifyOrganigram: JobHandler<P<'entity.verify-organigram'>> = {
   },
 };
 
-const uboOf = (ctx: ReadyContext<Extract<JobPayload, { uboId: string }>>) => ctx.store.getUbo(ctx.job.payload.uboId);
+const uboOf = (ctx: ReadyContext<Extract<JobPayload, { uboId: string }>>) =>
+  ctx.store.getUbo(ctx.job.payload.uboId);
 
 function uboBody(ctx: ReadyContext<Extract<JobPayload, { uboId: string }>>) {
   const ubo = need(uboOf(ctx), 'The person');
   const parsed = UboBodySchema.safeParse(ubo.data.details);
   if (!parsed.success) {
-    throw new ApiError('permanent', `The details of ${uboName(ubo)} are incomplete: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+    throw new ApiError(
+      'permanent',
+      `The details of ${uboName(ubo)} are incomplete: ${parsed.error.issues.map((i) => i.message).join('; ')}`,
+    );
   }
   return { ubo, body: parsed.data };
 }
@@ -179,7 +233,10 @@ const uboCreate: JobHandler<P<'ubo.create'>> = {
   },
   async run(ctx) {
     const { ubo, body } = uboBody(ctx);
-    const answer = await ctx.api.createUbo(serverId(ctx), body, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    const answer = await ctx.api.createUbo(serverId(ctx), body, {
+      idempotencyKey: ctx.idempotencyKey,
+      signal: ctx.signal,
+    });
     ctx.complete(() =>
       updateUbo(ctx.store, ubo.id, (d, u) => {
         u.serverId = answer.uboUUID;
@@ -192,11 +249,19 @@ const uboCreate: JobHandler<P<'ubo.create'>> = {
 
 const uboUpdate: JobHandler<P<'ubo.update'>> = {
   label: (ctx) => `Send the details of ${uboName(uboOf(ctx))}`,
-  waitingFor: (ctx) => afterSanctionsReview(ctx) ?? (uboOf(ctx)?.serverId ? null : `waiting for ${uboName(uboOf(ctx))} to be created`),
+  waitingFor: (ctx) =>
+    afterSanctionsReview(ctx) ??
+    (uboOf(ctx)?.serverId ? null : `waiting for ${uboName(uboOf(ctx))} to be created`),
   async run(ctx) {
     const { ubo, body } = uboBody(ctx);
-    const answer = await ctx.api.updateUbo(need(ubo.serverId, 'The person'), body, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
-    const screening = answer && typeof answer === 'object' && 'sanctionsSearchResults' in answer ? answer.sanctionsSearchResults : undefined;
+    const answer = await ctx.api.updateUbo(need(ubo.serverId, 'The person'), body, {
+      idempotencyKey: ctx.idempotencyKey,
+      signal: ctx.signal,
+    });
+    const screening =
+      answer && typeof answer === 'object' && 'sanctionsSearchResults' in answer
+        ? answer.sanctionsSearchResults
+        : undefined;
     ctx.complete(() =>
       updateUbo(ctx.store, ubo.id, (d) => {
         if (screening && typeof screening === 'object') d.screening = screening as typeof d.screening;
@@ -238,7 +303,10 @@ const uboPepConfirm: JobHandler<P<'ubo.pep-confirm'>> = {
     const ubo = need(uboOf(ctx), 'The person');
     const review = need(ubo.data.pepReview, 'The PEP review');
     const body = { adverseSearchKYC: review.adverseSearchKYC, pepConfirmReviewed: review.pepConfirmReviewed };
-    const answer = await ctx.api.uboPepConfirm(need(ubo.serverId, 'The person'), body, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    const answer = await ctx.api.uboPepConfirm(need(ubo.serverId, 'The person'), body, {
+      idempotencyKey: ctx.idempotencyKey,
+      signal: ctx.signal,
+    });
     ctx.complete(() =>
       updateUbo(ctx.store, ubo.id, (d) => {
         d.pepSynced = true;
@@ -255,7 +323,9 @@ const uboDocConfirm: JobHandler<P<'ubo.doc-confirm'>> = {
     const ubo = uboOf(ctx);
     if (!ubo?.serverId) return `waiting for ${uboName(ubo)} to be created`;
     if (!ubo.data.pepSynced) return `waiting for PEP review of ${uboName(ubo)}`;
-    const docs = ctx.store.listDocuments(ctx.case.id).filter((d) => d.owner.kind === 'ubo' && d.owner.uboId === ubo.id);
+    const docs = ctx.store
+      .listDocuments(ctx.case.id)
+      .filter((d) => d.owner.kind === 'ubo' && d.owner.uboId === ubo.id);
     const missing = missingUploaded('individual', ubo.data.riskStatus, ctx.lookups(), docs);
     return missing.length ? `waiting for documents of ${uboName(ubo)}: ${missing.join(', ')}` : null;
   },
@@ -268,7 +338,10 @@ const uboDocConfirm: JobHandler<P<'ubo.doc-confirm'>> = {
   },
   async run(ctx) {
     const ubo = need(uboOf(ctx), 'The person');
-    await ctx.api.uboDocConfirm(need(ubo.serverId, 'The person'), { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    await ctx.api.uboDocConfirm(need(ubo.serverId, 'The person'), {
+      idempotencyKey: ctx.idempotencyKey,
+      signal: ctx.signal,
+    });
     ctx.complete(() => updateUbo(ctx.store, ubo.id, (d) => (d.docsConfirmed = true)));
   },
 };
@@ -299,7 +372,10 @@ const shareholdingConfirm: JobHandler<P<'entity.shareholding-confirm'>> = {
     return true;
   },
   async run(ctx) {
-    const answer = await ctx.api.shareholdingConfirm(serverId(ctx), { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    const answer = await ctx.api.shareholdingConfirm(serverId(ctx), {
+      idempotencyKey: ctx.idempotencyKey,
+      signal: ctx.signal,
+    });
     ctx.complete(() =>
       updateEntity(ctx.store, ctx.case.id, (d) => {
         d.shareholdingConfirmed = true;
@@ -342,7 +418,8 @@ const decision: JobHandler<P<'entity.decision'>> = {
   },
   async run(ctx) {
     const body = need(entityData(ctx).decisionBody, 'The decision');
-    const { onboardingDecision, approvedComments, declinedComments, referComments, nextFicaReviewDate } = body;
+    const { onboardingDecision, approvedComments, declinedComments, referComments, nextFicaReviewDate } =
+      body;
     await ctx.api.entityDecision(
       serverId(ctx),
       { onboardingDecision, approvedComments, declinedComments, referComments, nextFicaReviewDate },

@@ -10,7 +10,8 @@ import { staleReview } from './review-wait.js';
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
 
 const data = (ctx: ReadyContext) => {
-  if (ctx.case.data.kind !== 'individual') throw new ApiError('permanent', 'This job belongs to an individual application');
+  if (ctx.case.data.kind !== 'individual')
+    throw new ApiError('permanent', 'This job belongs to an individual application');
   return ctx.case.data;
 };
 const serverId = (ctx: ReadyContext) => need(ctx.case.serverId, 'The client record');
@@ -39,11 +40,16 @@ const create: JobHandler<P<'individual.create'>> = {
     const page = await ctx.api.listIndividuals({ clientReference: ref, take: 100 });
     const found = page.data.find((i) => i.clientReference === ref);
     if (!found) return false;
-    ctx.complete(() => updateIndividual(ctx.store, ctx.case.id, (_d, c) => (c.serverId = found.ficaIndividualGUID)));
+    ctx.complete(() =>
+      updateIndividual(ctx.store, ctx.case.id, (_d, c) => (c.serverId = found.ficaIndividualGUID)),
+    );
     return true;
   },
   async run(ctx) {
-    const answer = await ctx.api.createIndividual(data(ctx).create, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    const answer = await ctx.api.createIndividual(data(ctx).create, {
+      idempotencyKey: ctx.idempotencyKey,
+      signal: ctx.signal,
+    });
     ctx.complete(() => updateIndividual(ctx.store, ctx.case.id, (_d, c) => (c.serverId = answer.id)));
   },
 };
@@ -52,7 +58,11 @@ const update: JobHandler<P<'individual.update'>> = {
   label: () => 'Send the changed client details',
   async run(ctx) {
     const changes = data(ctx).pendingUpdate;
-    if (changes) await ctx.api.updateIndividual(serverId(ctx), changes, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    if (changes)
+      await ctx.api.updateIndividual(serverId(ctx), changes, {
+        idempotencyKey: ctx.idempotencyKey,
+        signal: ctx.signal,
+      });
     ctx.complete(() =>
       updateIndividual(ctx.store, ctx.case.id, (d) => {
         if (JSON.stringify(d.pendingUpdate) === JSON.stringify(changes)) d.pendingUpdate = null;
@@ -64,7 +74,10 @@ const update: JobHandler<P<'individual.update'>> = {
 const aml: JobHandler<P<'individual.aml-screening'>> = {
   label: () => 'Run the AML screening',
   async run(ctx) {
-    const answer = await ctx.api.amlScreening(serverId(ctx), { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    const answer = await ctx.api.amlScreening(serverId(ctx), {
+      idempotencyKey: ctx.idempotencyKey,
+      signal: ctx.signal,
+    });
     ctx.complete(() => updateIndividual(ctx.store, ctx.case.id, (d) => (d.amlScreening = answer)));
   },
 };
@@ -102,7 +115,8 @@ const pepDecision: JobHandler<P<'individual.pep-decision'>> = {
     );
     let fresh = answer;
     // The band decides the documents; read the record when the answer does not carry it.
-    if (!answer.riskDescription || answer.riskDescription === 'Undetermined') fresh = await ctx.api.getIndividual(serverId(ctx));
+    if (!answer.riskDescription || answer.riskDescription === 'Undetermined')
+      fresh = await ctx.api.getIndividual(serverId(ctx));
     ctx.complete(() =>
       updateIndividual(ctx.store, ctx.case.id, (d) => {
         d.pepSynced = true;
@@ -118,7 +132,12 @@ const confirmDocs: JobHandler<P<'individual.confirm-docs'>> = {
   waitingFor(ctx) {
     const d = data(ctx);
     if (!d.pepSynced) return 'waiting for the PEP and sanctions decision';
-    const missing = missingUploaded('individual', d.riskBand, ctx.lookups(), ctx.store.listDocuments(ctx.case.id));
+    const missing = missingUploaded(
+      'individual',
+      d.riskBand,
+      ctx.lookups(),
+      ctx.store.listDocuments(ctx.case.id),
+    );
     return missing.length ? `waiting for documents: ${missing.join(', ')}` : null;
   },
   async reconcile(ctx) {
@@ -129,7 +148,10 @@ const confirmDocs: JobHandler<P<'individual.confirm-docs'>> = {
   },
   async run(ctx) {
     const { userID } = await identity(ctx);
-    await ctx.api.confirmIndividualDocs(serverId(ctx), userID, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    await ctx.api.confirmIndividualDocs(serverId(ctx), userID, {
+      idempotencyKey: ctx.idempotencyKey,
+      signal: ctx.signal,
+    });
     ctx.complete(() => updateIndividual(ctx.store, ctx.case.id, (d) => (d.docsConfirmed = true)));
   },
 };
@@ -146,7 +168,11 @@ const decision: JobHandler<P<'individual.decision'>> = {
   async run(ctx) {
     const body = need(data(ctx).decisionBody, 'The decision');
     const who = await identity(ctx);
-    await ctx.api.individualDecision(serverId(ctx), { ...body, ...who }, { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal });
+    await ctx.api.individualDecision(
+      serverId(ctx),
+      { ...body, ...who },
+      { idempotencyKey: ctx.idempotencyKey, signal: ctx.signal },
+    );
     recordDecision(ctx);
   },
 };

@@ -70,7 +70,12 @@ export const JOB_RANK: Record<JobKind, number> = {
   'document.delete': 0,
 };
 
-const PARALLEL: ReadonlySet<JobKind> = new Set(['ubo.doc-upload', 'entity.doc-upload', 'individual.doc-upload', 'document.delete']);
+const PARALLEL: ReadonlySet<JobKind> = new Set([
+  'ubo.doc-upload',
+  'entity.doc-upload',
+  'individual.doc-upload',
+  'document.delete',
+]);
 
 export const isUpload = (kind: JobKind): boolean =>
   kind === 'ubo.doc-upload' || kind === 'entity.doc-upload' || kind === 'individual.doc-upload';

@@ -27,8 +27,21 @@ export interface StoredJob {
 // Read as arrays in this column order (better-sqlite3's raw mode): building a keyed object per row
 // cost twice the query itself. The payload and creation time never change once written, so the
 // queue's scheduling pass (which reads every job) leaves them out and takes them from memory.
-const COLUMNS = 'seq, id, case_id, state, attempts, next_attempt_at, idempotency_key, maybe_sent, error, error_permanent, profile_id';
-type RawJobRow = [number, string, string, StoredJobState, number, number, string, number, string | null, number, string | null];
+const COLUMNS =
+  'seq, id, case_id, state, attempts, next_attempt_at, idempotency_key, maybe_sent, error, error_permanent, profile_id';
+type RawJobRow = [
+  number,
+  string,
+  string,
+  StoredJobState,
+  number,
+  number,
+  string,
+  number,
+  string | null,
+  number,
+  string | null,
+];
 
 /** What a job row holds that never changes: its payload (validated once) and creation time. */
 interface Fixed {
@@ -55,11 +68,19 @@ export class JobStore {
   add(caseId: string, payload: JobPayload, now = new Date()): string {
     const id = randomUUID();
     const stamped = { ...payload, actor: payload.actor ?? this.actingUserId() ?? undefined };
-    statement(this.db, 
-        `INSERT INTO jobs (id, case_id, kind, payload, state, idempotency_key, created_at, profile_id)
+    statement(
+      this.db,
+      `INSERT INTO jobs (id, case_id, kind, payload, state, idempotency_key, created_at, profile_id)
          VALUES (?, ?, ?, ?, 'ready', ?, ?, (SELECT profile_id FROM cases WHERE id = ?))`,
-      )
-      .run(id, caseId, payload.kind, JSON.stringify(JobPayloadSchema.parse(stamped)), randomUUID(), now.toISOString(), caseId);
+    ).run(
+      id,
+      caseId,
+      payload.kind,
+      JSON.stringify(JobPayloadSchema.parse(stamped)),
+      randomUUID(),
+      now.toISOString(),
+      caseId,
+    );
     return id;
   }
 
@@ -70,7 +91,10 @@ export class JobStore {
   setActor(id: string, actor: string): void {
     const current = this.fixedOf(id).payload;
     if (!current || current.actor === actor) return;
-    statement(this.db, 'UPDATE jobs SET payload = ? WHERE id = ?').run(JSON.stringify(JobPayloadSchema.parse({ ...current, actor })), id);
+    statement(this.db, 'UPDATE jobs SET payload = ? WHERE id = ?').run(
+      JSON.stringify(JobPayloadSchema.parse({ ...current, actor })),
+      id,
+    );
     this.fixed.delete(id);
   }
 
@@ -78,8 +102,7 @@ export class JobStore {
     let known = this.fixed.get(id);
     if (!known) {
       const row = statement(this.db, 'SELECT payload, created_at FROM jobs WHERE id = ?').get(id) as
-        | { payload: string; created_at: string }
-        | undefined;
+        { payload: string; created_at: string } | undefined;
       const parsed = row ? JobPayloadSchema.safeParse(safeJson(row.payload)) : null;
       known = { payload: parsed?.success ? parsed.data : null, createdAt: row?.created_at ?? '' };
       // Only a row that exists is remembered (the lookup may race a deletion).
@@ -114,7 +137,9 @@ export class JobStore {
   }
 
   all(): StoredJob[] {
-    return (this.raw(`SELECT ${COLUMNS} FROM jobs ORDER BY seq`).all() as RawJobRow[]).map((r) => this.fromRow(r));
+    return (this.raw(`SELECT ${COLUMNS} FROM jobs ORDER BY seq`).all() as RawJobRow[]).map((r) =>
+      this.fromRow(r),
+    );
   }
 
   get(id: string): StoredJob | null {
@@ -123,18 +148,24 @@ export class JobStore {
   }
 
   ofCase(caseId: string): StoredJob[] {
-    return (this.raw(`SELECT ${COLUMNS} FROM jobs WHERE case_id = ? ORDER BY seq`).all(caseId) as RawJobRow[]).map((r) => this.fromRow(r));
+    return (
+      this.raw(`SELECT ${COLUMNS} FROM jobs WHERE case_id = ? ORDER BY seq`).all(caseId) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
   }
 
   /** Just the states of a case's jobs, without reading their payloads. */
   statesOfCase(caseId: string): { state: StoredJobState }[] {
-    return statement(this.db, 'SELECT state FROM jobs WHERE case_id = ?').all(caseId) as { state: StoredJobState }[];
+    return statement(this.db, 'SELECT state FROM jobs WHERE case_id = ?').all(caseId) as {
+      state: StoredJobState;
+    }[];
   }
 
   /** Unsent and failed jobs of one environment profile. */
   count(profileId: string | null): { pending: number; failed: number } {
-    const row = statement(this.db, `SELECT COUNT(*) AS total, SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END) AS failed FROM jobs WHERE profile_id IS ?`)
-      .get(profileId) as { total: number; failed: number | null };
+    const row = statement(
+      this.db,
+      `SELECT COUNT(*) AS total, SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END) AS failed FROM jobs WHERE profile_id IS ?`,
+    ).get(profileId) as { total: number; failed: number | null };
     return { pending: row.total, failed: row.failed ?? 0 };
   }
 
@@ -144,8 +175,10 @@ export class JobStore {
   }
 
   markRunning(id: string, maybeSent: boolean): void {
-    statement(this.db, `UPDATE jobs SET state = 'running', attempts = attempts + 1, maybe_sent = CASE WHEN ? THEN 1 ELSE maybe_sent END WHERE id = ?`)
-      .run(maybeSent ? 1 : 0, id);
+    statement(
+      this.db,
+      `UPDATE jobs SET state = 'running', attempts = attempts + 1, maybe_sent = CASE WHEN ? THEN 1 ELSE maybe_sent END WHERE id = ?`,
+    ).run(maybeSent ? 1 : 0, id);
   }
 
   setMaybeSent(id: string, value: boolean): void {
@@ -153,23 +186,35 @@ export class JobStore {
   }
 
   retryLater(id: string, at: number, error: string, maybeSent: boolean): void {
-    statement(this.db, `UPDATE jobs SET state = 'ready', next_attempt_at = ?, error = ?, error_permanent = 0, maybe_sent = ? WHERE id = ?`)
-      .run(at, error, maybeSent ? 1 : 0, id);
+    statement(
+      this.db,
+      `UPDATE jobs SET state = 'ready', next_attempt_at = ?, error = ?, error_permanent = 0, maybe_sent = ? WHERE id = ?`,
+    ).run(at, error, maybeSent ? 1 : 0, id);
   }
 
   /** Back to ready without counting an attempt (paused, offline, waiting for sign-in). */
   release(id: string, maybeSent: boolean, error: string | null = null): void {
-    statement(this.db, `UPDATE jobs SET state = 'ready', attempts = MAX(attempts - 1, 0), maybe_sent = ?, error = ? WHERE id = ?`)
-      .run(maybeSent ? 1 : 0, error, id);
+    statement(
+      this.db,
+      `UPDATE jobs SET state = 'ready', attempts = MAX(attempts - 1, 0), maybe_sent = ?, error = ? WHERE id = ?`,
+    ).run(maybeSent ? 1 : 0, error, id);
   }
 
   fail(id: string, error: string): void {
-    statement(this.db, `UPDATE jobs SET state = 'failed', error = ?, error_permanent = 1 WHERE id = ?`).run(error, id);
+    statement(this.db, `UPDATE jobs SET state = 'failed', error = ?, error_permanent = 1 WHERE id = ?`).run(
+      error,
+      id,
+    );
   }
 
   /** A person asked to try again: ready now, and a fresh key unless the old request may have arrived. */
   retryNow(id: string): boolean {
-    return statement(this.db, `UPDATE jobs SET state = 'ready', next_attempt_at = 0, error = NULL, error_permanent = 0 WHERE id = ? AND state != 'running'`).run(id).changes > 0;
+    return (
+      statement(
+        this.db,
+        `UPDATE jobs SET state = 'ready', next_attempt_at = 0, error = NULL, error_permanent = 0 WHERE id = ? AND state != 'running'`,
+      ).run(id).changes > 0
+    );
   }
 
   wakeAll(): void {

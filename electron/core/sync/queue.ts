@@ -5,7 +5,7 @@
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { Connectivity, JobView } from '../../../shared/ipc/model.js';
 import type { ServiceClient } from '../api/client.js';
-import type { ApiError} from '../api/errors.js';
+import type { ApiError } from '../api/errors.js';
 import { classifyError } from '../api/errors.js';
 import type { StoredCase } from '../cases/case-store.js';
 import { finalityOf, maySend, stopReason, stopWorkOfDecidedCase } from '../cases/finality.js';
@@ -202,7 +202,12 @@ export class SyncQueue {
   }
 
   private readyContext(job: StoredJob, caseRow: StoredCase): ReadyContext {
-    return { ...this.env(), lookups: () => this.deps.environment.lookupsOf(job.profileId), job, case: caseRow };
+    return {
+      ...this.env(),
+      lookups: () => this.deps.environment.lookupsOf(job.profileId),
+      job,
+      case: caseRow,
+    };
   }
 
   private env(): JobEnv {
@@ -235,7 +240,10 @@ export class SyncQueue {
     };
     // Per case, once per pass: its jobs with their place in the order, and whether one failed.
     // (Rebuilding these per job made a pass quadratic in the case's jobs.)
-    const byCase = new Map<string, { siblings: { job: StoredJob; ordered: Ordered; rank: number }[]; failed: boolean }>();
+    const byCase = new Map<
+      string,
+      { siblings: { job: StoredJob; ordered: Ordered; rank: number }[]; failed: boolean }
+    >();
     for (const j of jobs) {
       let group = byCase.get(j.caseId);
       if (!group) byCase.set(j.caseId, (group = { siblings: [], failed: false }));
@@ -265,14 +273,18 @@ export class SyncQueue {
       }
       const kindOf = caseRow.kind;
       const { siblings, failed } = siblingsOf(job.caseId, kindOf);
-      const decisionKind = job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
+      const decisionKind =
+        job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
       // A decline (and the create it needs) goes although the work it stopped is still listed.
       if (failed && !(finalityOf(caseRow)?.decision === 'Declined' && maySend(caseRow, job.payload))) {
         evaluation.blockedByFailure = true;
         evaluation.waitingFor = 'stopped: an earlier item of this case failed';
         continue;
       }
-      const early = decisionKind && caseRow.data.decisionBody !== null && caseRow.data.decisionBody.onboardingDecision !== 'Approved';
+      const early =
+        decisionKind &&
+        caseRow.data.decisionBody !== null &&
+        caseRow.data.decisionBody.onboardingDecision !== 'Approved';
       // The nearest job in front names the wait best ("PEP review of Jane Doe", not "the entity").
       let blocker: StoredJob | undefined;
       let blockerRank = -1;
@@ -288,7 +300,13 @@ export class SyncQueue {
         continue;
       }
       evaluation.waitingFor = this.handlerWaitingFor(job, caseRow);
-      if (evaluation.waitingFor === null && job.nextAttemptAt <= now && !this.inFlight.has(job.id) && ++startable >= limit) break;
+      if (
+        evaluation.waitingFor === null &&
+        job.nextAttemptAt <= now &&
+        !this.inFlight.has(job.id) &&
+        ++startable >= limit
+      )
+        break;
     }
     return out;
   }
@@ -338,7 +356,8 @@ export class SyncQueue {
       let nextWake = Infinity;
       const spare: string[] = [];
       for (const e of this.evaluate(free + STARTABLE_AHEAD)) {
-        if (e.job.state !== 'ready' || e.waitingFor !== null || !e.caseRow || this.inFlight.has(e.job.id)) continue;
+        if (e.job.state !== 'ready' || e.waitingFor !== null || !e.caseRow || this.inFlight.has(e.job.id))
+          continue;
         if (e.job.nextAttemptAt > now) {
           nextWake = Math.min(nextWake, e.job.nextAttemptAt);
           continue;
@@ -451,7 +470,8 @@ export class SyncQueue {
       return true;
     } catch (error) {
       const failure = classifyError(error);
-      if (!completed && !flight.abort.signal.aborted && (await this.learnedDecided(job, failure, api))) return false;
+      if (!completed && !flight.abort.signal.aborted && (await this.learnedDecided(job, failure, api)))
+        return false;
       this.handleFailure(job, failure, wasMaybeSent, flight.abort.signal.aborted, completed);
       return false;
     }
@@ -464,7 +484,13 @@ export class SyncQueue {
       if ('documentId' in job.payload && isUpload(job.payload.kind)) {
         this.deps.store.saveDocumentState(job.payload.documentId, { state: 'failed', error: reason });
       }
-      stopWorkOfDecidedCase(this.deps.store, this.deps.jobs, job.caseId, reason, (id) => id !== job.id && this.inFlight.has(id));
+      stopWorkOfDecidedCase(
+        this.deps.store,
+        this.deps.jobs,
+        job.caseId,
+        reason,
+        (id) => id !== job.id && this.inFlight.has(id),
+      );
       const c = this.deps.store.getCase(job.caseId);
       if (c && !c.blockedReason) {
         c.blockedReason = `A queued change was not sent: ${reason.replace(/^Not sent: /, '')}.`;
@@ -667,7 +693,9 @@ export class SyncQueue {
     const connectivity = this.deps.connectivity.current;
     const now = Date.now();
     const activeId = this.deps.environment.activeId();
-    const evaluations = this.evaluate().filter((e) => e.job.profileId !== null && e.job.profileId === activeId);
+    const evaluations = this.evaluate().filter(
+      (e) => e.job.profileId !== null && e.job.profileId === activeId,
+    );
     return evaluations.map(({ job, caseRow, waitingFor }) => {
       const flight = this.inFlight.get(job.id);
       let state: JobView['state'];

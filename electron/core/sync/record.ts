@@ -7,7 +7,11 @@ import type { CaseStore, StoredCase, StoredUbo } from '../cases/case-store.js';
 import { ApiError } from '../api/errors.js';
 import type { RunContext } from './job-handler.js';
 
-export function updateEntity(store: CaseStore, caseId: string, change: (data: EntityData, c: StoredCase) => void): void {
+export function updateEntity(
+  store: CaseStore,
+  caseId: string,
+  change: (data: EntityData, c: StoredCase) => void,
+): void {
   const c = store.getCase(caseId);
   if (!c || c.data.kind !== 'entity') return;
   change(c.data, c);
@@ -15,7 +19,11 @@ export function updateEntity(store: CaseStore, caseId: string, change: (data: En
   store.saveCase(c);
 }
 
-export function updateIndividual(store: CaseStore, caseId: string, change: (data: IndividualData, c: StoredCase) => void): void {
+export function updateIndividual(
+  store: CaseStore,
+  caseId: string,
+  change: (data: IndividualData, c: StoredCase) => void,
+): void {
   const c = store.getCase(caseId);
   if (!c || c.data.kind !== 'individual') return;
   change(c.data, c);
@@ -23,7 +31,11 @@ export function updateIndividual(store: CaseStore, caseId: string, change: (data
   store.saveCase(c);
 }
 
-export function updateUbo(store: CaseStore, uboId: string, change: (data: UboData, u: StoredUbo) => void): void {
+export function updateUbo(
+  store: CaseStore,
+  uboId: string,
+  change: (data: UboData, u: StoredUbo) => void,
+): void {
   const u = store.getUbo(uboId);
   if (!u) return;
   change(u.data, u);
@@ -37,7 +49,8 @@ export function band(value: string | null | undefined): RiskDescription {
 
 /** The server id a job needs; a missing one is a local inconsistency, never sent as "undefined". */
 export function need<T>(value: T | null | undefined, what: string): T {
-  if (value === null || value === undefined) throw new ApiError('permanent', `${what} is missing on this laptop`);
+  if (value === null || value === undefined)
+    throw new ApiError('permanent', `${what} is missing on this laptop`);
   return value;
 }
 
@@ -45,16 +58,20 @@ export function need<T>(value: T | null | undefined, what: string): T {
 export const uboName = (u: StoredUbo | null | undefined): string => personName(u?.data.details);
 
 export function requireCaseKind<K extends 'entity' | 'individual'>(c: StoredCase, kind: K): void {
-  if (c.data.kind !== kind) throw new DeskError('internal', `Job of a ${kind} case ran on a ${c.data.kind} case`);
+  if (c.data.kind !== kind)
+    throw new DeskError('internal', `Job of a ${kind} case ran on a ${c.data.kind} case`);
 }
 
 /** The decision job's answer: the decision is marked sent, and an approval or decline closes the case. */
 export function recordDecision(ctx: RunContext): void {
   const mark = (d: EntityData | IndividualData, c: StoredCase): void => {
     if (d.decision) d.decision.synced = true;
-    if (d.decision?.onboardingDecision === 'Approved' || d.decision?.onboardingDecision === 'Declined') c.decidedAt = new Date().toISOString();
+    if (d.decision?.onboardingDecision === 'Approved' || d.decision?.onboardingDecision === 'Declined')
+      c.decidedAt = new Date().toISOString();
   };
   ctx.complete(() =>
-    ctx.case.data.kind === 'entity' ? updateEntity(ctx.store, ctx.case.id, mark) : updateIndividual(ctx.store, ctx.case.id, mark),
+    ctx.case.data.kind === 'entity'
+      ? updateEntity(ctx.store, ctx.case.id, mark)
+      : updateIndividual(ctx.store, ctx.case.id, mark),
   );
 }

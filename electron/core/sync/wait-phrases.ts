@@ -5,7 +5,8 @@ import type { JobPayload } from './job-kinds.js';
 import { uboName } from './record.js';
 
 export function waitPhrase(blocker: JobPayload, store: CaseStore): string {
-  const who = () => ('uboId' in blocker && blocker.uboId ? uboName(store.getUbo(blocker.uboId)) : 'this person');
+  const who = () =>
+    'uboId' in blocker && blocker.uboId ? uboName(store.getUbo(blocker.uboId)) : 'this person';
   switch (blocker.kind) {
     case 'entity.create':
       return 'waiting for the entity to be created';

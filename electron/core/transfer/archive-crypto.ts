@@ -11,7 +11,16 @@
 import { createHmac, hkdfSync, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { EncryptStream } from '../vault/encrypt-stream.js';
-import { decodeHeader, encodeHeader, HEADER_BYTES, ID_BYTES, openChunk, PREFIX_BYTES, TAG_BYTES, type FileHeader } from '../vault/format.js';
+import {
+  decodeHeader,
+  encodeHeader,
+  HEADER_BYTES,
+  ID_BYTES,
+  openChunk,
+  PREFIX_BYTES,
+  TAG_BYTES,
+  type FileHeader,
+} from '../vault/format.js';
 
 const MAGIC = Buffer.from('FDXA', 'ascii');
 const VERSION = 1;
@@ -29,7 +38,9 @@ const MIN_LOG_N = 14;
 export class ArchivePassphraseError extends Error {
   override readonly name = 'ArchivePassphraseError';
   constructor() {
-    super('This passphrase does not open the archive (or the start of the archive was changed). Nothing was imported.');
+    super(
+      'This passphrase does not open the archive (or the start of the archive was changed). Nothing was imported.',
+    );
   }
 }
 
@@ -45,11 +56,19 @@ interface ArchiveKeys {
   checkKey: Buffer;
 }
 
-async function deriveKeys(passphrase: string, salt: Buffer, cost: { logN: number; r: number; p: number }): Promise<ArchiveKeys> {
+async function deriveKeys(
+  passphrase: string,
+  salt: Buffer,
+  cost: { logN: number; r: number; p: number },
+): Promise<ArchiveKeys> {
   const N = 2 ** cost.logN;
   const master = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(passphrase.normalize('NFC'), salt, 32, { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      passphrase.normalize('NFC'),
+      salt,
+      32,
+      { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r },
+      (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
@@ -61,7 +80,9 @@ function checkOf(keys: ArchiveKeys, preambleHead: Buffer): Buffer {
 }
 
 /** The preamble and a transform that turns plaintext into the archive's body. */
-export async function archiveEncryptor(passphrase: string): Promise<{ preamble: Buffer; encrypt: Transform }> {
+export async function archiveEncryptor(
+  passphrase: string,
+): Promise<{ preamble: Buffer; encrypt: Transform }> {
   const salt = randomBytes(SALT_BYTES);
   const head = Buffer.alloc(PREAMBLE_BYTES - CHECK_BYTES);
   MAGIC.copy(head, 0);
@@ -81,14 +102,24 @@ export async function archiveDecryptor(passphrase: string, preamble: Buffer): Pr
   if (preamble.length < PREAMBLE_BYTES || !preamble.subarray(0, 4).equals(MAGIC)) {
     throw new ArchiveDamagedError('not a FICA Desk archive');
   }
-  if (preamble.readUInt8(4) !== VERSION) throw new ArchiveDamagedError(`unknown archive version ${preamble.readUInt8(4)}`);
+  if (preamble.readUInt8(4) !== VERSION)
+    throw new ArchiveDamagedError(`unknown archive version ${preamble.readUInt8(4)}`);
   const cost = { logN: preamble.readUInt8(5), r: preamble.readUInt8(6), p: preamble.readUInt8(7) };
-  if (cost.logN < MIN_LOG_N || cost.logN > MAX_LOG_N || cost.r < 1 || cost.r > 32 || cost.p < 1 || cost.p > 4) {
+  if (
+    cost.logN < MIN_LOG_N ||
+    cost.logN > MAX_LOG_N ||
+    cost.r < 1 ||
+    cost.r > 32 ||
+    cost.p < 1 ||
+    cost.p > 4
+  ) {
     throw new ArchivePassphraseError();
   }
   const head = preamble.subarray(0, PREAMBLE_BYTES - CHECK_BYTES);
   const keys = await deriveKeys(passphrase, head.subarray(8, 8 + SALT_BYTES), cost);
-  if (!timingSafeEqual(checkOf(keys, head), preamble.subarray(PREAMBLE_BYTES - CHECK_BYTES, PREAMBLE_BYTES))) {
+  if (
+    !timingSafeEqual(checkOf(keys, head), preamble.subarray(PREAMBLE_BYTES - CHECK_BYTES, PREAMBLE_BYTES))
+  ) {
     throw new ArchivePassphraseError();
   }
   return new ArchiveDecryptStream(keys.dataKey);
@@ -140,7 +171,10 @@ class ArchiveDecryptStream extends Transform {
 
   private open(sealed: Buffer, final: boolean): void {
     const plain = openChunk(this.key, this.header!, this.index, final, sealed);
-    if (!plain) throw new ArchiveDamagedError(final ? 'its end does not verify' : `part ${this.index + 1} does not verify`);
+    if (!plain)
+      throw new ArchiveDamagedError(
+        final ? 'its end does not verify' : `part ${this.index + 1} does not verify`,
+      );
     this.index++;
     this.push(plain);
   }

@@ -62,7 +62,12 @@ export const ArchiveCaseSchema = z.object({
     }),
   ),
   drafts: z.array(
-    z.object({ id: Id, owner: DocumentOwnerSchema, pages: z.array(DraftPageRecordSchema), createdAt: z.string() }),
+    z.object({
+      id: Id,
+      owner: DocumentOwnerSchema,
+      pages: z.array(DraftPageRecordSchema),
+      createdAt: z.string(),
+    }),
   ),
   jobs: z.array(
     z.object({

@@ -15,7 +15,12 @@ import type { Profile, ProfileRepository } from '../db/profiles.js';
 import type { JobStore } from '../sync/job-store.js';
 import type { Vault } from '../vault/index.js';
 import { archiveDecryptor, archiveEncryptor, ArchiveDamagedError, PREAMBLE_BYTES } from './archive-crypto.js';
-import { ArchiveManifestSchema, type ArchiveCase, type ArchiveFile, type ArchiveManifest } from './manifest.js';
+import {
+  ArchiveManifestSchema,
+  type ArchiveCase,
+  type ArchiveFile,
+  type ArchiveManifest,
+} from './manifest.js';
 
 export interface TransferDeps {
   store: CaseStore;
@@ -71,13 +76,15 @@ export class UnsentWorkTransfer {
           sent += (part as Buffer).length;
           yield part as Buffer;
         }
-        if (sent !== file.size) throw new Error(`A stored file changed size during the export (${file.vaultId}).`);
+        if (sent !== file.size)
+          throw new Error(`A stored file changed size during the export (${file.vaultId}).`);
       }
     }
     const { preamble, encrypt } = await archiveEncryptor(passphrase);
     const parts: Buffer[] = [preamble];
     await pipeline(Readable.from(plaintext()), encrypt, collect(parts));
-    for (const c of manifest.cases) this.deps.audit('transfer.export', c.id, 'Unsent work exported to an encrypted archive');
+    for (const c of manifest.cases)
+      this.deps.audit('transfer.export', c.id, 'Unsent work exported to an encrypted archive');
     const archive = Buffer.concat(parts);
     // A plain Uint8Array (a Buffer would cross the host's JSON bridge as {type, data}) over memory
     // of its own: a small Buffer sits in Node's shared pool, which must not be cloned to the renderer.
@@ -115,7 +122,8 @@ export class UnsentWorkTransfer {
       if (c.profileId) profileIds.add(c.profileId);
       const documents = store.listDocuments(c.id, true);
       const drafts = store.listDrafts(c.id);
-      for (const d of documents) if (d.vaultId) files.push({ vaultId: d.vaultId, caseId: c.id, size: d.size });
+      for (const d of documents)
+        if (d.vaultId) files.push({ vaultId: d.vaultId, caseId: c.id, size: d.size });
       const pageFiles = new Set<string>();
       for (const draft of drafts) {
         for (const page of draft.pages) {
@@ -190,11 +198,16 @@ export class UnsentWorkTransfer {
     const fresh = this.newCaseIds(manifest);
     const newProfiles: string[] = [];
     const profileMap = new Map<string, string>();
-    const jobColumns = new Set((db.prepare('PRAGMA table_info(jobs)').all() as { name: string }[]).map((c) => c.name));
+    const jobColumns = new Set(
+      (db.prepare('PRAGMA table_info(jobs)').all() as { name: string }[]).map((c) => c.name),
+    );
     let documentCount = 0;
     db.transaction(() => {
       for (const c of manifest.cases.filter((x) => fresh.has(x.id))) {
-        const profileId = c.profileId === null ? this.deps.activeProfileId() : this.profileFor(manifest, c.profileId, profileMap, newProfiles);
+        const profileId =
+          c.profileId === null
+            ? this.deps.activeProfileId()
+            : this.profileFor(manifest, c.profileId, profileMap, newProfiles);
         const mapped = (vaultId: string | null) => (vaultId === null ? null : (stored.get(vaultId) ?? null));
         store.insertCase({ ...c, profileId, purgedAt: null, reportCachedAt: null });
         for (const u of c.ubos) store.insertUbo({ ...u, caseId: c.id });
@@ -203,14 +216,23 @@ export class UnsentWorkTransfer {
           if (d.vaultId) documentCount++;
         }
         for (const d of c.drafts) {
-          store.insertDraft({ ...d, caseId: c.id, pages: d.pages.map((p) => ({ ...p, vaultId: mapped(p.vaultId)! })) });
+          store.insertDraft({
+            ...d,
+            caseId: c.id,
+            pages: d.pages.map((p) => ({ ...p, vaultId: mapped(p.vaultId)! })),
+          });
         }
         for (const j of c.jobs) insertJob(db, jobColumns, c.id, profileId, j);
         this.deps.audit('transfer.import', c.id, 'Unsent work imported from an encrypted archive');
       }
     })();
     for (const id of fresh) this.deps.changed(id);
-    return { imported: fresh.size, alreadyPresent: manifest.cases.length - fresh.size, documentCount, newProfiles };
+    return {
+      imported: fresh.size,
+      alreadyPresent: manifest.cases.length - fresh.size,
+      documentCount,
+      newProfiles,
+    };
   }
 
   /**
@@ -218,7 +240,12 @@ export class UnsentWorkTransfer {
    * so the work is only ever sent where it was captured. An unknown environment gets a new profile
    * (without credentials: someone signs in before anything is sent).
    */
-  private profileFor(manifest: ArchiveManifest, sourceId: string, map: Map<string, string>, created: string[]): string {
+  private profileFor(
+    manifest: ArchiveManifest,
+    sourceId: string,
+    map: Map<string, string>,
+    created: string[],
+  ): string {
     const known = map.get(sourceId);
     if (known) return known;
     const source = manifest.profiles.find((p) => p.id === sourceId);
@@ -227,7 +254,14 @@ export class UnsentWorkTransfer {
     const match = profiles
       .list()
       .find((p) => p.kind === source.kind && p.baseUrl === source.baseUrl && p.tokenUrl === source.tokenUrl);
-    const id = match?.id ?? profiles.create({ name: `${source.name} (imported)`.slice(0, 100), kind: source.kind, baseUrl: source.baseUrl, tokenUrl: source.tokenUrl }).id;
+    const id =
+      match?.id ??
+      profiles.create({
+        name: `${source.name} (imported)`.slice(0, 100),
+        kind: source.kind,
+        baseUrl: source.baseUrl,
+        tokenUrl: source.tokenUrl,
+      }).id;
     if (!match) created.push(id);
     map.set(sourceId, id);
     return id;
@@ -258,7 +292,9 @@ function insertJob(
   };
   if (columns.has('profile_id')) values.profile_id = profileId;
   const names = Object.keys(values);
-  db.prepare(`INSERT INTO jobs (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`).run(values);
+  db.prepare(`INSERT INTO jobs (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`).run(
+    values,
+  );
 }
 
 function collect(parts: Buffer[]): Writable {
@@ -280,7 +316,11 @@ class ArchiveReader extends Writable {
   private manifest: ArchiveManifest | null = null;
   private wanted = new Set<string>();
   private fileIndex = 0;
-  private current: { file: ArchiveFile; remaining: number; sink: ReturnType<Vault['writeStream']> | null } | null = null;
+  private current: {
+    file: ArchiveFile;
+    remaining: number;
+    sink: ReturnType<Vault['writeStream']> | null;
+  } | null = null;
   private readonly stored = new Map<string, string>();
   private readonly writtenIds: string[] = [];
   /** Every vault write started, settled or not: a failed import removes each one that completed. */
@@ -312,7 +352,8 @@ class ArchiveReader extends Writable {
     this.finishEmptyFiles()
       .then(() => {
         if (!this.manifest) throw new ArchiveDamagedError('cut short');
-        if (this.current || this.fileIndex < this.manifest.files.length) throw new ArchiveDamagedError('files missing');
+        if (this.current || this.fileIndex < this.manifest.files.length)
+          throw new ArchiveDamagedError('files missing');
         callback();
       })
       .catch(callback);
@@ -331,8 +372,11 @@ class ArchiveReader extends Writable {
         this.head = [all];
         return;
       }
-      const parsed = ArchiveManifestSchema.safeParse(JSON.parse(all.subarray(4, 4 + length).toString('utf8')));
-      if (!parsed.success) throw new ArchiveDamagedError('its contents list is not one this version understands');
+      const parsed = ArchiveManifestSchema.safeParse(
+        JSON.parse(all.subarray(4, 4 + length).toString('utf8')),
+      );
+      if (!parsed.success)
+        throw new ArchiveDamagedError('its contents list is not one this version understands');
       this.manifest = parsed.data;
       this.wanted = this.newCases(parsed.data);
       this.head = [];

@@ -42,10 +42,11 @@ export class CaseKeys {
     const cached = this.ciphers.get(caseId);
     if (cached) return cached;
     const row = this.db.prepare('SELECT wrapped FROM case_keys WHERE case_id = ?').get(caseId) as
-      | { wrapped: string }
-      | undefined;
+      { wrapped: string } | undefined;
     if (!row) return null;
-    const cipher = new FieldCipher(Buffer.from(this.wrapper.decryptField(row.wrapped, wrapContext(caseId)), 'base64'));
+    const cipher = new FieldCipher(
+      Buffer.from(this.wrapper.decryptField(row.wrapped, wrapContext(caseId)), 'base64'),
+    );
     this.ciphers.set(caseId, cipher);
     return cipher;
   }

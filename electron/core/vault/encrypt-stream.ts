@@ -66,7 +66,8 @@ export class EncryptStream extends Transform {
   }
 
   private takePending(): Buffer {
-    const data = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
+    const data =
+      this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
     return data;

@@ -27,10 +27,13 @@ function holdsEncryptedData(dataDir: string): boolean {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const tables = new Set(
-      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (r) => r.name,
+      ),
     );
     const rows = (table: string) =>
-      tables.has(table) && (db.prepare(`SELECT EXISTS (SELECT 1 FROM ${table}) AS yes`).get() as { yes: number }).yes === 1;
+      tables.has(table) &&
+      (db.prepare(`SELECT EXISTS (SELECT 1 FROM ${table}) AS yes`).get() as { yes: number }).yes === 1;
     return rows('cases') || rows('audit_log') || rows('case_keys');
   } finally {
     db.close();

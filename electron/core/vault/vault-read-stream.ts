@@ -43,7 +43,8 @@ export class VaultReadStream extends Readable {
 
   override _construct(callback: (error?: Error | null) => void): void {
     open(this.path, 'r', (openError, fd) => {
-      if (openError) return callback(openError.code === 'ENOENT' ? new VaultFileNotFoundError(this.id) : openError);
+      if (openError)
+        return callback(openError.code === 'ENOENT' ? new VaultFileNotFoundError(this.id) : openError);
       this.fd = fd;
       fstat(fd, (statError, stats) => {
         if (statError) return callback(statError);
@@ -54,7 +55,8 @@ export class VaultReadStream extends Readable {
           if (readError) return callback(readError);
           const header = got === HEADER_BYTES ? decodeHeader(bytes) : 'file too short';
           if (typeof header === 'string') return callback(this.fail(header));
-          if (header.id.toString('hex') !== this.id) return callback(this.fail('file belongs to another document'));
+          if (header.id.toString('hex') !== this.id)
+            return callback(this.fail('file belongs to another document'));
           this.header = header;
           callback();
         });
@@ -76,11 +78,17 @@ export class VaultReadStream extends Readable {
         giveBack(buffer);
         return this.closeAfterRead();
       }
-      const plain = error || got !== length ? null : openChunk(this.key, header, this.index, final, buffer.subarray(0, length));
+      const plain =
+        error || got !== length
+          ? null
+          : openChunk(this.key, header, this.index, final, buffer.subarray(0, length));
       giveBack(buffer);
       if (error) return void this.destroy(error);
       if (got !== length) return void this.destroy(this.fail('file changed while it was read'));
-      if (!plain) return void this.destroy(this.fail(final ? 'last chunk does not verify' : `chunk ${this.index} does not verify`));
+      if (!plain)
+        return void this.destroy(
+          this.fail(final ? 'last chunk does not verify' : `chunk ${this.index} does not verify`),
+        );
       this.position += length;
       this.index++;
       this.push(plain);

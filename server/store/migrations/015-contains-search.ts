@@ -14,7 +14,14 @@ import type { Migration } from './index.js';
 // from the rows already there.
 
 const CONTAINS_COLUMNS = {
-  entities: ['client_reference', 'fica_status', 'risk_status', 'reg_name', 'reg_number', 'external_system_id'],
+  entities: [
+    'client_reference',
+    'fica_status',
+    'risk_status',
+    'reg_name',
+    'reg_number',
+    'external_system_id',
+  ],
   individuals: [
     'external_system_id',
     'client_ref',

@@ -26,7 +26,8 @@ test('an entity captured offline is still there after quitting and starting agai
       // The embedded sandbox lives in the main process; an unpackaged app exposes its handle there.
       goOffline: async () => {
         await app!.evaluate(async () => {
-          const sandbox = (globalThis as { ficaDeskSandbox?: { handle: { stop(): Promise<void> } } }).ficaDeskSandbox;
+          const sandbox = (globalThis as { ficaDeskSandbox?: { handle: { stop(): Promise<void> } } })
+            .ficaDeskSandbox;
           await sandbox?.handle.stop();
         });
       },

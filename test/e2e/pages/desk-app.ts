@@ -99,7 +99,9 @@ export class DeskApp {
     await this.chooseFiles(area, files);
     await expect(area.getByText(/^Page 1 ·/)).toBeVisible({ timeout: FILES_READ_TIMEOUT });
     await area.getByRole('button', { name: 'Queue document for upload' }).click();
-    await expect(area.getByRole('status').filter({ hasText: 'queued for upload' })).toBeVisible({ timeout: FILES_READ_TIMEOUT });
+    await expect(area.getByRole('status').filter({ hasText: 'queued for upload' })).toBeVisible({
+      timeout: FILES_READ_TIMEOUT,
+    });
   }
 
   /** Picks files in a capture area's file input ("Choose files…"), with a timeout fit for big files. */

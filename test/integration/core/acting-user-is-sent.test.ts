@@ -19,7 +19,11 @@ describe('the acting user', () => {
       actingUser: null,
     });
     await t.call('lookups.refresh', {});
-    await waitFor('online', () => t.call('status.get', {}), (s) => s.connectivity === 'online');
+    await waitFor(
+      'online',
+      () => t.call('status.get', {}),
+      (s) => s.connectivity === 'online',
+    );
   });
 
   afterAll(async () => {
@@ -29,8 +33,16 @@ describe('the acting user', () => {
 
   it('refuses a change when nobody is chosen as the person acting', async () => {
     await t.call('settings.update', { currentUserId: null });
-    const result = await t.core.handle('individual.create', { firstName: 'No', lastName: 'Body', clientSACitizen: true, idNumber: saId() });
-    expect(result).toMatchObject({ ok: false, error: { code: 'not-allowed', message: expect.stringMatching(/Choose who you are in Settings/) } });
+    const result = await t.core.handle('individual.create', {
+      firstName: 'No',
+      lastName: 'Body',
+      clientSACitizen: true,
+      idNumber: saId(),
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'not-allowed', message: expect.stringMatching(/Choose who you are in Settings/) },
+    });
     expect((await t.call('cases.list', {})).filter((c) => c.title === 'No Body')).toEqual([]);
   });
 
@@ -42,13 +54,31 @@ describe('the acting user', () => {
     // The reviews need the service's answers, so everything up to the decision is sent first.
     const caseId = await startIndividual(t, { name: 'Rita Reviewed' });
     await finishIndividual(t, caseId, { decide: false });
-    await waitFor('sent', () => t.call('cases.get', { caseId }), (x) => x.unsentJobs === 0, 90_000);
+    await waitFor(
+      'sent',
+      () => t.call('cases.get', { caseId }),
+      (x) => x.unsentJobs === 0,
+      90_000,
+    );
     await sandbox.stop();
-    await waitFor('offline', () => t.call('status.get', {}), (s) => s.connectivity === 'offline');
-    await t.call('individual.decide', { caseId, onboardingDecision: 'Approved', additionalComments: 'Complete' });
+    await waitFor(
+      'offline',
+      () => t.call('status.get', {}),
+      (s) => s.connectivity === 'offline',
+    );
+    await t.call('individual.decide', {
+      caseId,
+      onboardingDecision: 'Approved',
+      additionalComments: 'Complete',
+    });
     await t.call('settings.update', { currentUserId: capturer.id });
     await sandbox.start();
-    const c = (await waitFor('approved', () => t.call('cases.get', { caseId }), (x) => x.status === 'approved', 90_000)) as IndividualCase;
+    const c = (await waitFor(
+      'approved',
+      () => t.call('cases.get', { caseId }),
+      (x) => x.status === 'approved',
+      90_000,
+    )) as IndividualCase;
     expect(c.decision?.decidedBy).toBe(reviewer.id);
     const record = await (await serviceView(sandbox)).individual(c.serverId!);
     expect(record.approvedBy).toBe(reviewer.name);

@@ -19,7 +19,10 @@ describe('capture, vault and purge', () => {
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
-    t = await startTestCore({ sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret }, retentionMs: 0 });
+    t = await startTestCore({
+      sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      retentionMs: 0,
+    });
     await t.call('lookups.refresh', {});
   });
 
@@ -29,7 +32,12 @@ describe('capture, vault and purge', () => {
   });
 
   it('refuses a file that is not PDF, PNG or JPEG, or is over its limit, at capture', async () => {
-    const { caseId } = await t.call('individual.create', { firstName: 'Refusal', lastName: 'Check', clientSACitizen: true, idNumber: saId() });
+    const { caseId } = await t.call('individual.create', {
+      firstName: 'Refusal',
+      lastName: 'Check',
+      clientSACitizen: true,
+      idNumber: saId(),
+    });
     const draft = await t.call('documents.startDraft', { caseId, owner: { kind: 'individual' } });
     expect(draft.limitBytes).toBe(20 * MB);
     const result = await t.call('documents.addPages', {
@@ -49,7 +57,9 @@ describe('capture, vault and purge', () => {
     const c = await t.call('cases.get', { caseId });
     expect(c.documents).toHaveLength(0);
     const drafts = t.core.internals.drafts;
-    await expect(drafts.importFile(caseId, { kind: 'individual' }, [{ groupId: 1, typeId: 1 }], 'x.zip', NOT_A_DOCUMENT)).rejects.toThrow(DeskError);
+    await expect(
+      drafts.importFile(caseId, { kind: 'individual' }, [{ groupId: 1, typeId: 1 }], 'x.zip', NOT_A_DOCUMENT),
+    ).rejects.toThrow(DeskError);
   });
 
   it('keeps no plaintext in the vault or the database, and purges after the decision is synced', async () => {
@@ -61,7 +71,9 @@ describe('capture, vault and purge', () => {
     const vaultDir = join(t.dataDir, 'vault');
     const files = (await readdir(vaultDir)).filter((f) => f.endsWith('.fdv'));
     expect(files.length).toBeGreaterThan(0);
-    const window = Buffer.from(plain.subarray(Math.floor(plain.length / 2), Math.floor(plain.length / 2) + 48));
+    const window = Buffer.from(
+      plain.subarray(Math.floor(plain.length / 2), Math.floor(plain.length / 2) + 48),
+    );
     for (const f of files) {
       const bytes = await readFile(join(vaultDir, f));
       expect(bytes.includes(Buffer.from('%PDF-'))).toBe(false);
@@ -80,7 +92,12 @@ describe('capture, vault and purge', () => {
       expect(bytes.includes(Buffer.from(token))).toBe(false);
     }
 
-    await waitFor('decided and synced', () => t.call('cases.get', { caseId }), (c) => c.status === 'approved', 30_000);
+    await waitFor(
+      'decided and synced',
+      () => t.call('cases.get', { caseId }),
+      (c) => c.status === 'approved',
+      30_000,
+    );
     const purged = await t.core.internals.purgeNow();
     expect(purged).toContain(caseId);
     const left = (await readdir(vaultDir)).filter((f) => f.endsWith('.fdv'));

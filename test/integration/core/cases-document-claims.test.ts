@@ -29,9 +29,16 @@ describe('service document claims', () => {
   });
 
   async function entityWithOwner() {
-    const { caseId } = await t.call('entity.create', { entityRegName: 'Claims Holdings', entityRegNumber: '2017/000000/07', entityType: 1 });
+    const { caseId } = await t.call('entity.create', {
+      entityRegName: 'Claims Holdings',
+      entityRegNumber: '2017/000000/07',
+      entityType: 1,
+    });
     await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Claims' } });
-    const { uboId } = await t.call('entity.saveUbo', { caseId, body: { firstName: 'Cleo', lastName: 'Claims', clientSACitizen: true, idNumber: saId() } });
+    const { uboId } = await t.call('entity.saveUbo', {
+      caseId,
+      body: { firstName: 'Cleo', lastName: 'Claims', clientSACitizen: true, idNumber: saId() },
+    });
     const scan = await makePdf('claims');
     const pair = { groupId: 1, typeId: 1 };
     const drafts = t.core.internals.drafts;

@@ -14,7 +14,10 @@ describe('IPC channels', () => {
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
-    t = await startTestCore({ sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret }, secretStore: testSecrets('memory') });
+    t = await startTestCore({
+      sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      secretStore: testSecrets('memory'),
+    });
     await t.call('lookups.refresh', {});
   });
 
@@ -28,21 +31,50 @@ describe('IPC channels', () => {
       const result = await t.core.handle(channel, 42);
       expect(result, channel).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     }
-    const issues = await t.core.handle('entity.create', { entityRegName: '', entityRegNumber: 'x', entityType: 'one' });
-    expect(issues.ok === false && issues.error.issues?.map((i) => i.path)).toEqual(expect.arrayContaining(['entityRegName', 'entityType']));
-    expect(await t.core.handle('no.such', {})).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+    const issues = await t.core.handle('entity.create', {
+      entityRegName: '',
+      entityRegNumber: 'x',
+      entityType: 'one',
+    });
+    expect(issues.ok === false && issues.error.issues?.map((i) => i.path)).toEqual(
+      expect.arrayContaining(['entityRegName', 'entityType']),
+    );
+    expect(await t.core.handle('no.such', {})).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-channel' },
+    });
   });
 
   it('runs an individual online, with report, bank verification, and the audit trail', async () => {
-    const settings = await t.call('settings.update', { currentUserId: (await t.call('lookups.get', {})).users[0]!.id, allowSelfApproval: true });
+    const settings = await t.call('settings.update', {
+      currentUserId: (await t.call('lookups.get', {})).users[0]!.id,
+      allowSelfApproval: true,
+    });
     expect(settings.allowSelfApproval).toBe(true);
     const caseId = await captureIndividual(t, { name: 'Olive Online', decide: false });
-    await waitFor('sent', () => t.call('cases.get', { caseId }), (x) => x.unsentJobs === 0, 30_000);
+    await waitFor(
+      'sent',
+      () => t.call('cases.get', { caseId }),
+      (x) => x.unsentJobs === 0,
+      30_000,
+    );
     // A decided case takes no change: the account is verified before the decision.
-    const bank = await t.call('individual.verifyBankAccount', { caseId, request: { accountNumber: '1234567', branchCode: '250655', accountType: 'current' } });
+    const bank = await t.call('individual.verifyBankAccount', {
+      caseId,
+      request: { accountNumber: '1234567', branchCode: '250655', accountType: 'current' },
+    });
     expect(bank.verified).toBe(true);
-    await t.call('individual.decide', { caseId, onboardingDecision: 'Approved', additionalComments: 'Complete' });
-    const c = await waitFor('approved', () => t.call('cases.get', { caseId }), (x) => x.status === 'approved', 30_000);
+    await t.call('individual.decide', {
+      caseId,
+      onboardingDecision: 'Approved',
+      additionalComments: 'Complete',
+    });
+    const c = await waitFor(
+      'approved',
+      () => t.call('cases.get', { caseId }),
+      (x) => x.status === 'approved',
+      30_000,
+    );
     expect((c as IndividualCase).amlScreening).not.toBeNull();
     expect((c as IndividualCase).checklist.provisional).toBe(false);
     const report = await t.call('reports.get', { caseId });
@@ -50,35 +82,83 @@ describe('IPC channels', () => {
     const cached = await t.call('reports.get', { caseId });
     expect(cached.fetchedAt).toBe(report.fetchedAt);
     const audit = await t.call('audit.list', { caseId });
-    expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['individual.create', 'individual.decision', 'report.fetch']));
+    expect(audit.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['individual.create', 'individual.decision', 'report.fetch']),
+    );
   });
 
   it('keeps every edited detail of an individual and sends the edit', async () => {
-    const { caseId } = await t.call('individual.create', { firstName: 'Edna', lastName: 'Edit', clientSACitizen: true, idNumber: saId() });
-    await waitFor('created on the service', () => t.call('cases.get', { caseId }), (x) => x.serverId !== null, 30_000);
+    const { caseId } = await t.call('individual.create', {
+      firstName: 'Edna',
+      lastName: 'Edit',
+      clientSACitizen: true,
+      idNumber: saId(),
+    });
+    await waitFor(
+      'created on the service',
+      () => t.call('cases.get', { caseId }),
+      (x) => x.serverId !== null,
+      30_000,
+    );
     const edited = (await t.call('individual.update', {
       caseId,
-      changes: { lastName: 'Edited', clientEmail: 'edna@example.co.za', clientPhone: '+27 21 555 0100', externalSystemId: 'CRM-77' },
+      changes: {
+        lastName: 'Edited',
+        clientEmail: 'edna@example.co.za',
+        clientPhone: '+27 21 555 0100',
+        externalSystemId: 'CRM-77',
+      },
     })) as IndividualCase;
     expect(edited.title).toBe('Edna Edited');
-    expect(edited.create).toMatchObject({ lastName: 'Edited', clientEmail: 'edna@example.co.za', telNumber: '+27 21 555 0100', externalSystemId: 'CRM-77' });
-    const sent = await waitFor('the edit sent', () => t.call('cases.get', { caseId }), (x) => x.unsentJobs === 0, 30_000);
+    expect(edited.create).toMatchObject({
+      lastName: 'Edited',
+      clientEmail: 'edna@example.co.za',
+      telNumber: '+27 21 555 0100',
+      externalSystemId: 'CRM-77',
+    });
+    const sent = await waitFor(
+      'the edit sent',
+      () => t.call('cases.get', { caseId }),
+      (x) => x.unsentJobs === 0,
+      30_000,
+    );
     expect((sent as IndividualCase).create.telNumber).toBe('+27 21 555 0100');
   });
 
   it('drafts: reorder, rotate, preview, remove; documents: remove before upload', async () => {
     await t.call('queue.pause', {});
-    const { caseId } = await t.call('individual.create', { firstName: 'Dora', lastName: 'Draft', clientSACitizen: true, idNumber: saId() });
+    const { caseId } = await t.call('individual.create', {
+      firstName: 'Dora',
+      lastName: 'Draft',
+      clientSACitizen: true,
+      idNumber: saId(),
+    });
     const draft = await t.call('documents.startDraft', { caseId, owner: { kind: 'individual' } });
-    const added = await t.call('documents.addPages', { draftId: draft.id, files: [{ name: 'a.pdf', bytes: await makePdf('a', 2) }, { name: 'b.pdf', bytes: await makePdf('b') }] });
+    const added = await t.call('documents.addPages', {
+      draftId: draft.id,
+      files: [
+        { name: 'a.pdf', bytes: await makePdf('a', 2) },
+        { name: 'b.pdf', bytes: await makePdf('b') },
+      ],
+    });
     expect(added.draft.pages).toHaveLength(3);
     const [p1, p2, p3] = added.draft.pages;
-    const updated = await t.call('documents.updateDraft', { draftId: draft.id, pages: [{ id: p3!.id, rotation: 90 }, { id: p1!.id, rotation: 0 }] });
+    const updated = await t.call('documents.updateDraft', {
+      draftId: draft.id,
+      pages: [
+        { id: p3!.id, rotation: 90 },
+        { id: p1!.id, rotation: 0 },
+      ],
+    });
     expect(updated.pages.map((p) => p.id)).toEqual([p3!.id, p1!.id]);
     const preview = await t.call('documents.pagePreview', { draftId: draft.id, pageId: p1!.id });
     expect(preview.pdfPage).toBe(1);
     expect(p2).toBeDefined();
-    const doc = await t.call('documents.submitDraft', { draftId: draft.id, pairs: [{ groupId: 1, typeId: 1 }], filename: 'Identity' });
+    const doc = await t.call('documents.submitDraft', {
+      draftId: draft.id,
+      pairs: [{ groupId: 1, typeId: 1 }],
+      filename: 'Identity',
+    });
     expect(doc).toMatchObject({ filename: 'Identity.pdf', pageCount: 2, state: 'queued' });
     const content = await t.call('documents.content', { documentId: doc.id });
     expect(new TextDecoder().decode(content.bytes.subarray(0, 5))).toBe('%PDF-');
@@ -92,29 +172,52 @@ describe('IPC channels', () => {
   it('stops a case at a permanent error, says why, and lets a person retry or discard', async () => {
     await t.call('queue.pause', {});
     // Entity type 1 is South African: the registry refuses a malformed registration number.
-    const { caseId } = await t.call('entity.create', { entityRegName: 'Broken Number Ltd', entityRegNumber: 'not-a-number', entityType: 1 });
+    const { caseId } = await t.call('entity.create', {
+      entityRegName: 'Broken Number Ltd',
+      entityRegNumber: 'not-a-number',
+      entityType: 1,
+    });
     await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Broken' } });
     await t.call('queue.resume', {});
-    const failed = await waitFor('failure', () => t.call('status.get', {}), (s) => s.failedCount > 0);
+    const failed = await waitFor(
+      'failure',
+      () => t.call('status.get', {}),
+      (s) => s.failedCount > 0,
+    );
     expect(failed.failedCount).toBe(1);
     const c = (await t.call('cases.get', { caseId })) as EntityCase;
     expect(c.status).toBe('needs-review');
     expect(c.blockedReason).toMatch(/refused by the service: .*entityRegNumber/);
     const jobs = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId);
-    expect(jobs.find((j) => j.kind === 'entity.create')).toMatchObject({ state: 'failed', error: { permanent: true } });
+    expect(jobs.find((j) => j.kind === 'entity.create')).toMatchObject({
+      state: 'failed',
+      error: { permanent: true },
+    });
     expect(jobs.find((j) => j.kind === 'entity.kyb')).toMatchObject({ state: 'waiting' });
     await t.call('queue.retry', { jobId: jobs.find((j) => j.kind === 'entity.create')!.id });
-    await waitFor('fails again', () => t.call('status.get', {}), (s) => s.failedCount > 0);
-    for (const j of (await t.call('queue.list', {})).filter((x) => x.caseId === caseId)) await t.call('queue.discard', { jobId: j.id, confirm: true });
+    await waitFor(
+      'fails again',
+      () => t.call('status.get', {}),
+      (s) => s.failedCount > 0,
+    );
+    for (const j of (await t.call('queue.list', {})).filter((x) => x.caseId === caseId))
+      await t.call('queue.discard', { jobId: j.id, confirm: true });
     expect((await t.call('status.get', {})).failedCount).toBe(0);
     expect((await t.call('audit.list', { caseId })).some((e) => e.action === 'queue.discard')).toBe(true);
   });
 
   it('sends a decline at once, stopping the unsent work it makes moot (and saying so)', async () => {
     await t.call('queue.pause', {});
-    const { caseId } = await t.call('entity.create', { entityRegName: 'Declined Co', entityRegNumber: '2016/000000/07', entityType: 1 });
+    const { caseId } = await t.call('entity.create', {
+      entityRegName: 'Declined Co',
+      entityRegNumber: '2016/000000/07',
+      entityType: 1,
+    });
     await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Declined' } });
-    await t.call('entity.decide', { caseId, decision: { onboardingDecision: 'Declined', declinedComments: 'Adverse media' } });
+    await t.call('entity.decide', {
+      caseId,
+      decision: { onboardingDecision: 'Declined', declinedComments: 'Adverse media' },
+    });
     const jobs = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId);
     expect(jobs.map((j) => [j.kind, j.state === 'failed'])).toEqual([
       ['entity.create', false],
@@ -122,7 +225,11 @@ describe('IPC channels', () => {
       ['entity.decision', false],
     ]);
     await t.call('queue.resume', {});
-    const c = await waitFor('declined', () => t.call('cases.get', { caseId }), (x) => x.status === 'declined');
+    const c = await waitFor(
+      'declined',
+      () => t.call('cases.get', { caseId }),
+      (x) => x.status === 'declined',
+    );
     expect(c.status).toBe('declined');
     expect((await t.call('audit.list', { caseId })).some((e) => e.action === 'queue.stop')).toBe(true);
   });
@@ -131,10 +238,19 @@ describe('IPC channels', () => {
     const profiles = await t.call('profiles.list', {});
     expect(profiles).toHaveLength(1);
     expect(JSON.stringify(profiles)).not.toContain(sandbox.clientSecret);
-    const test = await t.call('profiles.save', { name: 'Test env', kind: 'test', baseUrl: 'https://127.0.0.1:9/' });
+    const test = await t.call('profiles.save', {
+      name: 'Test env',
+      kind: 'test',
+      baseUrl: 'https://127.0.0.1:9/',
+    });
     expect(test).toMatchObject({ hasCredentials: false, active: false });
     await t.call('profiles.remove', { id: test.id });
-    const created = await t.call('webhooks.create', { name: 'Branch hook', url: 'http://127.0.0.1:9/hook', enabled: false, eventTypes: ['entity.created'] });
+    const created = await t.call('webhooks.create', {
+      name: 'Branch hook',
+      url: 'http://127.0.0.1:9/hook',
+      enabled: false,
+      eventTypes: ['entity.created'],
+    });
     expect(created.secret).toMatch(/^whsec_/);
     expect((await t.call('webhooks.list', {})).map((w) => w.id)).toContain(created.id);
     await t.call('webhooks.update', { id: created.id, changes: { enabled: false, name: 'Renamed' } });

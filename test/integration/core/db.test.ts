@@ -165,7 +165,9 @@ describe('platform repositories', () => {
       profiles.create({ name: 'Bad', kind: 'prod' as 'live', baseUrl: 'https://api.example.co.za' }),
     ).toThrow();
     // The store itself refuses plain http for test and live, on create and on any update.
-    expect(() => profiles.create({ name: 'Bad', kind: 'test', baseUrl: 'http://test.example.co.za' })).toThrow();
+    expect(() =>
+      profiles.create({ name: 'Bad', kind: 'test', baseUrl: 'http://test.example.co.za' }),
+    ).toThrow();
     expect(() => profiles.update(live.id, { tokenUrl: 'http://auth.example.co.za/token' })).toThrow(
       "The live environment's token URL must use https://",
     );

@@ -26,13 +26,23 @@ afterAll(async () => {
 });
 
 /** A database as the previous version left it: profiles, the active one, cases with their jobs. */
-function previousVersion(file: string, setup: { profiles: string[]; active?: string; cases: { id: string; profileId: string | null }[] }) {
+function previousVersion(
+  file: string,
+  setup: { profiles: string[]; active?: string; cases: { id: string; profileId: string | null }[] },
+) {
   const db = openDatabase(file, { migrations: BEFORE_004 });
   const now = new Date().toISOString();
   for (const id of setup.profiles) {
-    db.prepare("INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES (?, ?, 'test', ?, NULL, ?)").run(id, `Profile ${id}`, `https://${id}.example.co.za`, now);
+    db.prepare(
+      "INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES (?, ?, 'test', ?, NULL, ?)",
+    ).run(id, `Profile ${id}`, `https://${id}.example.co.za`, now);
   }
-  if (setup.active) db.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)').run('activeProfileId', JSON.stringify(setup.active), now);
+  if (setup.active)
+    db.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)').run(
+      'activeProfileId',
+      JSON.stringify(setup.active),
+      now,
+    );
   for (const c of setup.cases) {
     db.prepare(
       "INSERT INTO cases (id, kind, profile_id, title, client_reference, status, created_at, updated_at, data) VALUES (?, 'individual', ?, ?, ?, 'waiting', ?, ?, 'sealed')",
@@ -45,8 +55,22 @@ function previousVersion(file: string, setup: { profiles: string[]; active?: str
 }
 
 const placement = (db: Db) => ({
-  cases: Object.fromEntries((db.prepare('SELECT id, profile_id FROM cases ORDER BY id').all() as { id: string; profile_id: string | null }[]).map((r) => [r.id, r.profile_id])),
-  jobs: Object.fromEntries((db.prepare('SELECT case_id, profile_id FROM jobs ORDER BY case_id').all() as { case_id: string; profile_id: string | null }[]).map((r) => [r.case_id, r.profile_id])),
+  cases: Object.fromEntries(
+    (
+      db.prepare('SELECT id, profile_id FROM cases ORDER BY id').all() as {
+        id: string;
+        profile_id: string | null;
+      }[]
+    ).map((r) => [r.id, r.profile_id]),
+  ),
+  jobs: Object.fromEntries(
+    (
+      db.prepare('SELECT case_id, profile_id FROM jobs ORDER BY case_id').all() as {
+        case_id: string;
+        profile_id: string | null;
+      }[]
+    ).map((r) => [r.case_id, r.profile_id]),
+  ),
 });
 
 describe('migration 004: environment of existing work', () => {
@@ -69,7 +93,13 @@ describe('migration 004: environment of existing work', () => {
 
   it('places them under the only profile when none is active', () => {
     const file = freshFile();
-    previousVersion(file, { profiles: ['only'], cases: [{ id: 'a', profileId: null }, { id: 'b', profileId: null }] });
+    previousVersion(file, {
+      profiles: ['only'],
+      cases: [
+        { id: 'a', profileId: null },
+        { id: 'b', profileId: null },
+      ],
+    });
     const db = openDatabase(file, { migrations: THROUGH_004 });
     expect(placement(db)).toEqual({ cases: { a: 'only', b: 'only' }, jobs: { a: 'only', b: 'only' } });
     db.close();
@@ -90,19 +120,33 @@ describe('migration 004: environment of existing work', () => {
 
   it('is applied once, and the file refuses moving a case or job to another profile afterwards', () => {
     const file = freshFile();
-    previousVersion(file, { profiles: ['sandbox', 'live'], active: 'sandbox', cases: [{ id: 'a', profileId: null }] });
+    previousVersion(file, {
+      profiles: ['sandbox', 'live'],
+      active: 'sandbox',
+      cases: [{ id: 'a', profileId: null }],
+    });
     openDatabase(file, { migrations: THROUGH_004 }).close();
     const db = openDatabase(file, { migrations: THROUGH_004 });
     expect(placement(db)).toEqual({ cases: { a: 'sandbox' }, jobs: { a: 'sandbox' } });
-    expect(() => db.prepare("UPDATE cases SET profile_id = 'live' WHERE id = 'a'").run()).toThrow(/stays in the environment it was captured in/);
-    expect(() => db.prepare("UPDATE jobs SET profile_id = 'live' WHERE case_id = 'a'").run()).toThrow(/environment of its case/);
+    expect(() => db.prepare("UPDATE cases SET profile_id = 'live' WHERE id = 'a'").run()).toThrow(
+      /stays in the environment it was captured in/,
+    );
+    expect(() => db.prepare("UPDATE jobs SET profile_id = 'live' WHERE case_id = 'a'").run()).toThrow(
+      /environment of its case/,
+    );
     expect(() =>
       db
-        .prepare("INSERT INTO cases (id, kind, title, client_reference, status, created_at, updated_at, data) VALUES ('b', 'entity', 'B', 'FD-B', 'waiting', '', '', 'x')")
+        .prepare(
+          "INSERT INTO cases (id, kind, title, client_reference, status, created_at, updated_at, data) VALUES ('b', 'entity', 'B', 'FD-B', 'waiting', '', '', 'x')",
+        )
         .run(),
     ).toThrow(/must belong to an environment profile/);
     expect(() =>
-      db.prepare("INSERT INTO jobs (id, case_id, kind, payload, state, idempotency_key, created_at, profile_id) VALUES ('j2', 'a', 'k', '{}', 'ready', 'k2', '', 'live')").run(),
+      db
+        .prepare(
+          "INSERT INTO jobs (id, case_id, kind, payload, state, idempotency_key, created_at, profile_id) VALUES ('j2', 'a', 'k', '{}', 'ready', 'k2', '', 'live')",
+        )
+        .run(),
     ).toThrow(/environment of its case/);
     expect(placement(db)).toEqual({ cases: { a: 'sandbox' }, jobs: { a: 'sandbox' } });
     db.close();

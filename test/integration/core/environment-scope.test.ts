@@ -24,19 +24,37 @@ describe('environment scope', () => {
 
   const use = async (id: string) => {
     await t.call('profiles.activate', { id });
-    await waitFor('online', () => t.call('status.get', {}), (s) => s.profile?.id === id && s.connectivity === 'online');
+    await waitFor(
+      'online',
+      () => t.call('status.get', {}),
+      (s) => s.profile?.id === id && s.connectivity === 'online',
+    );
   };
   const capture = async (firstName: string, lastName: string) => {
-    const { caseId } = await t.call('individual.create', { firstName, lastName, clientSACitizen: true, idNumber: saId() });
+    const { caseId } = await t.call('individual.create', {
+      firstName,
+      lastName,
+      clientSACitizen: true,
+      idNumber: saId(),
+    });
     return caseId;
   };
-  const sent = (caseId: string) => waitFor(`${caseId} sent`, () => t.call('cases.get', { caseId }), (c) => c.serverId !== null && c.unsentJobs === 0);
+  const sent = (caseId: string) =>
+    waitFor(
+      `${caseId} sent`,
+      () => t.call('cases.get', { caseId }),
+      (c) => c.serverId !== null && c.unsentJobs === 0,
+    );
   /** Every API request a proxy saw whose body or path names this text. */
-  const mentioning = (proxy: RecordingProxy, text: string) => proxy.apiRequests().filter((r) => r.body.includes(text) || r.path.includes(text));
+  const mentioning = (proxy: RecordingProxy, text: string) =>
+    proxy.apiRequests().filter((r) => r.body.includes(text) || r.path.includes(text));
 
   beforeAll(async () => {
     [sandboxA, sandboxB] = await Promise.all([startTestSandbox(), startTestSandbox()]);
-    [proxyA, proxyB] = await Promise.all([startRecordingProxy(sandboxA.url), startRecordingProxy(sandboxB.url)]);
+    [proxyA, proxyB] = await Promise.all([
+      startRecordingProxy(sandboxA.url),
+      startRecordingProxy(sandboxB.url),
+    ]);
     t = await startTestCore({
       sandbox: { url: proxyA.url, clientId: sandboxA.clientId, clientSecret: sandboxA.clientSecret },
       secretStore: testSecrets('memory'),
@@ -44,7 +62,11 @@ describe('environment scope', () => {
     profileA = (await t.call('status.get', {})).profile!.id;
     const b = await t.call('profiles.save', { name: 'Branch sandbox', kind: 'sandbox', baseUrl: proxyB.url });
     profileB = b.id;
-    const signIn = await t.call('profiles.setCredentials', { profileId: profileB, clientId: sandboxB.clientId, clientSecret: sandboxB.clientSecret });
+    const signIn = await t.call('profiles.setCredentials', {
+      profileId: profileB,
+      clientId: sandboxB.clientId,
+      clientSecret: sandboxB.clientSecret,
+    });
     expect(signIn.verified).toBe(true);
     await use(profileB);
     await t.call('lookups.refresh', {});
@@ -81,7 +103,9 @@ describe('environment scope', () => {
     const c = await sent(amy);
     expect((await (await serviceView(sandboxA)).individual(c.serverId!)).lastName).toBe('Alpha');
     expect(mentioning(proxyB, 'Alpha')).toEqual([]);
-    expect((await (await serviceView(sandboxB)).api.listIndividuals({ clientReference: amyRef, take: 10 })).data).toEqual([]);
+    expect(
+      (await (await serviceView(sandboxB)).api.listIndividuals({ clientReference: amyRef, take: 10 })).data,
+    ).toEqual([]);
   });
 
   it('does not redirect a job to B when the profile is switched while its request is in flight', async () => {
@@ -100,17 +124,27 @@ describe('environment scope', () => {
     await t.call('profiles.activate', { id: profileB });
     held.release();
     // The job's create went to A, its own service, after the switch.
-    await waitFor('create sent to A', () => t.core.internals.jobs.get(job.id), (j) => j === null);
+    await waitFor(
+      'create sent to A',
+      () => t.core.internals.jobs.get(job.id),
+      (j) => j === null,
+    );
     expect(mentioning(proxyA, 'Cleo').filter((r) => r.method === 'POST')).toHaveLength(1);
     // Its later job (the screening) waits for A; nothing of the case reaches B.
-    await waitFor('online on B', () => t.call('status.get', {}), (s) => s.connectivity === 'online');
+    await waitFor(
+      'online on B',
+      () => t.call('status.get', {}),
+      (s) => s.connectivity === 'online',
+    );
     const bob = await capture('Bea', 'Beta');
     await sent(bob);
     expect(mentioning(proxyB, 'Cleo')).toEqual([]);
     expect(mentioning(proxyB, ref)).toEqual([]);
     const serverId = t.core.internals.store.getCase(cleo)!.serverId!;
     expect(mentioning(proxyB, serverId)).toEqual([]);
-    expect(t.core.internals.jobs.ofCase(cleo).map((j) => [j.payload.kind, j.attempts])).toEqual([['individual.aml-screening', 0]]);
+    expect(t.core.internals.jobs.ofCase(cleo).map((j) => [j.payload.kind, j.attempts])).toEqual([
+      ['individual.aml-screening', 0],
+    ]);
     await use(profileA);
     await sent(cleo);
     expect(mentioning(proxyA, serverId).filter((r) => r.method === 'POST').length).toBeGreaterThan(0);
@@ -135,7 +169,9 @@ describe('environment scope', () => {
     expect(statusB.unsentCount).toBe(queueB.length);
     const casesOfA = t.core.internals.store.listCasesOf(profileA).length;
     const unsentOfA = t.core.internals.jobs.count(profileA).pending;
-    expect(statusB.elsewhere).toEqual([{ profileId: profileA, profileName: 'Sandbox', kind: 'sandbox', cases: casesOfA, unsent: unsentOfA }]);
+    expect(statusB.elsewhere).toEqual([
+      { profileId: profileA, profileName: 'Sandbox', kind: 'sandbox', cases: casesOfA, unsent: unsentOfA },
+    ]);
     expect(unsentOfA).toBeGreaterThan(0);
     const trailB = await t.call('audit.list', {});
     expect(trailB.map((e) => e.caseId)).toContain(ben);
@@ -147,7 +183,11 @@ describe('environment scope', () => {
     expect(casesA.map((c) => c.id)).not.toContain(ben);
     expect((await t.call('queue.list', {})).map((j) => j.caseId)).not.toContain(ben);
     expect((await t.call('status.get', {})).elsewhere).toEqual([
-      expect.objectContaining({ profileId: profileB, profileName: 'Branch sandbox', cases: t.core.internals.store.listCasesOf(profileB).length }),
+      expect.objectContaining({
+        profileId: profileB,
+        profileName: 'Branch sandbox',
+        cases: t.core.internals.store.listCasesOf(profileB).length,
+      }),
     ]);
     await use(profileB);
     await t.call('queue.resume', {});
@@ -167,7 +207,10 @@ describe('environment scope', () => {
     const pair = { groupId: 1, typeId: 1 };
     const doc = await t.call('documents.submitDraft', { draftId: draft.id, pairs: [pair] });
     const open = await t.call('documents.startDraft', { caseId, owner: { kind: 'individual' } });
-    const withPage = await t.call('documents.addPages', { draftId: open.id, files: [{ name: 'poa.pdf', bytes: pdf }] });
+    const withPage = await t.call('documents.addPages', {
+      draftId: open.id,
+      files: [{ name: 'poa.pdf', bytes: pdf }],
+    });
     const jobId = t.core.internals.jobs.ofCase(caseId)[0]!.id;
     const before = await t.call('cases.get', { caseId });
     await use(profileB);
@@ -178,7 +221,10 @@ describe('environment scope', () => {
       'cases.get': { caseId },
       'entity.saveKyb': { caseId, kyb: { entityTradingName: 'X' } },
       'entity.sanctionsReview': { caseId, review, screening },
-      'entity.saveUbo': { caseId, body: { firstName: 'U', lastName: 'Bo', clientSACitizen: true, idNumber: saId() } },
+      'entity.saveUbo': {
+        caseId,
+        body: { firstName: 'U', lastName: 'Bo', clientSACitizen: true, idNumber: saId() },
+      },
       'entity.removeUbo': { caseId, uboId: 'u1' },
       'entity.uboPepConfirm': { caseId, uboId: 'u1', review, screening },
       'entity.uboConfirmDocs': { caseId, uboId: 'u1' },
@@ -190,10 +236,19 @@ describe('environment scope', () => {
       'individual.update': { caseId, changes: { lastName: 'Elsewhere' } },
       'individual.runScreening': { caseId },
       'individual.runValidation': { caseId },
-      'individual.pepDecision': { caseId, pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: false, screening },
+      'individual.pepDecision': {
+        caseId,
+        pepConfirmReviewed: true,
+        adverseSearchKYC: false,
+        clientForeignOfficial: false,
+        screening,
+      },
       'individual.confirmDocs': { caseId },
       'individual.decide': { caseId, onboardingDecision: 'Approved' },
-      'individual.verifyBankAccount': { caseId, request: { accountNumber: '1234567', branchCode: '250655', accountType: 'current' } },
+      'individual.verifyBankAccount': {
+        caseId,
+        request: { accountNumber: '1234567', branchCode: '250655', accountType: 'current' },
+      },
       'documents.startDraft': { caseId, owner: { kind: 'individual' } },
       'documents.addPages': { draftId: open.id, files: [{ name: 'more.pdf', bytes: pdf }] },
       'documents.updateDraft': { draftId: open.id, pages: [] },
@@ -217,7 +272,10 @@ describe('environment scope', () => {
     for (const [channel, input] of Object.entries(commands)) {
       const result = await t.core.handle(channel, input);
       expect(result, channel).toMatchObject({ ok: false, error: { code: 'other-environment' } });
-      if (!result.ok) expect(result.error.message, channel).toMatch(/captured under Sandbox \(Sandbox\), not Branch sandbox\. Switch to Sandbox/);
+      if (!result.ok)
+        expect(result.error.message, channel).toMatch(
+          /captured under Sandbox \(Sandbox\), not Branch sandbox\. Switch to Sandbox/,
+        );
     }
 
     expect(t.core.internals.jobs.get(jobId)).toMatchObject({ state: 'ready', attempts: 0 });
@@ -226,7 +284,14 @@ describe('environment scope', () => {
     const after = await t.call('cases.get', { caseId });
     expect(after.title).toBe(before.title);
     expect(after.documents.map((d) => d.id)).toEqual(before.documents.map((d) => d.id));
-    expect((await t.call('documents.updateDraft', { draftId: open.id, pages: withPage.draft.pages.map((p) => ({ id: p.id, rotation: p.rotation })) })).pages).toHaveLength(1);
+    expect(
+      (
+        await t.call('documents.updateDraft', {
+          draftId: open.id,
+          pages: withPage.draft.pages.map((p) => ({ id: p.id, rotation: p.rotation })),
+        })
+      ).pages,
+    ).toHaveLength(1);
     await t.call('documents.discardDraft', { draftId: open.id });
     await t.call('queue.resume', {});
   });
@@ -236,21 +301,43 @@ describe('environment scope', () => {
     await t.call('queue.pause', {});
     const fay = await capture('Fay', 'Alpha');
     await use(profileB);
-    const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as DeskError);
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => e as DeskError,
+      );
 
-    const moved = await refusal(t.call('profiles.save', { id: profileA, name: 'Sandbox', kind: 'sandbox', baseUrl: proxyB.url }));
+    const moved = await refusal(
+      t.call('profiles.save', { id: profileA, name: 'Sandbox', kind: 'sandbox', baseUrl: proxyB.url }),
+    );
     expect(moved?.code).toBe('not-allowed');
     expect(moved?.message).toMatch(/unsent item/);
     const removed = await refusal(t.call('profiles.remove', { id: profileA }));
     expect(removed?.code).toBe('not-allowed');
     // Live needs https, so the address changes too; this profile has no unsent work, so what refuses
     // it is the rule that the active profile is not made Live in place.
-    const madeLive = await refusal(t.call('profiles.save', { id: profileB, name: 'Branch sandbox', kind: 'live', baseUrl: 'https://live.example.invalid' }));
+    const madeLive = await refusal(
+      t.call('profiles.save', {
+        id: profileB,
+        name: 'Branch sandbox',
+        kind: 'live',
+        baseUrl: 'https://live.example.invalid',
+      }),
+    );
     expect(madeLive?.code).toBe('not-allowed');
     expect(madeLive?.message).toMatch(/before making this one Live/);
     expect(t.core.internals.session.activeProfile()).toMatchObject({ id: profileB, kind: 'sandbox' });
     // A name is only a name: renaming is fine.
-    expect((await t.call('profiles.save', { id: profileA, name: 'Sandbox A', kind: 'sandbox', baseUrl: proxyA.url })).name).toBe('Sandbox A');
+    expect(
+      (
+        await t.call('profiles.save', {
+          id: profileA,
+          name: 'Sandbox A',
+          kind: 'sandbox',
+          baseUrl: proxyA.url,
+        })
+      ).name,
+    ).toBe('Sandbox A');
     await t.call('profiles.save', { id: profileA, name: 'Sandbox', kind: 'sandbox', baseUrl: proxyA.url });
 
     await use(profileA);
@@ -261,7 +348,14 @@ describe('environment scope', () => {
   it('refuses capture while no environment is active', async () => {
     await t.call('profiles.activate', { id: profileA });
     await t.core.internals.session.activate(null);
-    const refused = await t.call('individual.create', { firstName: 'No', lastName: 'Where', clientSACitizen: true, idNumber: saId() }).catch((e: unknown) => e);
+    const refused = await t
+      .call('individual.create', {
+        firstName: 'No',
+        lastName: 'Where',
+        clientSACitizen: true,
+        idNumber: saId(),
+      })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DeskError);
     expect((refused as DeskError).code).toBe('other-environment');
     await use(profileA);
@@ -269,7 +363,11 @@ describe('environment scope', () => {
 
   it('switches to a Live profile only with an explicit confirmation', async () => {
     await use(profileA);
-    const live = await t.call('profiles.save', { name: 'Bank live', kind: 'live', baseUrl: 'https://live.example.invalid' });
+    const live = await t.call('profiles.save', {
+      name: 'Bank live',
+      kind: 'live',
+      baseUrl: 'https://live.example.invalid',
+    });
     const refused = await t.call('profiles.activate', { id: live.id }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DeskError);
     expect((refused as DeskError).code).toBe('not-allowed');

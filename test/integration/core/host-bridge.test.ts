@@ -18,11 +18,20 @@ describe('headless host', () => {
     const dir = await mkdtemp(join(tmpdir(), 'fica-host-'));
     const rendererDir = join(dir, 'renderer');
     await mkdir(rendererDir, { recursive: true });
-    await writeFile(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>FICA Desk</title></head><body></body></html>');
+    await writeFile(
+      join(rendererDir, 'index.html'),
+      '<!doctype html><html><head><title>FICA Desk</title></head><body></body></html>',
+    );
     await writeFile(join(rendererDir, 'app.js'), 'console.log("app")');
     const secretStore = testSecrets();
     await ensureVaultKey(secretStore);
-    host = await startHost({ dataDir: join(dir, 'data'), port: 0, rendererDir, secretStore, queue: { probeIntervalMs: 100 } });
+    host = await startHost({
+      dataDir: join(dir, 'data'),
+      port: 0,
+      rendererDir,
+      secretStore,
+      queue: { probeIntervalMs: 100 },
+    });
   });
 
   afterAll(async () => {
@@ -47,7 +56,10 @@ describe('headless host', () => {
       headers: { 'Content-Type': 'application/json', ...(token ? { [BRIDGE.tokenHeader]: token } : {}) },
       body: encodeWire(input),
     });
-    return { status: res.status, body: res.status === 200 ? IpcResultSchema.parse(decodeWire(await res.text())) : null };
+    return {
+      status: res.status,
+      body: res.status === 200 ? IpcResultSchema.parse(decodeWire(await res.text())) : null,
+    };
   };
 
   it('serves the app with a CSP without unsafe-eval and keeps files inside the renderer folder', async () => {
@@ -128,7 +140,9 @@ describe('headless host', () => {
   it('streams events and follows the sandbox going away and coming back', async () => {
     const events: string[] = [];
     const controller = new AbortController();
-    const res = await fetch(new URL(`${BRIDGE.eventsPath}?${BRIDGE.tokenQuery}=${host.token}`, host.url), { signal: controller.signal });
+    const res = await fetch(new URL(`${BRIDGE.eventsPath}?${BRIDGE.tokenQuery}=${host.token}`, host.url), {
+      signal: controller.signal,
+    });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     void (async () => {
@@ -139,15 +153,22 @@ describe('headless host', () => {
         events.push(decoder.decode(value));
       }
     })();
-    const status = async () => ((await invoke('status.get', {})).body as { ok: true; value: { connectivity: string } }).value;
+    const status = async () =>
+      ((await invoke('status.get', {})).body as { ok: true; value: { connectivity: string } }).value;
     await waitFor('online', status, (s) => s.connectivity === 'online');
     await host.sandboxControl.stop();
     await invoke('queue.sendNow', {});
     await waitFor('offline', status, (s) => s.connectivity === 'offline');
     await host.sandboxControl.start();
     await waitFor('online again', status, (s) => s.connectivity === 'online');
-    await waitFor('status events', () => events.join(''), (text) => text.includes('event: status.changed'));
+    await waitFor(
+      'status events',
+      () => events.join(''),
+      (text) => text.includes('event: status.changed'),
+    );
     controller.abort();
-    expect((await fetch(new URL(`${BRIDGE.eventsPath}?${BRIDGE.tokenQuery}=nope`, host.url))).status).toBe(403);
+    expect((await fetch(new URL(`${BRIDGE.eventsPath}?${BRIDGE.tokenQuery}=nope`, host.url))).status).toBe(
+      403,
+    );
   });
 });

@@ -17,7 +17,10 @@ const children: ChildProcess[] = [];
 
 /** No Secret Service reachable: no X11 display to autolaunch D-Bus from, a session bus that is not there. */
 function headlessEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/fica-desk-bus' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/fica-desk-bus',
+  };
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
   return env;
@@ -78,7 +81,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'fica-host-cli-'));
   rendererDir = join(dir, 'renderer');
   await mkdir(rendererDir, { recursive: true });
-  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>FICA Desk</title></head></html>');
+  await writeFile(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><html><head><title>FICA Desk</title></head></html>',
+  );
 });
 
 afterEach(async () => {
@@ -103,11 +109,20 @@ describe('npm run start:web', () => {
 
   it('without D-Bus says in one paragraph that the keychain is missing and how to fix it (exit code 3)', async () => {
     const dataDir = join(dir, 'no-dbus');
-    const { code, stderr, stdout } = await run(['--data-dir', dataDir, '--port', '0', '--renderer-dir', rendererDir]);
+    const { code, stderr, stdout } = await run([
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--renderer-dir',
+      rendererDir,
+    ]);
     expect(code).toBe(3);
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toContain('the OS keychain (the Secret Service on Linux, reached over D-Bus) is not available');
+    expect(stderr).toContain(
+      'the OS keychain (the Secret Service on Linux, reached over D-Bus) is not available',
+    );
     expect(stderr).toContain('--dev-keychain');
     expect(stderr).not.toMatch(/\n\s+at /);
   });
@@ -135,7 +150,9 @@ describe('npm run start:web', () => {
     });
     expect(created.ok).toBe(true);
     await stop(first.child);
-    expect(await readFile(join(dataDir, 'dev-keychain.json'), 'utf8')).toMatch(/^\{\n {2}"warning": "INSECURE/);
+    expect(await readFile(join(dataDir, 'dev-keychain.json'), 'utf8')).toMatch(
+      /^\{\n {2}"warning": "INSECURE/,
+    );
 
     // Restarted without the flag: the folder remembers its keychain.
     const second = await start(args.slice(0, -1));

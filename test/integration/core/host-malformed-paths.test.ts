@@ -16,7 +16,10 @@ describe('headless host and malformed percent-encoding', () => {
     const dir = await mkdtemp(join(tmpdir(), 'fica-host-paths-'));
     const rendererDir = join(dir, 'renderer');
     await mkdir(rendererDir, { recursive: true });
-    await writeFile(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>FICA Desk</title></head><body></body></html>');
+    await writeFile(
+      join(rendererDir, 'index.html'),
+      '<!doctype html><html><head><title>FICA Desk</title></head><body></body></html>',
+    );
     const secretStore = testSecrets('memory');
     await ensureVaultKey(secretStore);
     host = await startHost({ dataDir: join(dir, 'data'), port: 0, rendererDir, secretStore });
@@ -47,7 +50,10 @@ describe('headless host and malformed percent-encoding', () => {
       });
     const withToken = await call(host.token);
     expect(withToken.status).toBe(400);
-    expect(decodeWire(await withToken.text())).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+    expect(decodeWire(await withToken.text())).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-channel' },
+    });
     expect((await call(null)).status).toBe(403);
   });
 });

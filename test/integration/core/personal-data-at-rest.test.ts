@@ -51,11 +51,27 @@ describe('personal data at rest (real SQLite file)', () => {
   });
 
   it('keeps captured names out of the .db, -wal and -shm files', async () => {
-    await t.call('individual.create', { firstName: 'Zephyrine', lastName: 'Quillfeather', clientSACitizen: true, idNumber: saId() });
-    await t.call('entity.create', { entityRegName: 'Vandermolen Trading', entityRegNumber: '2019/000000/07', entityType: 1 });
-    await t.call('individual.create', { firstName: 'Bartholomew', lastName: 'Ossiander', clientSACitizen: true, idNumber: saId() });
+    await t.call('individual.create', {
+      firstName: 'Zephyrine',
+      lastName: 'Quillfeather',
+      clientSACitizen: true,
+      idNumber: saId(),
+    });
+    await t.call('entity.create', {
+      entityRegName: 'Vandermolen Trading',
+      entityRegNumber: '2019/000000/07',
+      entityType: 1,
+    });
+    await t.call('individual.create', {
+      firstName: 'Bartholomew',
+      lastName: 'Ossiander',
+      clientSACitizen: true,
+      idNumber: saId(),
+    });
     const files = (await databaseBytes(t.dataDir)).map((f) => f.file);
-    expect(files).toEqual(expect.arrayContaining(['fica-desk.sqlite', 'fica-desk.sqlite-wal', 'fica-desk.sqlite-shm']));
+    expect(files).toEqual(
+      expect.arrayContaining(['fica-desk.sqlite', 'fica-desk.sqlite-wal', 'fica-desk.sqlite-shm']),
+    );
     expect(await namesFound(t.dataDir)).toEqual([]);
     t.core.internals.db.pragma('wal_checkpoint(PASSIVE)');
     expect(await namesFound(t.dataDir)).toEqual([]);
@@ -70,11 +86,18 @@ describe('personal data at rest (real SQLite file)', () => {
 
   it('purges a decided case: its audit entries stay, their personal details are unreadable', async () => {
     const caseId = await captureEntityPathA(t, { name: 'Ossiander Purge Holdings' });
-    await waitFor('decided and synced', () => t.call('cases.get', { caseId }), (c) => c.status === 'approved', 60_000);
+    await waitFor(
+      'decided and synced',
+      () => t.call('cases.get', { caseId }),
+      (c) => c.status === 'approved',
+      60_000,
+    );
     const before = await t.call('audit.list', { caseId });
     expect(before.map((e) => e.detail)).toContain('Jane Doe added');
     const raw = () =>
-      t.core.internals.db.prepare('SELECT id, at, action, detail FROM audit_log WHERE case_id = ? ORDER BY id').all(caseId) as Array<{
+      t.core.internals.db
+        .prepare('SELECT id, at, action, detail FROM audit_log WHERE case_id = ? ORDER BY id')
+        .all(caseId) as Array<{
         id: number;
         at: string;
         action: string;
@@ -87,7 +110,9 @@ describe('personal data at rest (real SQLite file)', () => {
     const after = await t.call('audit.list', { caseId });
     const kept = after.filter((e) => e.action !== 'case.purge');
     expect(kept.map((e) => [e.id, e.at, e.action])).toEqual(before.map((e) => [e.id, e.at, e.action]));
-    expect(kept.every((e) => e.detail === 'Details removed with the personal data after the retention period')).toBe(true);
+    expect(
+      kept.every((e) => e.detail === 'Details removed with the personal data after the retention period'),
+    ).toBe(true);
     expect(after.filter((e) => e.action === 'case.purge')).toHaveLength(1);
     // The vault key alone opens none of them: they were sealed with the destroyed case key.
     const vault = t.core.internals.vault;
@@ -96,12 +121,16 @@ describe('personal data at rest (real SQLite file)', () => {
       expect(sealed.key).toBe('case');
       expect(() => vault.decryptField(sealed.sealed, `audit_log.detail:${caseId}`)).toThrow();
     }
-    expect(t.core.internals.db.prepare('SELECT COUNT(*) AS n FROM case_keys WHERE case_id = ?').get(caseId)).toEqual({ n: 0 });
+    expect(
+      t.core.internals.db.prepare('SELECT COUNT(*) AS n FROM case_keys WHERE case_id = ?').get(caseId),
+    ).toEqual({ n: 0 });
     expect((await t.call('cases.list', {})).some((c) => c.id === caseId)).toBe(false);
     expect(await namesFound(t.dataDir)).toEqual([]);
     // What remains is still append-only.
     const db = t.core.internals.db;
-    expect(() => db.prepare("UPDATE audit_log SET detail = '{}' WHERE case_id = ?").run(caseId)).toThrow(/append-only/);
+    expect(() => db.prepare("UPDATE audit_log SET detail = '{}' WHERE case_id = ?").run(caseId)).toThrow(
+      /append-only/,
+    );
     expect(() => db.prepare('DELETE FROM audit_log WHERE case_id = ?').run(caseId)).toThrow(/append-only/);
   }, 120_000);
 });
@@ -110,12 +139,22 @@ describe('migration 005 on a database written before it', () => {
   it('encrypts existing titles and audit details in place and leaves no name in the files', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fica-m005-'));
     const key = randomBytes(32);
-    const vault = await Vault.open({ dir: join(dir, 'vault'), keyStore: { getOrCreate: async () => Buffer.from(key) } });
+    const vault = await Vault.open({
+      dir: join(dir, 'vault'),
+      keyStore: { getOrCreate: async () => Buffer.from(key) },
+    });
     const file = join(dir, 'fica-desk.sqlite');
     const old = openDatabase(file, { migrations: MIGRATIONS.slice(0, 4) });
-    old.prepare("INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES ('p1', 'Sandbox', 'sandbox', 'http://127.0.0.1:9', NULL, '2026-11-01T09:00:00.000Z')").run();
+    old
+      .prepare(
+        "INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES ('p1', 'Sandbox', 'sandbox', 'http://127.0.0.1:9', NULL, '2026-11-01T09:00:00.000Z')",
+      )
+      .run();
     const caseId = randomUUID();
-    const data = { kind: 'individual', create: { firstName: 'Zephyrine', lastName: 'Quillfeather', clientSACitizen: true, idNumber: saId() } };
+    const data = {
+      kind: 'individual',
+      create: { firstName: 'Zephyrine', lastName: 'Quillfeather', clientSACitizen: true, idNumber: saId() },
+    };
     old
       .prepare(
         `INSERT INTO cases (id, kind, profile_id, title, client_reference, status, created_at, updated_at, data)
@@ -134,7 +173,10 @@ describe('migration 005 on a database written before it', () => {
     expect(await namesFound(dir)).toEqual([]);
     const keys = new CaseKeys(db, vault);
     const store = new CaseStore(db, keys);
-    expect(store.getCase(caseId)).toMatchObject({ title: 'Zephyrine Quillfeather', data: { create: { lastName: 'Quillfeather' } } });
+    expect(store.getCase(caseId)).toMatchObject({
+      title: 'Zephyrine Quillfeather',
+      data: { create: { lastName: 'Quillfeather' } },
+    });
     const audit = new AuditLog(db, undefined, new AuditSealer(vault, keys));
     expect(audit.list().map((e) => [e.action, e.detail])).toEqual([
       ['profile.sign-in', { message: 'Signed in' }],

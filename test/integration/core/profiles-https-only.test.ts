@@ -41,23 +41,40 @@ describe('profiles of test and live environments', () => {
     });
     expect(answer).toMatchObject({
       ok: false,
-      error: { issues: [{ path: 'tokenUrl', message: "The test environment's token URL must use https://" }] },
+      error: {
+        issues: [{ path: 'tokenUrl', message: "The test environment's token URL must use https://" }],
+      },
     });
   });
 
   it('refuses turning an https live profile into an http one, and a sandbox-style http profile into live', async () => {
-    const live = await t.call('profiles.save', { name: 'Bank live', kind: 'live', baseUrl: 'https://api.bank.example' });
-    expect(await save({ id: live.id, name: 'Bank live', kind: 'live', baseUrl: 'http://api.bank.example' })).toMatchObject({
+    const live = await t.call('profiles.save', {
+      name: 'Bank live',
+      kind: 'live',
+      baseUrl: 'https://api.bank.example',
+    });
+    expect(
+      await save({ id: live.id, name: 'Bank live', kind: 'live', baseUrl: 'http://api.bank.example' }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid-input' },
     });
-    const local = await t.call('profiles.save', { name: 'Local', kind: 'sandbox', baseUrl: 'http://127.0.0.1:4010' });
-    expect(await save({ id: local.id, name: 'Local', kind: 'live', baseUrl: 'http://127.0.0.1:4010' })).toMatchObject({
+    const local = await t.call('profiles.save', {
+      name: 'Local',
+      kind: 'sandbox',
+      baseUrl: 'http://127.0.0.1:4010',
+    });
+    expect(
+      await save({ id: local.id, name: 'Local', kind: 'live', baseUrl: 'http://127.0.0.1:4010' }),
+    ).toMatchObject({
       ok: false,
       error: { issues: [{ path: 'baseUrl' }] },
     });
     const stored = await t.call('profiles.list', {});
-    expect(stored.find((p) => p.id === live.id)).toMatchObject({ kind: 'live', baseUrl: 'https://api.bank.example' });
+    expect(stored.find((p) => p.id === live.id)).toMatchObject({
+      kind: 'live',
+      baseUrl: 'https://api.bank.example',
+    });
     expect(stored.find((p) => p.id === local.id)).toMatchObject({ kind: 'sandbox' });
   });
 
@@ -80,7 +97,9 @@ describe('a plain-http test or live profile stored by an older version', () => {
   beforeAll(async () => {
     service = createServer((_req, res) => {
       requests += 1;
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"t","token_type":"Bearer","expires_in":3600}');
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"access_token":"t","token_type":"Bearer","expires_in":3600}');
     });
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
     t = await startTestCore({ secretStore: testSecrets('memory') });
@@ -93,15 +112,15 @@ describe('a plain-http test or live profile stored by an older version', () => {
   it('sends it neither credentials nor work, and says why', async () => {
     const port = (service.address() as AddressInfo).port;
     const db = new Database(join(t.dataDir, 'fica-desk.sqlite'));
-    db.prepare('INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES (?, ?, ?, ?, NULL, ?)').run(
-      'old-live',
-      'Old live',
-      'live',
-      `http://127.0.0.1:${port}`,
-      new Date().toISOString(),
-    );
+    db.prepare(
+      'INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES (?, ?, ?, ?, NULL, ?)',
+    ).run('old-live', 'Old live', 'live', `http://127.0.0.1:${port}`, new Date().toISOString());
     db.close();
-    const answer = await t.call('profiles.setCredentials', { profileId: 'old-live', clientId: 'branch-12', clientSecret: 's3cret' });
+    const answer = await t.call('profiles.setCredentials', {
+      profileId: 'old-live',
+      clientId: 'branch-12',
+      clientSecret: 's3cret',
+    });
     expect(answer).toEqual({
       verified: false,
       message: 'The live environment must use https://: change the address in Settings first.',

@@ -27,7 +27,11 @@ describe('review gates', () => {
       },
     });
     await t.call('lookups.refresh', {});
-    await waitFor('online', () => t.call('status.get', {}), (s) => s.connectivity === 'online');
+    await waitFor(
+      'online',
+      () => t.call('status.get', {}),
+      (s) => s.connectivity === 'online',
+    );
   });
 
   afterAll(async () => {
@@ -46,25 +50,70 @@ describe('review gates', () => {
 
   it('refuses the sanctions review offline and sends none until a person reviewed the results that arrived', async () => {
     await sandbox.stop();
-    await waitFor('offline', () => t.call('status.get', {}), (s) => s.connectivity === 'offline');
-    const { caseId } = await t.call('entity.create', { entityRegName: 'Sanctioned Adverse Traders', entityRegNumber: '2015/000000/07', entityType: 1 });
+    await waitFor(
+      'offline',
+      () => t.call('status.get', {}),
+      (s) => s.connectivity === 'offline',
+    );
+    const { caseId } = await t.call('entity.create', {
+      entityRegName: 'Sanctioned Adverse Traders',
+      entityRegNumber: '2015/000000/07',
+      entityType: 1,
+    });
     await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Adverse' } });
     const offline = (await t.call('cases.get', { caseId })) as EntityCase;
-    expect(offline.steps.find((s) => s.id === 'sanctions-review')).toMatchObject({ status: 'blocked', blockedBy: 'Waiting for screening results from the service' });
-    expect(await refusal(t.call('entity.sanctionsReview', { caseId, review: { pepConfirmReviewed: true }, screening: { fingerprint: OTHER_RESULTS, dispositions: [] } }))).toMatch(
-      /^Waiting for screening results from the service/,
-    );
+    expect(offline.steps.find((s) => s.id === 'sanctions-review')).toMatchObject({
+      status: 'blocked',
+      blockedBy: 'Waiting for screening results from the service',
+    });
+    expect(
+      await refusal(
+        t.call('entity.sanctionsReview', {
+          caseId,
+          review: { pepConfirmReviewed: true },
+          screening: { fingerprint: OTHER_RESULTS, dispositions: [] },
+        }),
+      ),
+    ).toMatch(/^Waiting for screening results from the service/);
     // Capture of the owners goes on offline; their jobs wait for the review.
-    await t.call('entity.saveUbo', { caseId, body: { firstName: 'Olga', lastName: 'Owner', clientSACitizen: true, idNumber: saId(), isShareholder: true, shareholderPercentage: '100' } });
+    await t.call('entity.saveUbo', {
+      caseId,
+      body: {
+        firstName: 'Olga',
+        lastName: 'Owner',
+        clientSACitizen: true,
+        idNumber: saId(),
+        isShareholder: true,
+        shareholderPercentage: '100',
+      },
+    });
 
     await sandbox.start();
-    const arrived = await waitFor('results arrived', () => t.call('cases.get', { caseId }), (c) => (c as EntityCase).sanctionsSearchResults !== null, 60_000);
+    const arrived = await waitFor(
+      'results arrived',
+      () => t.call('cases.get', { caseId }),
+      (c) => (c as EntityCase).sanctionsSearchResults !== null,
+      60_000,
+    );
     expect(arrived.status).toBe('needs-review');
-    expect(arrived.reviewsDue.map((r) => r.message)).toEqual(['1 sanctions match and 1 adverse media result arrived for Sanctioned Adverse Traders']);
+    expect(arrived.reviewsDue.map((r) => r.message)).toEqual([
+      '1 sanctions match and 1 adverse media result arrived for Sanctioned Adverse Traders',
+    ]);
     const summary = (await t.call('cases.list', {})).find((c) => c.id === caseId)!;
     expect(summary.reviewsDue).toBe(1);
     // Once KYB is sent, the person waits for the review, not for the service.
-    await waitFor('person waits for the review', () => t.call('queue.list', {}), (jobs) => jobs.some((j) => j.caseId === caseId && j.kind === 'ubo.create' && j.waitingFor === 'waiting for the sanctions review'), 60_000);
+    await waitFor(
+      'person waits for the review',
+      () => t.call('queue.list', {}),
+      (jobs) =>
+        jobs.some(
+          (j) =>
+            j.caseId === caseId &&
+            j.kind === 'ubo.create' &&
+            j.waitingFor === 'waiting for the sanctions review',
+        ),
+      60_000,
+    );
     expect(sent).not.toContain('entity.sanctions-review');
     const service = await serviceView(sandbox);
     expect((await service.entity(arrived.serverId!)).sanctionSearchCompleted).toBe(false);
@@ -75,65 +124,192 @@ describe('review gates', () => {
     const c = (await t.call('cases.get', { caseId })) as EntityCase;
     const fingerprint = screeningFingerprint(c.sanctionsSearchResults)!;
     const [match, media] = screeningHits(c.sanctionsSearchResults);
-    expect(await refusal(t.call('entity.sanctionsReview', { caseId, review: { pepConfirmReviewed: true }, screening: { fingerprint: OTHER_RESULTS, dispositions: [] } }))).toMatch(
-      /changed since you opened them/,
-    );
-    const open = { fingerprint, dispositions: [{ hitKey: match!.key, verdict: 'false-positive' as const, reason: 'Registered 1998, listed entity 2012' }] };
-    expect(await refusal(t.call('entity.sanctionsReview', { caseId, review: { pepConfirmReviewed: true }, screening: open }))).toMatch(/1 of 2 still open/);
-    const both = { fingerprint, dispositions: [...open.dispositions, { hitKey: media!.key, verdict: 'true-match' as const, reason: 'Article names this company' }] };
-    expect(await refusal(t.call('entity.sanctionsReview', { caseId, review: { pepConfirmReviewed: true, adverseSearchKYC: false }, screening: both }))).toMatch(
-      /cannot say there are no adverse results/,
-    );
-    const reviewed = (await t.call('entity.sanctionsReview', { caseId, review: { pepConfirmReviewed: true }, screening: both })) as EntityCase;
+    expect(
+      await refusal(
+        t.call('entity.sanctionsReview', {
+          caseId,
+          review: { pepConfirmReviewed: true },
+          screening: { fingerprint: OTHER_RESULTS, dispositions: [] },
+        }),
+      ),
+    ).toMatch(/changed since you opened them/);
+    const open = {
+      fingerprint,
+      dispositions: [
+        {
+          hitKey: match!.key,
+          verdict: 'false-positive' as const,
+          reason: 'Registered 1998, listed entity 2012',
+        },
+      ],
+    };
+    expect(
+      await refusal(
+        t.call('entity.sanctionsReview', { caseId, review: { pepConfirmReviewed: true }, screening: open }),
+      ),
+    ).toMatch(/1 of 2 still open/);
+    const both = {
+      fingerprint,
+      dispositions: [
+        ...open.dispositions,
+        { hitKey: media!.key, verdict: 'true-match' as const, reason: 'Article names this company' },
+      ],
+    };
+    expect(
+      await refusal(
+        t.call('entity.sanctionsReview', {
+          caseId,
+          review: { pepConfirmReviewed: true, adverseSearchKYC: false },
+          screening: both,
+        }),
+      ),
+    ).toMatch(/cannot say there are no adverse results/);
+    const reviewed = (await t.call('entity.sanctionsReview', {
+      caseId,
+      review: { pepConfirmReviewed: true },
+      screening: both,
+    })) as EntityCase;
     expect(reviewed.sanctionsReview).toEqual({ adverseSearchKYC: true, pepConfirmReviewed: true });
     expect(reviewed.sanctionsReviewRecord?.dispositions).toHaveLength(2);
-    const history = (await t.call('audit.list', { caseId })).filter((e) => e.action === 'screening.disposition').map((e) => e.detail);
-    expect(history).toEqual(expect.arrayContaining(['Sanctions match 1 of 2 for Sanctioned Adverse Traders, score 100: false positive', 'Adverse media 2 of 2 for Sanctioned Adverse Traders, score 80: true match']));
+    const history = (await t.call('audit.list', { caseId }))
+      .filter((e) => e.action === 'screening.disposition')
+      .map((e) => e.detail);
+    expect(history).toEqual(
+      expect.arrayContaining([
+        'Sanctions match 1 of 2 for Sanctioned Adverse Traders, score 100: false positive',
+        'Adverse media 2 of 2 for Sanctioned Adverse Traders, score 80: true match',
+      ]),
+    );
 
     const service = await serviceView(sandbox);
-    await waitFor('review sent', () => service.entity(reviewed.serverId!), (r) => r.sanctionSearchCompleted === true, 60_000);
+    await waitFor(
+      'review sent',
+      () => service.entity(reviewed.serverId!),
+      (r) => r.sanctionSearchCompleted === true,
+      60_000,
+    );
     expect((await service.entity(reviewed.serverId!)).adverseSearchKYC).toBe(true);
   }, 120_000);
 
   it("records an individual's PEP decision only on the screening and bureau answers that arrived", async () => {
     await sandbox.stop();
-    await waitFor('offline', () => t.call('status.get', {}), (s) => s.connectivity === 'offline');
-    const { caseId } = await t.call('individual.create', { firstName: 'Thabo', lastName: 'Sanctioned Politician', clientSACitizen: true, idNumber: '8001010000081' });
+    await waitFor(
+      'offline',
+      () => t.call('status.get', {}),
+      (s) => s.connectivity === 'offline',
+    );
+    const { caseId } = await t.call('individual.create', {
+      firstName: 'Thabo',
+      lastName: 'Sanctioned Politician',
+      clientSACitizen: true,
+      idNumber: '8001010000081',
+    });
     await t.call('individual.runScreening', { caseId });
     await t.call('individual.runValidation', { caseId });
-    expect(await refusal(t.call('individual.pepDecision', { caseId, pepConfirmReviewed: true, clientForeignOfficial: false, screening: { fingerprint: OTHER_RESULTS, dispositions: [] } }))).toMatch(
-      /^Waiting for screening results and the credit bureau's answer from the service/,
-    );
+    expect(
+      await refusal(
+        t.call('individual.pepDecision', {
+          caseId,
+          pepConfirmReviewed: true,
+          clientForeignOfficial: false,
+          screening: { fingerprint: OTHER_RESULTS, dispositions: [] },
+        }),
+      ),
+    ).toMatch(/^Waiting for screening results and the credit bureau's answer from the service/);
     await sandbox.start();
-    const arrived = (await waitFor('answers', () => t.call('cases.get', { caseId }), (c) => (c as IndividualCase).amlScreening !== null && (c as IndividualCase).externalValidation !== null, 30_000)) as IndividualCase;
+    const arrived = (await waitFor(
+      'answers',
+      () => t.call('cases.get', { caseId }),
+      (c) => (c as IndividualCase).amlScreening !== null && (c as IndividualCase).externalValidation !== null,
+      30_000,
+    )) as IndividualCase;
     expect(arrived.status).toBe('needs-review');
     expect(arrived.reviewsDue[0]?.message).toBe('1 sanctions match and 1 PEP match arrived for Thabo');
     const attestation = falsePositives(arrived.amlScreening);
-    attestation.dispositions[0] = { ...attestation.dispositions[0]!, verdict: 'true-match', reason: 'Same ID number on the list' };
-    const decided = (await t.call('individual.pepDecision', { caseId, pepConfirmReviewed: true, clientForeignOfficial: false, screening: attestation })) as IndividualCase;
+    attestation.dispositions[0] = {
+      ...attestation.dispositions[0]!,
+      verdict: 'true-match',
+      reason: 'Same ID number on the list',
+    };
+    const decided = (await t.call('individual.pepDecision', {
+      caseId,
+      pepConfirmReviewed: true,
+      clientForeignOfficial: false,
+      screening: attestation,
+    })) as IndividualCase;
     expect(decided.pepDecision?.adverseSearchKYC).toBe(true);
     expect(decided.reviewsDue).toEqual([]);
     const service = await serviceView(sandbox);
-    const record = await waitFor('decision sent', () => service.individual(decided.serverId!), (r) => r.pepConfirmReviewed === true, 60_000);
+    const record = await waitFor(
+      'decision sent',
+      () => service.individual(decided.serverId!),
+      (r) => r.pepConfirmReviewed === true,
+      60_000,
+    );
     expect(record.adverseSearchKYC).toBe(true);
   }, 120_000);
 
   it('refuses to confirm path A shareholding of 60 % + 60 %', async () => {
-    const { caseId } = await t.call('entity.create', { entityRegName: 'Overowned (Pty) Ltd', entityRegNumber: '2014/000000/07', entityType: 1 });
+    const { caseId } = await t.call('entity.create', {
+      entityRegName: 'Overowned (Pty) Ltd',
+      entityRegNumber: '2014/000000/07',
+      entityType: 1,
+    });
     await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Overowned' } });
-    const c = await waitFor('results', () => t.call('cases.get', { caseId }), (x) => (x as EntityCase).sanctionsSearchResults !== null, 60_000);
-    await t.call('entity.sanctionsReview', { caseId, review: { pepConfirmReviewed: true }, screening: falsePositives((c as EntityCase).sanctionsSearchResults) });
+    const c = await waitFor(
+      'results',
+      () => t.call('cases.get', { caseId }),
+      (x) => (x as EntityCase).sanctionsSearchResults !== null,
+      60_000,
+    );
+    await t.call('entity.sanctionsReview', {
+      caseId,
+      review: { pepConfirmReviewed: true },
+      screening: falsePositives((c as EntityCase).sanctionsSearchResults),
+    });
     for (const firstName of ['Ann', 'Ben']) {
-      const { uboId } = await t.call('entity.saveUbo', { caseId, body: { firstName, lastName: 'Half', clientSACitizen: true, idNumber: saId(), isShareholder: true, shareholderPercentage: '60' } });
-      const withScreening = await waitFor('person screened', () => t.call('cases.get', { caseId }), (x) => (x as EntityCase).ubos.find((u) => u.id === uboId)?.screening != null, 60_000);
+      const { uboId } = await t.call('entity.saveUbo', {
+        caseId,
+        body: {
+          firstName,
+          lastName: 'Half',
+          clientSACitizen: true,
+          idNumber: saId(),
+          isShareholder: true,
+          shareholderPercentage: '60',
+        },
+      });
+      const withScreening = await waitFor(
+        'person screened',
+        () => t.call('cases.get', { caseId }),
+        (x) => (x as EntityCase).ubos.find((u) => u.id === uboId)?.screening != null,
+        60_000,
+      );
       const ubo = (withScreening as EntityCase).ubos.find((u) => u.id === uboId)!;
-      await t.call('entity.uboPepConfirm', { caseId, uboId, review: { pepConfirmReviewed: true }, screening: falsePositives(ubo.screening) });
-      await t.core.internals.drafts.importFile(caseId, { kind: 'ubo', uboId }, ubo.checklist.items.map((i) => ({ groupId: i.groupId, typeId: i.types[0]!.id })).slice(0, 1), 'id.pdf', (await import('../../support/documents.js')).bulkPdf(2048));
+      await t.call('entity.uboPepConfirm', {
+        caseId,
+        uboId,
+        review: { pepConfirmReviewed: true },
+        screening: falsePositives(ubo.screening),
+      });
+      await t.core.internals.drafts.importFile(
+        caseId,
+        { kind: 'ubo', uboId },
+        ubo.checklist.items.map((i) => ({ groupId: i.groupId, typeId: i.types[0]!.id })).slice(0, 1),
+        'id.pdf',
+        (await import('../../support/documents.js')).bulkPdf(2048),
+      );
     }
     const ready = (await t.call('cases.get', { caseId })) as EntityCase;
     for (const u of ready.ubos) {
       for (const item of u.checklist.items.filter((i) => !i.onFile)) {
-        await t.core.internals.drafts.importFile(caseId, { kind: 'ubo', uboId: u.id }, [{ groupId: item.groupId, typeId: item.types[0]!.id }], `${item.name}.pdf`, (await import('../../support/documents.js')).bulkPdf(2048));
+        await t.core.internals.drafts.importFile(
+          caseId,
+          { kind: 'ubo', uboId: u.id },
+          [{ groupId: item.groupId, typeId: item.types[0]!.id }],
+          `${item.name}.pdf`,
+          (await import('../../support/documents.js')).bulkPdf(2048),
+        );
       }
       await t.call('entity.uboConfirmDocs', { caseId, uboId: u.id });
     }

@@ -9,7 +9,14 @@ import type { DocumentOwner, EntityCase, IndividualCase } from '../../../shared/
 import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
 import { makePdf } from '../../support/documents.js';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
-import { captureEntityPathA, entityAtDocumentsStep, individualAtDocumentsStep, reviewEntitySanctions, reviewUbo, saId } from '../../support/flows.js';
+import {
+  captureEntityPathA,
+  entityAtDocumentsStep,
+  individualAtDocumentsStep,
+  reviewEntitySanctions,
+  reviewUbo,
+  saId,
+} from '../../support/flows.js';
 import { memorySecretStores } from '../../support/memory-secret-store.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
@@ -39,7 +46,15 @@ function life(
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'test/support/core-child.ts', dataDir, serviceUrl, sandbox.clientId, sandbox.clientSecret],
+      [
+        '--import',
+        'tsx',
+        'test/support/core-child.ts',
+        dataDir,
+        serviceUrl,
+        sandbox.clientId,
+        sandbox.clientSecret,
+      ],
       { stdio: ['pipe', 'pipe', 'inherit'], env: process.env },
     );
     child.stdin.end(JSON.stringify(secrets.snapshot()));
@@ -83,7 +98,11 @@ describe('crash safety', () => {
     await sandbox?.stop();
   });
 
-  const coreOn = (dataDir: string | undefined, secrets: ReturnType<typeof memorySecretStores>, startQueue = false) =>
+  const coreOn = (
+    dataDir: string | undefined,
+    secrets: ReturnType<typeof memorySecretStores>,
+    startQueue = false,
+  ) =>
     startTestCore({
       dataDir,
       secretStore: secrets,
@@ -101,15 +120,37 @@ describe('crash safety', () => {
     // 150 documents: lives end after 3 to 6 finished jobs, but a fast drain finishes a few more
     // before the kill lands, and with 100 the jobs ran out before the 21st kill. Ten of them are
     // the same scan (same name, bytes and type) for the entity, and five the same for its owner.
-    const caseId = await captureEntityPathA(t, { name: 'Crash Test Holdings', extraEntityDocs: 140, decide: false, holdEntityDocs: true });
+    const caseId = await captureEntityPathA(t, {
+      name: 'Crash Test Holdings',
+      extraEntityDocs: 140,
+      decide: false,
+      holdEntityDocs: true,
+    });
     const captured = (await t.call('cases.get', { caseId })) as EntityCase;
-    const pair = { groupId: captured.checklist.items[0]!.groupId, typeId: captured.checklist.items[0]!.types[0]!.id };
+    const pair = {
+      groupId: captured.checklist.items[0]!.groupId,
+      typeId: captured.checklist.items[0]!.types[0]!.id,
+    };
     const uboId = captured.ubos[0]!.id;
-    const uboPair = { groupId: captured.ubos[0]!.checklist.items[0]!.groupId, typeId: captured.ubos[0]!.checklist.items[0]!.types[0]!.id };
+    const uboPair = {
+      groupId: captured.ubos[0]!.checklist.items[0]!.groupId,
+      typeId: captured.ubos[0]!.checklist.items[0]!.types[0]!.id,
+    };
     const scan = await makePdf('the same scan');
-    for (let i = 0; i < 10; i++) await t.core.internals.drafts.importFile(caseId, { kind: 'entity' }, [pair], 'Same scan.pdf', scan);
-    for (let i = 0; i < 5; i++) await t.core.internals.drafts.importFile(caseId, { kind: 'ubo', uboId }, [uboPair], 'Same ID.pdf', scan);
-    await t.call('entity.decide', { caseId, decision: { onboardingDecision: 'Approved', approvedComments: 'All documents on file' } });
+    for (let i = 0; i < 10; i++)
+      await t.core.internals.drafts.importFile(caseId, { kind: 'entity' }, [pair], 'Same scan.pdf', scan);
+    for (let i = 0; i < 5; i++)
+      await t.core.internals.drafts.importFile(
+        caseId,
+        { kind: 'ubo', uboId },
+        [uboPair],
+        'Same ID.pdf',
+        scan,
+      );
+    await t.call('entity.decide', {
+      caseId,
+      decision: { onboardingDecision: 'Approved', approvedComments: 'All documents on file' },
+    });
     await t.core.shutdown();
 
     let kills = 0;
@@ -158,7 +199,9 @@ describe('crash safety', () => {
       ubo.documents.map((d) => d.serverIds[0]!),
       owner.documents.map((d) => d.uboDocsID),
     );
-    console.log(`crash drain: ${kills} SIGKILLs, ${all.length} documents, entity ${JSON.stringify(figures)}, owner ${JSON.stringify(uboFigures)}`);
+    console.log(
+      `crash drain: ${kills} SIGKILLs, ${all.length} documents, entity ${JSON.stringify(figures)}, owner ${JSON.stringify(uboFigures)}`,
+    );
     expect(figures).toEqual({ lost: 0, duplicated: 0, orphaned: 0 });
     expect(uboFigures).toEqual({ lost: 0, duplicated: 0, orphaned: 0 });
     expect(record.documents.filter((d) => d.filename === 'Same scan.pdf')).toHaveLength(10);
@@ -183,47 +226,94 @@ describe('crash safety', () => {
     });
 
     /** Service ids of the owner's documents named `filename`. */
-    type Owner = { caseId: string; owner: DocumentOwner; pair: { groupId: number; typeId: number }; onService: () => Promise<number[]>; localIds: (t: TestCore) => Promise<number[][]> };
+    type Owner = {
+      caseId: string;
+      owner: DocumentOwner;
+      pair: { groupId: number; typeId: number };
+      onService: () => Promise<number[]>;
+      localIds: (t: TestCore) => Promise<number[][]>;
+    };
 
-    async function individualOwner(t: TestCore, service: Awaited<ReturnType<typeof serviceView>>, filename: string): Promise<Owner> {
+    async function individualOwner(
+      t: TestCore,
+      service: Awaited<ReturnType<typeof serviceView>>,
+      filename: string,
+    ): Promise<Owner> {
       const { caseId, serverId, pair } = await individualAtDocumentsStep(t, 'Same');
       return {
         caseId,
         owner: { kind: 'individual' },
         pair,
-        onService: async () => (await service.individual(serverId)).documents.filter((d) => d.filename === filename).map((d) => d.ficaIndividualDocsID),
-        localIds: async (core) => ((await core.call('cases.get', { caseId })) as IndividualCase).documents.filter((d) => d.filename === filename).map((d) => d.serverIds),
+        onService: async () =>
+          (await service.individual(serverId)).documents
+            .filter((d) => d.filename === filename)
+            .map((d) => d.ficaIndividualDocsID),
+        localIds: async (core) =>
+          ((await core.call('cases.get', { caseId })) as IndividualCase).documents
+            .filter((d) => d.filename === filename)
+            .map((d) => d.serverIds),
       };
     }
 
-    async function entityOwner(t: TestCore, service: Awaited<ReturnType<typeof serviceView>>, filename: string): Promise<Owner> {
+    async function entityOwner(
+      t: TestCore,
+      service: Awaited<ReturnType<typeof serviceView>>,
+      filename: string,
+    ): Promise<Owner> {
       const { caseId, serverId, pair } = await entityAtDocumentsStep(t, 'Same');
       return {
         caseId,
         owner: { kind: 'entity' },
         pair,
-        onService: async () => (await service.entity(serverId)).documents.filter((d) => d.filename === filename).map((d) => d.entityDocID),
-        localIds: async (core) => ((await core.call('cases.get', { caseId })) as EntityCase).documents.filter((d) => d.filename === filename).map((d) => d.serverIds),
+        onService: async () =>
+          (await service.entity(serverId)).documents
+            .filter((d) => d.filename === filename)
+            .map((d) => d.entityDocID),
+        localIds: async (core) =>
+          ((await core.call('cases.get', { caseId })) as EntityCase).documents
+            .filter((d) => d.filename === filename)
+            .map((d) => d.serverIds),
       };
     }
 
-    async function uboOwner(t: TestCore, service: Awaited<ReturnType<typeof serviceView>>, filename: string): Promise<Owner> {
+    async function uboOwner(
+      t: TestCore,
+      service: Awaited<ReturnType<typeof serviceView>>,
+      filename: string,
+    ): Promise<Owner> {
       // An owner whose documents are not confirmed yet (the service refuses uploads after that).
-      const { caseId } = await t.call('entity.create', { entityRegName: 'Owner Holdings', entityRegNumber: '2017/000000/07', entityType: 1 });
+      const { caseId } = await t.call('entity.create', {
+        entityRegName: 'Owner Holdings',
+        entityRegNumber: '2017/000000/07',
+        entityType: 1,
+      });
       await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Owner' } });
       await reviewEntitySanctions(t, caseId);
-      const { uboId } = await t.call('entity.saveUbo', { caseId, body: { firstName: 'Olga', lastName: 'Owner', clientSACitizen: true, idNumber: saId() } });
+      const { uboId } = await t.call('entity.saveUbo', {
+        caseId,
+        body: { firstName: 'Olga', lastName: 'Owner', clientSACitizen: true, idNumber: saId() },
+      });
       await reviewUbo(t, caseId, uboId);
-      await waitFor('owner sent', () => t.call('status.get', {}), (s) => s.unsentCount === 0 && s.failedCount === 0, 60_000);
+      await waitFor(
+        'owner sent',
+        () => t.call('status.get', {}),
+        (s) => s.unsentCount === 0 && s.failedCount === 0,
+        60_000,
+      );
       const ubo = ((await t.call('cases.get', { caseId })) as EntityCase).ubos[0]!;
       const item = ubo.checklist.items[0]!;
-      const uboOf = async (core: TestCore) => ((await core.call('cases.get', { caseId })) as EntityCase).ubos.find((u) => u.id === ubo.id)!;
+      const uboOf = async (core: TestCore) =>
+        ((await core.call('cases.get', { caseId })) as EntityCase).ubos.find((u) => u.id === ubo.id)!;
       return {
         caseId,
         owner: { kind: 'ubo', uboId: ubo.id },
         pair: { groupId: item.groupId, typeId: item.types[0]!.id },
-        onService: async () => (await service.ubo(ubo.serverId!)).documents.filter((d) => d.filename === filename).map((d) => d.uboDocsID),
-        localIds: async (core) => (await uboOf(core)).documents.filter((d) => d.filename === filename).map((d) => d.serverIds),
+        onService: async () =>
+          (await service.ubo(ubo.serverId!)).documents
+            .filter((d) => d.filename === filename)
+            .map((d) => d.uboDocsID),
+        localIds: async (core) =>
+          (await uboOf(core)).documents.filter((d) => d.filename === filename).map((d) => d.serverIds),
       };
     }
 
@@ -231,59 +321,93 @@ describe('crash safety', () => {
       ['an individual', individualOwner],
       ['an entity', entityOwner],
       ['an owner (UBO)', uboOwner],
-    ] as const)('%s: each local copy keeps its own service document, none lost or left over', async (_, ownerOf) => {
-      const filename = 'Identity scan.pdf';
-      const secrets = memorySecretStores();
-      const service = await serviceView(sandbox);
-      let t = await coreOn(undefined, secrets, true);
-      await t.call('lookups.refresh', {});
-      const o = await ownerOf(t, service, filename);
-      await t.call('queue.pause', {});
-      const scan = await makePdf(`identity ${o.caseId}`);
-      for (let i = 0; i < COPIES; i++) await t.core.internals.drafts.importFile(o.caseId, o.owner, [o.pair], filename, scan);
-      await t.core.shutdown();
+    ] as const)(
+      '%s: each local copy keeps its own service document, none lost or left over',
+      async (_, ownerOf) => {
+        const filename = 'Identity scan.pdf';
+        const secrets = memorySecretStores();
+        const service = await serviceView(sandbox);
+        let t = await coreOn(undefined, secrets, true);
+        await t.call('lookups.refresh', {});
+        const o = await ownerOf(t, service, filename);
+        await t.call('queue.pause', {});
+        const scan = await makePdf(`identity ${o.caseId}`);
+        for (let i = 0; i < COPIES; i++)
+          await t.core.internals.drafts.importFile(o.caseId, o.owner, [o.pair], filename, scan);
+        await t.core.shutdown();
 
-      // Uploads reach the service, their answers are held back 20 s; the core dies once the
-      // service holds HELD copies whose ids it never heard.
-      proxy.plan = {
-        decide: ({ method, path }) =>
-          method === 'POST' && /\/(entity-doc|ubo-doc-upload|documents)$/.test(path) ? { kind: 'hold-response', ms: 20_000 } : { kind: 'pass' },
-      };
-      const killed = await life(t.dataDir, proxy.url, sandbox, secrets, async () => (await o.onService()).length >= HELD);
-      expect(killed.permanent).toEqual([]);
-      expect(killed.killed).toBe(true);
-      expect(killed.done).toBe(0);
-      expect((await o.onService()).length).toBe(HELD);
+        // Uploads reach the service, their answers are held back 20 s; the core dies once the
+        // service holds HELD copies whose ids it never heard.
+        proxy.plan = {
+          decide: ({ method, path }) =>
+            method === 'POST' && /\/(entity-doc|ubo-doc-upload|documents)$/.test(path)
+              ? { kind: 'hold-response', ms: 20_000 }
+              : { kind: 'pass' },
+        };
+        const killed = await life(
+          t.dataDir,
+          proxy.url,
+          sandbox,
+          secrets,
+          async () => (await o.onService()).length >= HELD,
+        );
+        expect(killed.permanent).toEqual([]);
+        expect(killed.killed).toBe(true);
+        expect(killed.done).toBe(0);
+        expect((await o.onService()).length).toBe(HELD);
 
-      proxy.plan = { decide: () => ({ kind: 'pass' }) };
-      const drained = await life(t.dataDir, proxy.url, sandbox, secrets, null);
-      expect(drained.permanent).toEqual([]);
-      expect(drained.idle).toBe(true);
+        proxy.plan = { decide: () => ({ kind: 'pass' }) };
+        const drained = await life(t.dataDir, proxy.url, sandbox, secrets, null);
+        expect(drained.permanent).toEqual([]);
+        expect(drained.idle).toBe(true);
 
-      t = await coreOn(t.dataDir, secrets, true);
-      const local = await o.localIds(t);
-      const onService = await o.onService();
-      expect(local.every((ids) => ids.length === 1)).toBe(true);
-      const figures = exactlyOnce(local.map((ids) => ids[0]!), onService);
-      console.log(`held answers, ${_}: 1 SIGKILL, ${COPIES} identical copies, ${HELD} on the service at the kill, local ids ${JSON.stringify(local.flat())}, ${JSON.stringify(figures)}`);
-      expect(figures).toEqual({ lost: 0, duplicated: 0, orphaned: 0 });
-      expect(onService).toHaveLength(COPIES);
+        t = await coreOn(t.dataDir, secrets, true);
+        const local = await o.localIds(t);
+        const onService = await o.onService();
+        expect(local.every((ids) => ids.length === 1)).toBe(true);
+        const figures = exactlyOnce(
+          local.map((ids) => ids[0]!),
+          onService,
+        );
+        console.log(
+          `held answers, ${_}: 1 SIGKILL, ${COPIES} identical copies, ${HELD} on the service at the kill, local ids ${JSON.stringify(local.flat())}, ${JSON.stringify(figures)}`,
+        );
+        expect(figures).toEqual({ lost: 0, duplicated: 0, orphaned: 0 });
+        expect(onService).toHaveLength(COPIES);
 
-      // Removing one local copy deletes its own service document and no other.
-      const documents = await t.call('cases.get', { caseId: o.caseId });
-      const all = documents.kind === 'entity' ? [...documents.documents, ...documents.ubos.flatMap((u) => u.documents)] : documents.documents;
-      const victim = all.filter((d) => d.filename === filename)[2]!;
-      await t.call('documents.remove', { documentId: victim.id });
-      await waitFor('removal sent', () => t.call('status.get', {}), (s) => s.unsentCount === 0 && s.failedCount === 0, 60_000);
-      const left = await o.onService();
-      expect(left.sort()).toEqual(local.map((ids) => ids[0]!).filter((id) => id !== victim.serverIds[0]).sort());
-      await t.core.shutdown();
-    }, 300_000);
+        // Removing one local copy deletes its own service document and no other.
+        const documents = await t.call('cases.get', { caseId: o.caseId });
+        const all =
+          documents.kind === 'entity'
+            ? [...documents.documents, ...documents.ubos.flatMap((u) => u.documents)]
+            : documents.documents;
+        const victim = all.filter((d) => d.filename === filename)[2]!;
+        await t.call('documents.remove', { documentId: victim.id });
+        await waitFor(
+          'removal sent',
+          () => t.call('status.get', {}),
+          (s) => s.unsentCount === 0 && s.failedCount === 0,
+          60_000,
+        );
+        const left = await o.onService();
+        expect(left.sort()).toEqual(
+          local
+            .map((ids) => ids[0]!)
+            .filter((id) => id !== victim.serverIds[0])
+            .sort(),
+        );
+        await t.core.shutdown();
+      },
+      300_000,
+    );
   });
 });
 
 /** Local documents' service ids against the service's: lost (ours, not there), duplicated (held by two), orphaned (there, not ours). */
-function exactlyOnce(local: number[], onService: number[]): { lost: number; duplicated: number; orphaned: number } {
+function exactlyOnce(
+  local: number[],
+  onService: number[],
+): { lost: number; duplicated: number; orphaned: number } {
   const there = new Set(onService);
   const ours = new Set(local);
   return {

@@ -39,7 +39,12 @@ describe('fault-injecting proxy', () => {
     const a = await captureEntityPathA(t, { extraEntityDocs: 40, holdEntityDocs: true });
     proxy.plan = randomFaults(20261121);
     await t.call('queue.resume', {});
-    const done = await waitFor('drain', () => t.call('status.get', {}), (s) => s.unsentCount === 0 || s.failedCount > 0, 120_000);
+    const done = await waitFor(
+      'drain',
+      () => t.call('status.get', {}),
+      (s) => s.unsentCount === 0 || s.failedCount > 0,
+      120_000,
+    );
     expect(done.failedCount, JSON.stringify(await t.call('queue.list', {}))).toBe(0);
     proxy.plan = PASS;
 
@@ -55,7 +60,9 @@ describe('fault-injecting proxy', () => {
     const record = await service.entity(entity.serverId!);
     expect(record.documents.length).toBe(entity.documents.length);
     expect(new Set(record.documents.map((d) => d.filename)).size).toBe(record.documents.length);
-    expect(record.documents.map((d) => d.entityDocID).sort()).toEqual(entity.documents.map((d) => d.serverIds[0]).sort());
+    expect(record.documents.map((d) => d.entityDocID).sort()).toEqual(
+      entity.documents.map((d) => d.serverIds[0]).sort(),
+    );
     expect(record.onboardingDecision).toBe('Approved');
     const ubo = await service.ubo(entity.ubos[0]!.serverId!);
     expect(ubo.documents.length).toBe(entity.ubos[0]!.documents.length);

@@ -41,19 +41,40 @@ describe('identical scans and copies on the service no document holds', () => {
     await t.call('queue.pause', {});
     const scan = await makePdf(`identity of ${name}`);
     const docs: string[] = [];
-    for (let i = 0; i < local; i++) docs.push((await t.core.internals.drafts.importFile(caseId, { kind: 'individual' }, [pair], FILENAME, scan)).id);
+    for (let i = 0; i < local; i++)
+      docs.push(
+        (await t.core.internals.drafts.importFile(caseId, { kind: 'individual' }, [pair], FILENAME, scan)).id,
+      );
     for (let i = 0; i < onService; i++) {
-      const file = { open: () => Readable.from(Buffer.from(scan)), size: scan.length, filename: FILENAME, mimeType: 'application/pdf' };
-      await service.api.uploadIndividualDocument(serverId, file, [{ individualDocsID: pair.groupId, IndividualDocTypesID: pair.typeId }]);
+      const file = {
+        open: () => Readable.from(Buffer.from(scan)),
+        size: scan.length,
+        filename: FILENAME,
+        mimeType: 'application/pdf',
+      };
+      await service.api.uploadIndividualDocument(serverId, file, [
+        { individualDocsID: pair.groupId, IndividualDocTypesID: pair.typeId },
+      ]);
     }
-    const first = t.core.internals.jobs.ofCase(caseId).find((j) => 'documentId' in j.payload && j.payload.documentId === docs[0])!;
+    const first = t.core.internals.jobs
+      .ofCase(caseId)
+      .find((j) => 'documentId' in j.payload && j.payload.documentId === docs[0])!;
     t.core.internals.jobs.setMaybeSent(first.id, true);
     await t.call('queue.resume', {});
-    await waitFor('drain', () => t.call('status.get', {}), (s) => s.unsentCount === 0 || s.failedCount > 0, 60_000);
+    await waitFor(
+      'drain',
+      () => t.call('status.get', {}),
+      (s) => s.unsentCount === 0 || s.failedCount > 0,
+      60_000,
+    );
     const c = (await t.call('cases.get', { caseId })) as IndividualCase;
     const localIds = c.documents.filter((d) => d.filename === FILENAME).map((d) => d.serverIds);
-    const serviceIds = (await service.individual(serverId)).documents.filter((d) => d.filename === FILENAME).map((d) => d.ficaIndividualDocsID);
-    const history = (await t.call('audit.list', { caseId })).filter((e) => e.action === 'document.extra-copy');
+    const serviceIds = (await service.individual(serverId)).documents
+      .filter((d) => d.filename === FILENAME)
+      .map((d) => d.ficaIndividualDocsID);
+    const history = (await t.call('audit.list', { caseId })).filter(
+      (e) => e.action === 'document.extra-copy',
+    );
     return { localIds, serviceIds, history };
   }
 
@@ -73,7 +94,14 @@ describe('identical scans and copies on the service no document holds', () => {
     const extra = serviceIds.filter((id) => id !== localIds[0]![0]);
     expect(extra).toHaveLength(2);
     expect(history.map((e) => JSON.stringify(e.detail)).sort()).toEqual(
-      extra.sort().map((id) => expect.stringContaining(`service document ${id}) that no document on this laptop holds`) as unknown as string),
+      extra
+        .sort()
+        .map(
+          (id) =>
+            expect.stringContaining(
+              `service document ${id}) that no document on this laptop holds`,
+            ) as unknown as string,
+        ),
     );
   });
 });

@@ -3,7 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityCase, IndividualCase } from '../../../shared/ipc/model.js';
 import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
-import { finishEntity, finishIndividual, startEntityPathA, startEntityPathB, startIndividual } from '../../support/flows.js';
+import {
+  finishEntity,
+  finishIndividual,
+  startEntityPathA,
+  startEntityPathB,
+  startIndividual,
+} from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
 
@@ -21,7 +27,11 @@ describe('offline capture, then drain', () => {
       },
     });
     await t.call('lookups.refresh', {});
-    await waitFor('online', () => t.call('status.get', {}), (s) => s.connectivity === 'online');
+    await waitFor(
+      'online',
+      () => t.call('status.get', {}),
+      (s) => s.connectivity === 'online',
+    );
   });
 
   afterAll(async () => {
@@ -31,7 +41,11 @@ describe('offline capture, then drain', () => {
 
   it('captures what needs no answer offline, reviews what arrives, and drains it exactly once', async () => {
     await sandbox.stop();
-    await waitFor('offline', () => t.call('status.get', {}), (s) => s.connectivity === 'offline');
+    await waitFor(
+      'offline',
+      () => t.call('status.get', {}),
+      (s) => s.connectivity === 'offline',
+    );
 
     const a = await startEntityPathA(t);
     const b = await startEntityPathB(t);
@@ -48,15 +62,25 @@ describe('offline capture, then drain', () => {
     expect(caseA.checklist.provisional).toBe(true);
     expect(caseA.status).toBe('waiting');
     // No results yet: the reviews say what they wait for and cannot be recorded.
-    expect(caseA.steps.find((s) => s.id === 'sanctions-review')).toMatchObject({ status: 'blocked', blockedBy: 'Waiting for screening results from the service' });
+    expect(caseA.steps.find((s) => s.id === 'sanctions-review')).toMatchObject({
+      status: 'blocked',
+      blockedBy: 'Waiting for screening results from the service',
+    });
     const individual = (await t.call('cases.get', { caseId: i })) as IndividualCase;
-    expect(individual.steps.find((s) => s.id === 'pep-decision')?.blockedBy).toMatch(/^Waiting for screening results and the credit bureau's answer/);
+    expect(individual.steps.find((s) => s.id === 'pep-decision')?.blockedBy).toMatch(
+      /^Waiting for screening results and the credit bureau's answer/,
+    );
 
     await sandbox.start();
     await finishEntity(t, a);
     await finishEntity(t, b);
     await finishIndividual(t, i);
-    const done = await waitFor('drain', () => t.call('status.get', {}), (s) => s.unsentCount === 0 || s.failedCount > 0, 60_000);
+    const done = await waitFor(
+      'drain',
+      () => t.call('status.get', {}),
+      (s) => s.unsentCount === 0 || s.failedCount > 0,
+      60_000,
+    );
     expect(done.failedCount, JSON.stringify(await t.call('queue.list', {}))).toBe(0);
 
     // Order: the service refuses out-of-order calls with 409, which would have failed a job; and
@@ -72,18 +96,24 @@ describe('offline capture, then drain', () => {
       const record = await service.entity(local.serverId!);
       expect(record.onboardingDecision).toBe('Approved');
       // Every entity document on the service once, matching the local ones.
-      expect(record.documents.map((d) => d.entityDocID).sort()).toEqual(local.documents.flatMap((d) => d.serverIds).sort());
+      expect(record.documents.map((d) => d.entityDocID).sort()).toEqual(
+        local.documents.flatMap((d) => d.serverIds).sort(),
+      );
       expect(new Set(record.documents.map((d) => d.filename)).size).toBe(record.documents.length);
       for (const ubo of local.ubos) {
         const remote = await service.ubo(ubo.serverId!);
-        expect(remote.documents.map((d) => d.uboDocsID).sort()).toEqual(ubo.documents.flatMap((d) => d.serverIds).sort());
+        expect(remote.documents.map((d) => d.uboDocsID).sort()).toEqual(
+          ubo.documents.flatMap((d) => d.serverIds).sort(),
+        );
         expect(remote.docsUploadedReviewed).toBe(true);
       }
     }
     const ind = (await t.call('cases.get', { caseId: i })) as IndividualCase;
     expect(ind.status).toBe('approved');
     const record = await service.individual(ind.serverId!);
-    expect(record.documents.map((d) => d.ficaIndividualDocsID).sort()).toEqual(ind.documents.flatMap((d) => d.serverIds).sort());
+    expect(record.documents.map((d) => d.ficaIndividualDocsID).sort()).toEqual(
+      ind.documents.flatMap((d) => d.serverIds).sort(),
+    );
     expect(record.onboardingDecision).toBe('Approved');
     // Path B: the tree's people were created by verify and linked to the local ones.
     const caseB = (await t.call('cases.get', { caseId: b })) as EntityCase;

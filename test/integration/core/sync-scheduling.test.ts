@@ -40,7 +40,13 @@ describe('scheduling during a drain', () => {
 
     await t.call('queue.pause', {});
     for (let i = 0; i < 40; i++) {
-      await t.core.internals.drafts.importFile(caseId, { kind: 'entity' }, [pair], `order-${i}.pdf`, bulkPdf(64 * 1024));
+      await t.core.internals.drafts.importFile(
+        caseId,
+        { kind: 'entity' },
+        [pair],
+        `order-${i}.pdf`,
+        bulkPdf(64 * 1024),
+      );
     }
     finished.length = 0;
     // How many jobs had finished when the edit was made: the first upload's, so 1. Jobs finishing
@@ -52,7 +58,12 @@ describe('scheduling during a drain', () => {
       void t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Order Renamed' } });
     };
     await t.call('queue.resume', {});
-    const done = await waitFor('drain', () => t.call('status.get', {}), (s) => s.unsentCount === 0 || s.failedCount > 0, 60_000);
+    const done = await waitFor(
+      'drain',
+      () => t.call('status.get', {}),
+      (s) => s.unsentCount === 0 || s.failedCount > 0,
+      60_000,
+    );
     expect(done.failedCount, JSON.stringify(await t.call('queue.list', {}))).toBe(0);
 
     const kybAt = finished.indexOf('entity.kyb');
@@ -60,10 +71,16 @@ describe('scheduling during a drain', () => {
     // Sent after the edit was made (at its index when it is the very next job to finish).
     expect(kybAt).toBeGreaterThanOrEqual(finishedBeforeEdit);
     // Only the uploads already on the wire when the edit was queued may finish before it.
-    const uploadsBetween = finished.slice(finishedBeforeEdit, kybAt).filter((k) => k === 'entity.doc-upload').length;
+    const uploadsBetween = finished
+      .slice(finishedBeforeEdit, kybAt)
+      .filter((k) => k === 'entity.doc-upload').length;
     expect(uploadsBetween).toBeLessThanOrEqual(CONCURRENCY);
     expect(finished.filter((k) => k === 'entity.doc-upload')).toHaveLength(40);
     const onService = await t.call('cases.get', { caseId });
-    expect((onService as EntityCase).documents.filter((d) => d.filename.startsWith('order-') && d.state === 'on-file')).toHaveLength(40);
+    expect(
+      (onService as EntityCase).documents.filter(
+        (d) => d.filename.startsWith('order-') && d.state === 'on-file',
+      ),
+    ).toHaveLength(40);
   });
 });

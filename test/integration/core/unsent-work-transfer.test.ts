@@ -22,7 +22,8 @@ describe('export and import of unsent work', () => {
   let caseId: string;
   let archive: Uint8Array<ArrayBuffer>;
 
-  const vaultFiles = async (t: TestCore) => (await readdir(join(t.dataDir, 'vault'))).filter((f) => f.endsWith('.fdv')).sort();
+  const vaultFiles = async (t: TestCore) =>
+    (await readdir(join(t.dataDir, 'vault'))).filter((f) => f.endsWith('.fdv')).sort();
   const counts = async (t: TestCore) => ({
     cases: (await t.call('cases.list', {})).length,
     jobs: t.core.internals.jobs.all().length,
@@ -54,12 +55,21 @@ describe('export and import of unsent work', () => {
     // Captured offline: what needs the service's answers (the reviews, the decision) comes later, on B.
     caseId = await startIndividual(a, { name: 'Tumelo Exportwise' });
     const draft = await a.call('documents.startDraft', { caseId, owner: { kind: 'individual' } });
-    await a.call('documents.addPages', { draftId: draft.id, files: [{ name: 'half-done.pdf', bytes: await makePdf('draft page') }] });
+    await a.call('documents.addPages', {
+      draftId: draft.id,
+      files: [{ name: 'half-done.pdf', bytes: await makePdf('draft page') }],
+    });
     // A large scan makes the archive several sealed parts long, so damage near its end is found
     // only after earlier files were already decrypted into the vault.
     const first = ((await a.call('cases.get', { caseId })) as IndividualCase).checklist.items[0]!;
     const pair = { groupId: first.groupId, typeId: first.types[0]!.id };
-    await a.core.internals.drafts.importFile(caseId, { kind: 'individual' }, [pair], 'large-scan.pdf', bulkPdf(3 * 1024 * 1024));
+    await a.core.internals.drafts.importFile(
+      caseId,
+      { kind: 'individual' },
+      [pair],
+      'large-scan.pdf',
+      bulkPdf(3 * 1024 * 1024),
+    );
     const local = (await a.call('cases.get', { caseId })) as IndividualCase;
     expect(local.documents.length).toBeGreaterThan(0);
 
@@ -104,17 +114,34 @@ describe('export and import of unsent work', () => {
   it('imports on another laptop: the case, its documents, draft and queued work, under the same environment', async () => {
     const source = (await a.call('cases.get', { caseId })) as IndividualCase;
     const result = await b.call('transfer.import', { bytes: archive, passphrase: PASSPHRASE });
-    expect(result).toEqual({ imported: 1, alreadyPresent: 0, documentCount: source.documents.length, newProfiles: [] });
+    expect(result).toEqual({
+      imported: 1,
+      alreadyPresent: 0,
+      documentCount: source.documents.length,
+      newProfiles: [],
+    });
     const imported = (await b.call('cases.get', { caseId })) as IndividualCase;
     expect(imported.title).toBe('Tumelo Exportwise');
-    expect(imported.documents.map((d) => [d.filename, d.size])).toEqual(source.documents.map((d) => [d.filename, d.size]));
+    expect(imported.documents.map((d) => [d.filename, d.size])).toEqual(
+      source.documents.map((d) => [d.filename, d.size]),
+    );
     for (const d of source.documents) {
       const there = await b.call('documents.content', { documentId: d.id });
       const here = await a.call('documents.content', { documentId: d.id });
       expect(Buffer.from(there.bytes).equals(Buffer.from(here.bytes))).toBe(true);
     }
     expect(b.core.internals.store.listDrafts(caseId)).toHaveLength(1);
-    expect(b.core.internals.jobs.ofCase(caseId).map((j) => j.id).sort()).toEqual(a.core.internals.jobs.ofCase(caseId).map((j) => j.id).sort());
+    expect(
+      b.core.internals.jobs
+        .ofCase(caseId)
+        .map((j) => j.id)
+        .sort(),
+    ).toEqual(
+      a.core.internals.jobs
+        .ofCase(caseId)
+        .map((j) => j.id)
+        .sort(),
+    );
     // B's own profile for the same service, not a new one.
     const profile = b.core.internals.store.getCase(caseId)!.profileId;
     expect(profile).toBe(b.core.internals.session.activeId);
@@ -131,10 +158,17 @@ describe('export and import of unsent work', () => {
     b.core.internals.startQueue();
     // On B the service answers; the person there reviews the results and decides.
     await finishIndividual(b, caseId);
-    const done = await waitFor('sent from B', () => b.call('cases.get', { caseId }), (c) => c.status === 'approved', 90_000);
+    const done = await waitFor(
+      'sent from B',
+      () => b.call('cases.get', { caseId }),
+      (c) => c.status === 'approved',
+      90_000,
+    );
     const record = await (await serviceView(sandbox)).individual(done.serverId!);
     expect(record.onboardingDecision).toBe('Approved');
-    expect(record.documents.map((d) => d.ficaIndividualDocsID).sort()).toEqual(done.documents.flatMap((d) => d.serverIds).sort());
+    expect(record.documents.map((d) => d.ficaIndividualDocsID).sort()).toEqual(
+      done.documents.flatMap((d) => d.serverIds).sort(),
+    );
     expect(record.documents).toHaveLength(done.documents.length);
   }, 120_000);
 

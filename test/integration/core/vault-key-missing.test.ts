@@ -16,8 +16,19 @@ async function folderWithOneClient() {
   const secrets = memorySecretStores();
   // A profile to capture under; its service is never contacted (the queue does not start).
   const sandbox = { url: 'http://127.0.0.1:9', clientId: 'unused', clientSecret: 'unused' };
-  const core = await createCore({ dataDir, secretStore: secrets, startQueue: false, queue: FAST_QUEUE, sandbox });
-  const created = await core.handle('individual.create', { firstName: 'Keyless', lastName: 'Client', clientSACitizen: true, idNumber: saId() });
+  const core = await createCore({
+    dataDir,
+    secretStore: secrets,
+    startQueue: false,
+    queue: FAST_QUEUE,
+    sandbox,
+  });
+  const created = await core.handle('individual.create', {
+    firstName: 'Keyless',
+    lastName: 'Client',
+    clientSACitizen: true,
+    idNumber: saId(),
+  });
   expect(created.ok).toBe(true);
   await core.shutdown();
   return { dataDir, secrets };
@@ -43,7 +54,9 @@ describe('vault key missing from the keychain', () => {
     const { dataDir } = await folderWithOneClient();
     const otherKeychain = memorySecretStores();
     await otherKeychain(VAULT_SERVICE).set('vault-key', Buffer.alloc(32, 7).toString('base64'));
-    await expect(createCore({ dataDir, secretStore: otherKeychain, startQueue: false })).rejects.toMatchObject({
+    await expect(
+      createCore({ dataDir, secretStore: otherKeychain, startQueue: false }),
+    ).rejects.toMatchObject({
       name: 'VaultKeyMismatchError',
       message: expect.stringMatching(/not the one the local data .* was saved with/),
     });

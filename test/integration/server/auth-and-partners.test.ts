@@ -7,7 +7,17 @@ import { TokenResponseSchema } from '../../../shared/api/auth.js';
 import { PartnerSchema, UserListSchema } from '../../../shared/api/lookups.js';
 import { PartnerCreateResponseSchema, PartnerPublicSchema } from '../../../shared/api/sandbox.js';
 import { startSandbox } from '../../../server/index.js';
-import { Client, createPartner, createEntity, expectStatus, getToken, isErrorBody, startTestSandbox, type Json, type TestSandbox } from './helpers.js';
+import {
+  Client,
+  createPartner,
+  createEntity,
+  expectStatus,
+  getToken,
+  isErrorBody,
+  startTestSandbox,
+  type Json,
+  type TestSandbox,
+} from './helpers.js';
 
 let t: TestSandbox;
 
@@ -28,7 +38,11 @@ const token = (body: Record<string, string>, type = 'application/x-www-form-urle
 describe('POST /oauth/token', () => {
   it('issues an opaque bearer token for valid client credentials', async () => {
     const { clientId, clientSecret } = t.sandbox.demoPartner;
-    const res = await token({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+    const res = await token({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+    });
     expect(res.status).toBe(200);
     const raw = (await res.json()) as Json;
     expect(raw.token_type).toBe('Bearer');
@@ -36,7 +50,9 @@ describe('POST /oauth/token', () => {
     const parsed = TokenResponseSchema.parse(raw);
     expect(parsed.access_token.length).toBeGreaterThan(30);
     // Only a hash is stored: the token itself appears nowhere in the database.
-    const rows = t.sandbox.context.db.prepare('SELECT token_hash FROM access_tokens').all() as Array<{ token_hash: string }>;
+    const rows = t.sandbox.context.db.prepare('SELECT token_hash FROM access_tokens').all() as Array<{
+      token_hash: string;
+    }>;
     expect(rows.some((r) => r.token_hash === parsed.access_token)).toBe(false);
   });
 
@@ -44,13 +60,19 @@ describe('POST /oauth/token', () => {
     const { clientId, clientSecret } = t.sandbox.demoPartner;
     const res = await fetch(`${t.url}/oauth/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      },
       body: 'grant_type=client_credentials',
     });
     expect(res.status).toBe(200);
     const bad = await fetch(`${t.url}/oauth/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('%E0%A4%A:x').toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('%E0%A4%A:x').toString('base64')}`,
+      },
       body: 'grant_type=client_credentials',
     });
     expect(bad.status).toBe(401);
@@ -58,10 +80,18 @@ describe('POST /oauth/token', () => {
 
   it('refuses a wrong secret, an unknown client and a wrong grant type', async () => {
     const { clientId } = t.sandbox.demoPartner;
-    const wrong = await token({ grant_type: 'client_credentials', client_id: clientId, client_secret: 'nope' });
+    const wrong = await token({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: 'nope',
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ error: 'invalid_client' });
-    const unknown = await token({ grant_type: 'client_credentials', client_id: 'sbx_unknown', client_secret: 'x' });
+    const unknown = await token({
+      grant_type: 'client_credentials',
+      client_id: 'sbx_unknown',
+      client_secret: 'x',
+    });
     expect(unknown.status).toBe(401);
     const grant = await token({ grant_type: 'password', client_id: clientId, client_secret: 'x' });
     expect(grant.status).toBe(400);
@@ -102,7 +132,11 @@ describe('bearer authentication', () => {
   });
 
   it('guards every /api/v1 route, lookups included', async () => {
-    for (const path of ['/api/v1/settings/entity-types', '/api/v1/settings/partner', '/api/v1/entity/00000000-0000-4000-8000-000000000000']) {
+    for (const path of [
+      '/api/v1/settings/entity-types',
+      '/api/v1/settings/partner',
+      '/api/v1/entity/00000000-0000-4000-8000-000000000000',
+    ]) {
       const res = await fetch(`${t.url}${path}`);
       expect(res.status).toBe(401);
     }
@@ -119,13 +153,24 @@ describe('partner scoping', () => {
     const attempts: Array<Promise<{ status: number; body: Json }>> = [
       foreign.get(`/api/v1/entity/${entity.id}`),
       foreign.patch(`/api/v1/entity/${entity.id}/kyb`, { sameEntityName: true }),
-      foreign.patch(`/api/v1/entity/${entity.id}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true }),
+      foreign.patch(`/api/v1/entity/${entity.id}/sanctions-review`, {
+        adverseSearchKYC: false,
+        pepConfirmReviewed: true,
+      }),
       foreign.patch('/api/v1/entity/update-external-system-id', { id: entity.id, externalSystemId: 'x' }),
       foreign.get(`/api/v1/entity/${entity.id}/directors-and-members`),
       foreign.get(`/api/v1/entity/directors-and-members/${director.uboUUID}`),
       foreign.delete(`/api/v1/entity/directors-and-members/${director.uboUUID}`),
-      foreign.patch(`/api/v1/entity/${director.uboUUID}/director-ubo-update`, { firstName: 'A', lastName: 'B', clientSACitizen: true, idNumber: '8001015009087' }),
-      foreign.patch(`/api/v1/entity/${director.uboUUID}/ubo-pep-confirm`, { adverseSearchKYC: false, pepConfirmReviewed: true }),
+      foreign.patch(`/api/v1/entity/${director.uboUUID}/director-ubo-update`, {
+        firstName: 'A',
+        lastName: 'B',
+        clientSACitizen: true,
+        idNumber: '8001015009087',
+      }),
+      foreign.patch(`/api/v1/entity/${director.uboUUID}/ubo-pep-confirm`, {
+        adverseSearchKYC: false,
+        pepConfirmReviewed: true,
+      }),
       foreign.get(`/api/v1/entity/ubo/${director.uboUUID}/profile-image`),
       foreign.patch(`/api/v1/entity/${entity.id}/shareholding-confirm`, { ownershipConfirmation: true }),
       foreign.patch(`/api/v1/entity/${entity.id}/onboarding-decision`, { onboardingDecision: 'In Progress' }),
@@ -146,14 +191,23 @@ describe('sandbox control API', () => {
     const res = await fetch(`${t.url}/sandbox/v1/partners`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Branch Bank', balance: 55, riskSettings: { mediumFrom: 8, highFrom: 15 } }),
+      body: JSON.stringify({
+        name: 'Branch Bank',
+        balance: 55,
+        riskSettings: { mediumFrom: 8, highFrom: 15 },
+      }),
     });
     expect(res.status).toBe(201);
     const created = PartnerCreateResponseSchema.parse(await res.json());
     expect(created.balance).toBe(55);
     const client = new Client(t.url, await getToken(t.url, created.clientId, created.clientSecret));
     const partner = PartnerSchema.parse((await client.get('/api/v1/settings/partner')).body);
-    expect(partner).toMatchObject({ id: created.partnerId, name: 'Branch Bank', balance: 55, riskSettings: { mediumFrom: 8, highFrom: 15 } });
+    expect(partner).toMatchObject({
+      id: created.partnerId,
+      name: 'Branch Bank',
+      balance: 55,
+      riskSettings: { mediumFrom: 8, highFrom: 15 },
+    });
     const users = UserListSchema.parse((await client.get('/api/v1/settings/users')).body);
     expect(users.map((u) => u.role).sort()).toEqual(['capturer', 'reviewer']);
   });
@@ -161,11 +215,19 @@ describe('sandbox control API', () => {
   it('changes balance and risk settings without showing the secret', async () => {
     const p = await createPartner(t.url, { name: 'Patch Me' });
     const patch = (body: unknown, id = p.partnerId): Promise<Response> =>
-      fetch(`${t.url}/sandbox/v1/partners/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${t.url}/sandbox/v1/partners/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const res = await patch({ balance: 7, riskSettings: { mediumFrom: 5 } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
-    expect(PartnerPublicSchema.parse(body)).toMatchObject({ partnerId: p.partnerId, balance: 7, riskSettings: { mediumFrom: 5, highFrom: 15 } });
+    expect(PartnerPublicSchema.parse(body)).toMatchObject({
+      partnerId: p.partnerId,
+      balance: 7,
+      riskSettings: { mediumFrom: 5, highFrom: 15 },
+    });
     expect(JSON.stringify(body)).not.toContain(p.clientSecret);
     expect(body).not.toHaveProperty('clientSecret');
     expect((await patch({ riskSettings: { mediumFrom: 20 } })).status).toBe(400);
@@ -177,7 +239,13 @@ describe('sandbox control API', () => {
     const entity = await createEntity(p.client, { entityRegNumber: '2012/000000/07' });
     expect((await p.client.get<{ balance: number }>('/api/v1/settings/partner')).body.balance).toBe(60);
     await expectStatus(p.client.patch(`/api/v1/entity/${entity.id}/kyb`, { sameEntityName: true }), 200);
-    await expectStatus(p.client.patch(`/api/v1/entity/${entity.id}/sanctions-review`, { adverseSearchKYC: false, pepConfirmReviewed: true }), 200);
+    await expectStatus(
+      p.client.patch(`/api/v1/entity/${entity.id}/sanctions-review`, {
+        adverseSearchKYC: false,
+        pepConfirmReviewed: true,
+      }),
+      200,
+    );
     const ubo = await expectStatus(
       p.client.post<Json>(`/api/v1/entity/${entity.id}/ubo-create`, {
         firstName: 'Anna',
@@ -188,12 +256,19 @@ describe('sandbox control API', () => {
       }),
       201,
     );
-    const pep = await p.client.patch(`/api/v1/entity/${String(ubo.body.uboID)}/ubo-pep-confirm`, { adverseSearchKYC: false, pepConfirmReviewed: true });
+    const pep = await p.client.patch(`/api/v1/entity/${String(ubo.body.uboID)}/ubo-pep-confirm`, {
+      adverseSearchKYC: false,
+      pepConfirmReviewed: true,
+    });
     expect(pep.body.riskStatus).toBe('Medium Risk');
   });
 
   it('refuses partner creation without a name', async () => {
-    const res = await fetch(`${t.url}/sandbox/v1/partners`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${t.url}/sandbox/v1/partners`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(400);
     expect(isErrorBody(await res.json(), 400)).toBe(true);
   });
@@ -201,7 +276,11 @@ describe('sandbox control API', () => {
   it('is switched off in live mode', async () => {
     const live = await startSandbox({ port: 0, mode: 'live' });
     try {
-      const res = await fetch(`${live.url}/sandbox/v1/partners`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'X' }) });
+      const res = await fetch(`${live.url}/sandbox/v1/partners`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'X' }),
+      });
       expect(res.status).toBe(404);
       expect(isErrorBody(await res.json(), 404)).toBe(true);
     } finally {

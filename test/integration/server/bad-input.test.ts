@@ -35,12 +35,19 @@ afterAll(async () => {
 function expectClientError(res: Reply<unknown>, context: string): void {
   expect(res.status, `${context}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
   if (res.status >= 400) {
-    expect(isErrorBody(res.body) || isUploadErrorBody(res.body), `${context}: ${JSON.stringify(res.body)}`).toBe(true);
+    expect(
+      isErrorBody(res.body) || isUploadErrorBody(res.body),
+      `${context}: ${JSON.stringify(res.body)}`,
+    ).toBe(true);
   }
 }
 
-const raw = (method: string, path: string, body: string, type = 'application/json'): Promise<Reply<unknown>> =>
-  t.api.request<unknown>(method, path, body, { 'content-type': type });
+const raw = (
+  method: string,
+  path: string,
+  body: string,
+  type = 'application/json',
+): Promise<Reply<unknown>> => t.api.request<unknown>(method, path, body, { 'content-type': type });
 
 describe('malformed requests', () => {
   it('answers malformed JSON, empty bodies, wrong content types and non-object bodies with 4xx', async () => {
@@ -78,7 +85,11 @@ describe('malformed requests', () => {
   });
 
   it('refuses wrong types field by field', async () => {
-    const base = { entityRegName: 'Typed Co', entityRegNumber: '2015/000001/07', entityType: TYPES.privateCompany };
+    const base = {
+      entityRegName: 'Typed Co',
+      entityRegNumber: '2015/000001/07',
+      entityType: TYPES.privateCompany,
+    };
     for (const [field, value] of [
       ['entityRegName', 42],
       ['entityRegName', ''],
@@ -98,7 +109,17 @@ describe('malformed requests', () => {
   });
 
   it('answers unknown and malformed ids with 404, never 500', async () => {
-    const ids = ['not-a-uuid', '123', '00000000-0000-0000-0000-000000000000', randomUUID(), `${randomUUID()}x`, '%00', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(500), "' OR 1=1 --"];
+    const ids = [
+      'not-a-uuid',
+      '123',
+      '00000000-0000-0000-0000-000000000000',
+      randomUUID(),
+      `${randomUUID()}x`,
+      '%00',
+      '..%2F..%2Fetc%2Fpasswd',
+      'x'.repeat(500),
+      "' OR 1=1 --",
+    ];
     for (const id of ids) {
       for (const [method, path] of [
         ['GET', `/api/v1/entity/${id}`],
@@ -113,7 +134,13 @@ describe('malformed requests', () => {
         ['GET', `/api/v1/entity/${id}/entity-doc`],
         ['DELETE', `/api/v1/entity/${id}/ubo-doc-delete`],
       ] as const) {
-        const res = await t.api.request<unknown>(method, path, method === 'GET' || method === 'DELETE' ? undefined : { firstName: 'A', lastName: 'B', clientSACitizen: true, idNumber: '1' });
+        const res = await t.api.request<unknown>(
+          method,
+          path,
+          method === 'GET' || method === 'DELETE'
+            ? undefined
+            : { firstName: 'A', lastName: 'B', clientSACitizen: true, idNumber: '1' },
+        );
         expectClientError(res, `${method} ${path}`);
         // A path segment over the router's limit is 414 URI Too Long, still in the published shape.
         expect([400, 404, 414]).toContain(res.status);
@@ -123,23 +150,36 @@ describe('malformed requests', () => {
 
   it('refuses huge strings, huge bodies and deep nesting', async () => {
     const huge = 'A'.repeat(100_000);
-    const res = await t.api.post('/api/v1/entity', { entityRegName: huge, entityRegNumber: '2015/000001/07', entityType: 1 });
+    const res = await t.api.post('/api/v1/entity', {
+      entityRegName: huge,
+      entityRegNumber: '2015/000001/07',
+      entityType: 1,
+    });
     expect(res.status).toBe(400);
     expect(isErrorBody(res.body, 400)).toBe(true);
-    const tooBig = await t.api.post('/api/v1/entity', { entityRegName: 'A'.repeat(2 * 1024 * 1024), entityRegNumber: '2015/000001/07', entityType: 1 });
+    const tooBig = await t.api.post('/api/v1/entity', {
+      entityRegName: 'A'.repeat(2 * 1024 * 1024),
+      entityRegNumber: '2015/000001/07',
+      entityType: 1,
+    });
     expect(tooBig.status).toBe(413);
     expect(isErrorBody(tooBig.body, 413)).toBe(true);
     const entity = await entityReadyForOwners(t.api, { entityType: TYPES.layered });
     // Built as text: JSON.stringify itself would overflow on a tree this deep.
     const levels = 5000;
-    const node = (i: number): string => `{"guid":"${randomUUID()}","shareholderType":"Entity","shareholderEntityName":"L${i}","children":[`;
+    const node = (i: number): string =>
+      `{"guid":"${randomUUID()}","shareholderType":"Entity","shareholderEntityName":"L${i}","children":[`;
     let text = `{"entityOrganigram":[{"guid":"${randomUUID()}","shareholderType":"Root","shareholderEntityName":"Top","children":[`;
     for (let i = 0; i < levels; i++) text += node(i);
     text += ']}'.repeat(levels) + ']}]}';
     const deepTree = await raw('PATCH', `/api/v1/entity/${entity.id}/verify-organigram`, text);
     expect(deepTree.status).toBe(400);
     expect(isErrorBody(deepTree.body, 400)).toBe(true);
-    const deepKyb = await raw('PATCH', `/api/v1/entity/${entity.id}/kyb`, `${'{"customQuestions":'.repeat(3000)}1${'}'.repeat(3000)}`);
+    const deepKyb = await raw(
+      'PATCH',
+      `/api/v1/entity/${entity.id}/kyb`,
+      `${'{"customQuestions":'.repeat(3000)}1${'}'.repeat(3000)}`,
+    );
     expectClientError(deepKyb, 'deep KYB');
     expect(deepKyb.status).toBe(400);
     expect((await t.api.get(`/api/v1/entity/${entity.id}`)).status).toBe(200);
@@ -167,7 +207,9 @@ describe('generated bodies (fast-check)', () => {
     fc.jsonValue({ maxDepth: 3 }),
   );
   const fieldsOf = (keys: readonly string[]): fc.Arbitrary<Json> =>
-    fc.dictionary(fc.constantFrom(...keys, '__proto__', 'extra'), anything, { maxKeys: keys.length + 2 }) as fc.Arbitrary<Json>;
+    fc.dictionary(fc.constantFrom(...keys, '__proto__', 'extra'), anything, {
+      maxKeys: keys.length + 2,
+    }) as fc.Arbitrary<Json>;
   const nodeArb: fc.Arbitrary<Json> = fc.letrec<{ node: Json }>((tie) => ({
     node: fc.record(
       {
@@ -179,8 +221,15 @@ describe('generated bodies (fast-check)', () => {
         firstName: fc.string({ maxLength: 12 }),
         lastName: fc.string({ maxLength: 12 }),
         uboID: fc.option(fc.uuid()),
-        shareholderPercentage: fc.oneof(fc.double({ min: -10, max: 150, noNaN: true }), fc.string({ maxLength: 4 })),
-        trustRelatedPartyTypes: fc.oneof(fc.constant('[{"id":1,"name":"Founder"}]'), fc.string({ maxLength: 20 }), fc.constant([{ id: 1, name: 'Founder' }])),
+        shareholderPercentage: fc.oneof(
+          fc.double({ min: -10, max: 150, noNaN: true }),
+          fc.string({ maxLength: 4 }),
+        ),
+        trustRelatedPartyTypes: fc.oneof(
+          fc.constant('[{"id":1,"name":"Founder"}]'),
+          fc.string({ maxLength: 20 }),
+          fc.constant([{ id: 1, name: 'Founder' }]),
+        ),
         hasResolution: fc.oneof(fc.constant('true'), fc.boolean()),
         children: fc.array(tie('node'), { maxLength: 3 }),
       },
@@ -191,10 +240,16 @@ describe('generated bodies (fast-check)', () => {
   const runs = { numRuns: 60 };
 
   it('create entity never answers 5xx', async () => {
-    const arb = fc.oneof(fieldsOf(['entityRegName', 'entityRegNumber', 'entityType', 'clientReference', 'externalSystemId']), fc.jsonValue({ maxDepth: 3 }));
+    const arb = fc.oneof(
+      fieldsOf(['entityRegName', 'entityRegNumber', 'entityType', 'clientReference', 'externalSystemId']),
+      fc.jsonValue({ maxDepth: 3 }),
+    );
     await fc.assert(
       fc.asyncProperty(arb, async (body) => {
-        expectClientError(await t.api.post<unknown>('/api/v1/entity', body), `create ${JSON.stringify(body)}`);
+        expectClientError(
+          await t.api.post<unknown>('/api/v1/entity', body),
+          `create ${JSON.stringify(body)}`,
+        );
       }),
       runs,
     );
@@ -205,7 +260,10 @@ describe('generated bodies (fast-check)', () => {
     const arb = fc.oneof(fieldsOf(Object.keys(KYB)), fc.jsonValue({ maxDepth: 3 }));
     await fc.assert(
       fc.asyncProperty(arb, async (body) => {
-        expectClientError(await t.api.patch<unknown>(`/api/v1/entity/${entity.id}/kyb`, body), `kyb ${JSON.stringify(body)}`);
+        expectClientError(
+          await t.api.patch<unknown>(`/api/v1/entity/${entity.id}/kyb`, body),
+          `kyb ${JSON.stringify(body)}`,
+        );
       }),
       runs,
     );
@@ -213,12 +271,24 @@ describe('generated bodies (fast-check)', () => {
 
   it('UBO create and update never answer 5xx', async () => {
     const entity = await entityReadyForOwners(t.api);
-    const created = await t.api.post<Json>(`/api/v1/entity/${entity.id}/ubo-create`, uboBody('Fuzz', 'Target'));
+    const created = await t.api.post<Json>(
+      `/api/v1/entity/${entity.id}/ubo-create`,
+      uboBody('Fuzz', 'Target'),
+    );
     const arb = fc.oneof(fieldsOf(Object.keys(uboBody('a', 'b'))), fc.jsonValue({ maxDepth: 3 }));
     await fc.assert(
       fc.asyncProperty(arb, async (body) => {
-        expectClientError(await t.api.post<unknown>(`/api/v1/entity/${entity.id}/ubo-create`, body), `ubo-create ${JSON.stringify(body)}`);
-        expectClientError(await t.api.patch<unknown>(`/api/v1/entity/${String(created.body.uboID)}/director-ubo-update`, body), `ubo-update ${JSON.stringify(body)}`);
+        expectClientError(
+          await t.api.post<unknown>(`/api/v1/entity/${entity.id}/ubo-create`, body),
+          `ubo-create ${JSON.stringify(body)}`,
+        );
+        expectClientError(
+          await t.api.patch<unknown>(
+            `/api/v1/entity/${String(created.body.uboID)}/director-ubo-update`,
+            body,
+          ),
+          `ubo-update ${JSON.stringify(body)}`,
+        );
       }),
       runs,
     );
@@ -228,12 +298,20 @@ describe('generated bodies (fast-check)', () => {
     const entity = await entityReadyForOwners(t.api, { entityType: TYPES.trustOwned });
     const arb = fc.oneof(
       fc.record({ entityOrganigram: fc.array(nodeArb, { maxLength: 2 }) }),
-      fc.record({ entityOrganigram: fc.array(nodeArb.map((n) => ({ ...n, shareholderType: 'Root' })), { minLength: 1, maxLength: 1 }) }),
+      fc.record({
+        entityOrganigram: fc.array(
+          nodeArb.map((n) => ({ ...n, shareholderType: 'Root' })),
+          { minLength: 1, maxLength: 1 },
+        ),
+      }),
       fc.jsonValue({ maxDepth: 3 }),
     );
     await fc.assert(
       fc.asyncProperty(arb, async (body) => {
-        expectClientError(await t.api.patch<unknown>(`/api/v1/entity/${entity.id}/verify-organigram`, body), `organigram ${JSON.stringify(body)}`);
+        expectClientError(
+          await t.api.patch<unknown>(`/api/v1/entity/${entity.id}/verify-organigram`, body),
+          `organigram ${JSON.stringify(body)}`,
+        );
       }),
       runs,
     );

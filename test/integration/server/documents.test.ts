@@ -34,12 +34,19 @@ afterAll(async () => {
   await t.stop();
 });
 
-const uboDocs = (group = 1, type = 1): Record<string, string> => ({ documents: JSON.stringify({ individualDocsID: group, IndividualDocTypesID: type }) });
-const entityDocs = (group = 1, type = 1): Record<string, string> => ({ documents: JSON.stringify({ entityDocsID: group, entityDocTypesID: type }) });
+const uboDocs = (group = 1, type = 1): Record<string, string> => ({
+  documents: JSON.stringify({ individualDocsID: group, IndividualDocTypesID: type }),
+});
+const entityDocs = (group = 1, type = 1): Record<string, string> => ({
+  documents: JSON.stringify({ entityDocsID: group, entityDocTypesID: type }),
+});
 
 async function newUbo(api: Client = t.api): Promise<{ entityId: string; uboId: string }> {
   const entity = await entityReadyForOwners(api);
-  const ubo = await expectStatus(api.post<Json>(`/api/v1/entity/${entity.id}/ubo-create`, uboBody('Doc', 'Holder')), 201);
+  const ubo = await expectStatus(
+    api.post<Json>(`/api/v1/entity/${entity.id}/ubo-create`, uboBody('Doc', 'Holder')),
+    201,
+  );
   return { entityId: entity.id, uboId: String(ubo.body.uboID) };
 }
 
@@ -53,23 +60,36 @@ describe('UBO documents', () => {
       { bytes: JPEG, filename: 'photo', type: 'application/octet-stream', expected: 'image/jpeg' },
     ];
     for (const c of cases) {
-      const up = await t.api.upload<{ uboDocsID: number }>(`/api/v1/entity/${uboId}/ubo-doc-upload`, { ...uboDocs(), additionalFicaDoc: 'false' }, c);
+      const up = await t.api.upload<{ uboDocsID: number }>(
+        `/api/v1/entity/${uboId}/ubo-doc-upload`,
+        { ...uboDocs(), additionalFicaDoc: 'false' },
+        c,
+      );
       expect(up.status).toBe(201);
       expect(up.body).toEqual({ uboDocsID: expect.any(Number) });
       const got = await expectStatus(t.api.get<Json>(`/api/v1/entity/${up.body.uboDocsID}/ubo-doc`), 200);
       expect(got.body).toMatchObject({ mimeType: c.expected, filename: c.filename });
       expect(Buffer.from(String(got.body.base64Content), 'base64').equals(c.bytes)).toBe(true);
     }
-    const record = (await t.api.get<{ documents: Json[] }>(`/api/v1/entity/directors-and-members/${uboId}`)).body;
+    const record = (await t.api.get<{ documents: Json[] }>(`/api/v1/entity/directors-and-members/${uboId}`))
+      .body;
     expect(record.documents).toHaveLength(3);
-    expect(record.documents[0]).toMatchObject({ individualDocsID: 1, IndividualDocTypesID: 1, size: PDF.length });
+    expect(record.documents[0]).toMatchObject({
+      individualDocsID: 1,
+      IndividualDocTypesID: 1,
+      size: PDF.length,
+    });
   });
 
   it('refuses a text file named .pdf, an empty file, and a missing or misnamed file', async () => {
     const { uboId } = await newUbo();
     const stored = readdirSync(join(t.sandbox.dataDir, 'files')).length;
     const path = `/api/v1/entity/${uboId}/ubo-doc-upload`;
-    const text = await t.api.upload(path, uboDocs(), { bytes: TEXT, filename: 'invoice.pdf', type: 'application/pdf' });
+    const text = await t.api.upload(path, uboDocs(), {
+      bytes: TEXT,
+      filename: 'invoice.pdf',
+      type: 'application/pdf',
+    });
     expect(text.status).toBe(400);
     expect(isUploadErrorBody(text.body)).toBe(true);
     expect(String(text.body.error)).toMatch(/PDF, PNG and JPEG/);
@@ -106,14 +126,24 @@ describe('UBO documents', () => {
       const form = new FormData();
       form.append('documents', new Blob([text], { type: 'application/json' }));
       form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'blob.pdf');
-      return fetch(`${t.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${t.api.token}` }, body: form });
+      return fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.api.token}` },
+        body: form,
+      });
     };
-    expect((await jsonPart(JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 2 }))).status).toBe(201);
+    expect((await jsonPart(JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 2 }))).status).toBe(
+      201,
+    );
     const badBlob = await jsonPart('{nope');
     expect(badBlob.status).toBe(400);
     expect(((await badBlob.json()) as Json).error).toBe('Invalid JSON format in documents');
     // The capital I of IndividualDocTypesID is the published spelling.
-    const lowercase = await t.api.upload(path, { documents: JSON.stringify({ individualDocsID: 1, individualDocTypesID: 1 }) }, pdfFile());
+    const lowercase = await t.api.upload(
+      path,
+      { documents: JSON.stringify({ individualDocsID: 1, individualDocTypesID: 1 }) },
+      pdfFile(),
+    );
     expect(lowercase.status).toBe(400);
     const unknownGroup = await t.api.upload(path, uboDocs(99, 1), pdfFile());
     expect(unknownGroup.status).toBe(400);
@@ -128,7 +158,13 @@ describe('UBO documents', () => {
   it('keeps the uploaded name only as cleaned display text', async () => {
     const { uboId } = await newUbo();
     const upload = async (filename: string): Promise<string> => {
-      const up = await expectStatus(t.api.upload<{ uboDocsID: number }>(`/api/v1/entity/${uboId}/ubo-doc-upload`, uboDocs(), { bytes: PDF, filename }), 201);
+      const up = await expectStatus(
+        t.api.upload<{ uboDocsID: number }>(`/api/v1/entity/${uboId}/ubo-doc-upload`, uboDocs(), {
+          bytes: PDF,
+          filename,
+        }),
+        201,
+      );
       return String((await t.api.get(`/api/v1/entity/${up.body.uboDocsID}/ubo-doc`)).body.filename);
     };
     expect(await upload('../../../etc/passwd.pdf')).toBe('passwd.pdf');
@@ -141,27 +177,43 @@ describe('UBO documents', () => {
     const long = await upload(`${'x'.repeat(300)}.pdf`);
     expect(long).toHaveLength(180);
     // Every stored file has a generated name inside the data folder.
-    for (const name of readdirSync(join(t.sandbox.dataDir, 'files'))) expect(name).toMatch(/^[0-9a-f]{32}\.bin$/);
+    for (const name of readdirSync(join(t.sandbox.dataDir, 'files')))
+      expect(name).toMatch(/^[0-9a-f]{32}\.bin$/);
   });
 
   it('soft-deletes: gone from reads and lists, kept as an inactive row', async () => {
     const { uboId } = await newUbo();
-    const up = await expectStatus(t.api.upload<{ uboDocsID: number }>(`/api/v1/entity/${uboId}/ubo-doc-upload`, uboDocs(), pdfFile()), 201);
+    const up = await expectStatus(
+      t.api.upload<{ uboDocsID: number }>(`/api/v1/entity/${uboId}/ubo-doc-upload`, uboDocs(), pdfFile()),
+      201,
+    );
     const id = up.body.uboDocsID;
     const del = await expectStatus(t.api.delete<Json>(`/api/v1/entity/${id}/ubo-doc-delete`), 200);
     expect(del.body).toMatchObject({ uboDocsID: id, active: false });
     expect((await t.api.get(`/api/v1/entity/${id}/ubo-doc`)).status).toBe(404);
     expect((await t.api.delete(`/api/v1/entity/${id}/ubo-doc-delete`)).status).toBe(404);
-    expect((await t.api.get<{ documents: Json[] }>(`/api/v1/entity/directors-and-members/${uboId}`)).body.documents).toEqual([]);
-    const row = t.sandbox.context.db.prepare('SELECT active FROM ubo_documents WHERE id = ?').get(id) as { active: number };
+    expect(
+      (await t.api.get<{ documents: Json[] }>(`/api/v1/entity/directors-and-members/${uboId}`)).body
+        .documents,
+    ).toEqual([]);
+    const row = t.sandbox.context.db.prepare('SELECT active FROM ubo_documents WHERE id = ?').get(id) as {
+      active: number;
+    };
     expect(row.active).toBe(0);
   });
 
   it('confirms once, only after the PEP review and the band’s documents', async () => {
     const { uboId } = await newUbo();
-    const confirm = (): Promise<Reply> => t.api.patch(`/api/v1/entity/${uboId}/ubo-doc-confirm`, { docsUploadedReviewed: true });
+    const confirm = (): Promise<Reply> =>
+      t.api.patch(`/api/v1/entity/${uboId}/ubo-doc-confirm`, { docsUploadedReviewed: true });
     expect((await confirm()).status).toBe(409);
-    await expectStatus(t.api.patch(`/api/v1/entity/${uboId}/ubo-pep-confirm`, { adverseSearchKYC: true, pepConfirmReviewed: true }), 200);
+    await expectStatus(
+      t.api.patch(`/api/v1/entity/${uboId}/ubo-pep-confirm`, {
+        adverseSearchKYC: true,
+        pepConfirmReviewed: true,
+      }),
+      200,
+    );
     const missing = await confirm();
     expect(missing.status).toBe(409);
     expect(missing.body.message).toMatch(/Proof of identity/);
@@ -170,14 +222,21 @@ describe('UBO documents', () => {
       [2, 4],
       [3, 7],
     ] as const) {
-      await expectStatus(t.api.upload(`/api/v1/entity/${uboId}/ubo-doc-upload`, uboDocs(group, type), pdfFile()), 201);
+      await expectStatus(
+        t.api.upload(`/api/v1/entity/${uboId}/ubo-doc-upload`, uboDocs(group, type), pdfFile()),
+        201,
+      );
     }
     const done = await expectStatus(confirm(), 200);
     expect(done.body.docsUploadedReviewed).toBe(true);
     expect((await confirm()).status).toBe(409);
-    expect((await t.api.upload(`/api/v1/entity/${uboId}/ubo-doc-upload`, uboDocs(), pdfFile())).status).toBe(409);
+    expect((await t.api.upload(`/api/v1/entity/${uboId}/ubo-doc-upload`, uboDocs(), pdfFile())).status).toBe(
+      409,
+    );
     // docsUploadedReviewed false changes nothing.
-    expect((await t.api.patch(`/api/v1/entity/${uboId}/ubo-doc-confirm`, { docsUploadedReviewed: false })).status).toBe(200);
+    expect(
+      (await t.api.patch(`/api/v1/entity/${uboId}/ubo-doc-confirm`, { docsUploadedReviewed: false })).status,
+    ).toBe(200);
   });
 
   it('answers unknown and malformed document ids with 404', async () => {
@@ -192,26 +251,53 @@ describe('UBO documents', () => {
 describe('entity documents', () => {
   async function confirmedEntity(api: Client = t.api): Promise<string> {
     const entity = await entityReadyForOwners(api);
-    const ubo = await expectStatus(api.post<Json>(`/api/v1/entity/${entity.id}/ubo-create`, uboBody('Only', 'Owner')), 201);
+    const ubo = await expectStatus(
+      api.post<Json>(`/api/v1/entity/${entity.id}/ubo-create`, uboBody('Only', 'Owner')),
+      201,
+    );
     await finishPerson(api, String(ubo.body.uboID));
-    await expectStatus(api.patch(`/api/v1/entity/${entity.id}/shareholding-confirm`, { ownershipConfirmation: true }), 200);
+    await expectStatus(
+      api.patch(`/api/v1/entity/${entity.id}/shareholding-confirm`, { ownershipConfirmation: true }),
+      200,
+    );
     return entity.id;
   }
 
   it('uploads, reads, lists, deletes and confirms', async () => {
     const id = await confirmedEntity();
-    const up = await expectStatus(t.api.upload<{ entityDocID: number }>(`/api/v1/entity/${id}/entity-doc`, entityDocs(1, 2), { bytes: PNG, filename: 'moi.png' }), 201);
+    const up = await expectStatus(
+      t.api.upload<{ entityDocID: number }>(`/api/v1/entity/${id}/entity-doc`, entityDocs(1, 2), {
+        bytes: PNG,
+        filename: 'moi.png',
+      }),
+      201,
+    );
     const docId = up.body.entityDocID;
     const got = await expectStatus(t.api.get<Json>(`/api/v1/entity/${docId}/entity-doc`), 200);
     expect(got.body).toMatchObject({ mimeType: 'image/png', filename: 'moi.png' });
     const record = (await t.api.get<{ documents: Json[] }>(`/api/v1/entity/${id}`)).body;
-    expect(record.documents).toEqual([expect.objectContaining({ entityDocID: docId, entityDocsID: 1, entityDocTypesID: 2, mimeType: 'image/png', size: PNG.length })]);
+    expect(record.documents).toEqual([
+      expect.objectContaining({
+        entityDocID: docId,
+        entityDocsID: 1,
+        entityDocTypesID: 2,
+        mimeType: 'image/png',
+        size: PNG.length,
+      }),
+    ]);
     await expectStatus(t.api.delete(`/api/v1/entity/${docId}/entity-doc`), 200);
     expect((await t.api.get<{ documents: Json[] }>(`/api/v1/entity/${id}`)).body.documents).toEqual([]);
-    expect((await t.api.patch(`/api/v1/entity/${id}/entity-doc-confirm`, { docsUploadedReviewed: true })).status).toBe(409);
+    expect(
+      (await t.api.patch(`/api/v1/entity/${id}/entity-doc-confirm`, { docsUploadedReviewed: true })).status,
+    ).toBe(409);
     await expectStatus(t.api.upload(`/api/v1/entity/${id}/entity-doc`, entityDocs(1, 1), pdfFile()), 201);
-    await expectStatus(t.api.patch(`/api/v1/entity/${id}/entity-doc-confirm`, { docsUploadedReviewed: true }), 200);
-    expect((await t.api.upload(`/api/v1/entity/${id}/entity-doc`, entityDocs(1, 1), pdfFile())).status).toBe(409);
+    await expectStatus(
+      t.api.patch(`/api/v1/entity/${id}/entity-doc-confirm`, { docsUploadedReviewed: true }),
+      200,
+    );
+    expect((await t.api.upload(`/api/v1/entity/${id}/entity-doc`, entityDocs(1, 1), pdfFile())).status).toBe(
+      409,
+    );
   });
 
   it('checks entity groups and types and refuses content that is not a document', async () => {
@@ -219,17 +305,35 @@ describe('entity documents', () => {
     const path = `/api/v1/entity/${id}/entity-doc`;
     expect((await t.api.upload(path, entityDocs(1, 4), pdfFile())).status).toBe(400);
     expect((await t.api.upload(path, entityDocs(42, 1), pdfFile())).status).toBe(400);
-    expect((await t.api.upload(path, { documents: JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 }) }, pdfFile())).status).toBe(400);
-    const text = await t.api.upload(path, entityDocs(), { bytes: TEXT, filename: 'report.pdf', type: 'application/pdf' });
+    expect(
+      (
+        await t.api.upload(
+          path,
+          { documents: JSON.stringify({ individualDocsID: 1, IndividualDocTypesID: 1 }) },
+          pdfFile(),
+        )
+      ).status,
+    ).toBe(400);
+    const text = await t.api.upload(path, entityDocs(), {
+      bytes: TEXT,
+      filename: 'report.pdf',
+      type: 'application/pdf',
+    });
     expect(text.status).toBe(400);
     expect(isUploadErrorBody(text.body)).toBe(true);
   });
 
   it("answers another partner's documents with 404", async () => {
     const id = await confirmedEntity();
-    const up = await expectStatus(t.api.upload<{ entityDocID: number }>(`/api/v1/entity/${id}/entity-doc`, entityDocs(), pdfFile()), 201);
+    const up = await expectStatus(
+      t.api.upload<{ entityDocID: number }>(`/api/v1/entity/${id}/entity-doc`, entityDocs(), pdfFile()),
+      201,
+    );
     const { uboId } = await newUbo();
-    const uboUp = await expectStatus(t.api.upload<{ uboDocsID: number }>(`/api/v1/entity/${uboId}/ubo-doc-upload`, uboDocs(), pdfFile()), 201);
+    const uboUp = await expectStatus(
+      t.api.upload<{ uboDocsID: number }>(`/api/v1/entity/${uboId}/ubo-doc-upload`, uboDocs(), pdfFile()),
+      201,
+    );
     const other = (await createPartner(t.url, { name: 'Snooper' })).client;
     for (const res of [
       await other.get(`/api/v1/entity/${up.body.entityDocID}/entity-doc`),
@@ -262,7 +366,10 @@ describe('size limit', () => {
     const stored = readdirSync(join(t.sandbox.dataDir, 'files')).length;
     const big = Buffer.alloc(40 * 1024 * 1024 + 1, 0x20);
     PDF.copy(big);
-    const res = await t.api.upload(`/api/v1/entity/${uboId}/ubo-doc-upload`, uboDocs(), { bytes: big, filename: 'huge.pdf' });
+    const res = await t.api.upload(`/api/v1/entity/${uboId}/ubo-doc-upload`, uboDocs(), {
+      bytes: big,
+      filename: 'huge.pdf',
+    });
     expect(res.status).toBe(400);
     expect(isUploadErrorBody(res.body)).toBe(true);
     expect(String(res.body.error)).toMatch(/40 MB/);

@@ -28,11 +28,21 @@ afterAll(async () => {
   await t.stop();
 });
 
-const types = (...items: Array<[number, string]>): string => JSON.stringify(items.map(([id, name]) => ({ id, name })));
+const types = (...items: Array<[number, string]>): string =>
+  JSON.stringify(items.map(([id, name]) => ({ id, name })));
 
 interface Tree {
   root: Json;
-  guids: { root: string; holdco: string; thandi: string; director: string; trust: string; founder: string; trustee: string; beneficiary: string };
+  guids: {
+    root: string;
+    holdco: string;
+    thandi: string;
+    director: string;
+    trust: string;
+    founder: string;
+    trustee: string;
+    beneficiary: string;
+  };
 }
 
 function layeredTree(directorUboId: string | null, directorName: [string, string]): Tree {
@@ -46,7 +56,14 @@ function layeredTree(directorUboId: string | null, directorName: [string, string
     trustee: randomUUID(),
     beneficiary: randomUUID(),
   };
-  const person = (guid: string, parent: string, firstName: string, lastName: string, share: number, extra: Json = {}): Json => ({
+  const person = (
+    guid: string,
+    parent: string,
+    firstName: string,
+    lastName: string,
+    share: number,
+    extra: Json = {},
+  ): Json => ({
     guid,
     parentGUID: parent,
     shareholderType: 'Individual',
@@ -79,7 +96,11 @@ function layeredTree(directorUboId: string | null, directorName: [string, string
         uboPercentage: 60,
         children: [
           person(g.thandi, g.holdco, 'Thandi', 'Zulu', 70, { uboPercentage: 42 }),
-          person(g.director, g.holdco, directorName[0], directorName[1], 30, { uboID: directorUboId, isDirector: true, uboPercentage: 18 }),
+          person(g.director, g.holdco, directorName[0], directorName[1], 30, {
+            uboID: directorUboId,
+            isDirector: true,
+            uboPercentage: 18,
+          }),
         ],
       },
       {
@@ -90,9 +111,19 @@ function layeredTree(directorUboId: string | null, directorName: [string, string
         shareholderPercentage: 40,
         uboPercentage: 40,
         children: [
-          person(g.founder, g.trust, 'Mark', 'Founder', 0, { isTrustMember: true, trustRelatedPartyTypes: types([1, 'Founder']) }),
-          person(g.trustee, g.trust, 'Jane', 'Trustee', 0, { isTrustMember: true, trustRelatedPartyTypes: types([2, 'Trustee'], [4, 'Protector']) }),
-          person(g.beneficiary, g.trust, 'Lindiwe', 'Zulu', 100, { isTrustMember: true, trustRelatedPartyTypes: types([3, 'Beneficiary']), uboPercentage: 40 }),
+          person(g.founder, g.trust, 'Mark', 'Founder', 0, {
+            isTrustMember: true,
+            trustRelatedPartyTypes: types([1, 'Founder']),
+          }),
+          person(g.trustee, g.trust, 'Jane', 'Trustee', 0, {
+            isTrustMember: true,
+            trustRelatedPartyTypes: types([2, 'Trustee'], [4, 'Protector']),
+          }),
+          person(g.beneficiary, g.trust, 'Lindiwe', 'Zulu', 100, {
+            isTrustMember: true,
+            trustRelatedPartyTypes: types([3, 'Beneficiary']),
+            uboPercentage: 40,
+          }),
         ],
       },
     ],
@@ -101,21 +132,35 @@ function layeredTree(directorUboId: string | null, directorName: [string, string
 }
 
 type Node = Json & { children: Node[] };
-const find = (node: Node, id: string): Node | undefined => (node.id === id ? node : node.children.map((c) => find(c, id)).find(Boolean));
+const find = (node: Node, id: string): Node | undefined =>
+  node.id === id ? node : node.children.map((c) => find(c, id)).find(Boolean);
 
 describe('path B from create to approval', () => {
   it('verifies the tree once, runs every person and ends Approved', async () => {
     const { api } = t;
     // N = 000003: (3 mod 3) + 1 = 1 registry director, linked into the tree by its uboID.
-    const entity = await createEntity(api, { entityRegName: 'Layered Holdings', entityRegNumber: '2018/000003/07', entityType: TYPES.layered });
+    const entity = await createEntity(api, {
+      entityRegName: 'Layered Holdings',
+      entityRegNumber: '2018/000003/07',
+      entityType: TYPES.layered,
+    });
     const director = entity.createdUbos[0];
     if (!director) throw new Error('expected a registry director');
     const tree = layeredTree(director.uboUUID, [director.firstName, director.lastName]);
 
     // Nothing before KYB and the sanctions review.
-    const early = await api.patch(`/api/v1/entity/${entity.id}/verify-organigram`, { entityOrganigram: [tree.root] });
+    const early = await api.patch(`/api/v1/entity/${entity.id}/verify-organigram`, {
+      entityOrganigram: [tree.root],
+    });
     expect(early.status).toBe(409);
-    await expectStatus(api.patch(`/api/v1/entity/${entity.id}/kyb`, { sameEntityName: true, addressCountry: 1, countriesTransactedWith: [1] }), 200);
+    await expectStatus(
+      api.patch(`/api/v1/entity/${entity.id}/kyb`, {
+        sameEntityName: true,
+        addressCountry: 1,
+        countriesTransactedWith: [1],
+      }),
+      200,
+    );
     await expectStatus(api.patch(`/api/v1/entity/${entity.id}/sanctions-review`, REVIEWED), 200);
 
     // Path B never takes ubo-create, and never deletes one person.
@@ -124,7 +169,10 @@ describe('path B from create to approval', () => {
     expect(isErrorBody(ubcreate.body, 409)).toBe(true);
     expect((await api.delete(`/api/v1/entity/directors-and-members/${director.uboUUID}`)).status).toBe(409);
 
-    const verified = await expectStatus(api.patch<Json>(`/api/v1/entity/${entity.id}/verify-organigram`, { entityOrganigram: [tree.root] }), 200);
+    const verified = await expectStatus(
+      api.patch<Json>(`/api/v1/entity/${entity.id}/verify-organigram`, { entityOrganigram: [tree.root] }),
+      200,
+    );
     const body = VerifyOrganigramResponseSchema.parse(verified.body);
     expect(body.riskStatus).toBe('High Risk');
     expect(body.riskDescription).toBe('High Risk');
@@ -142,11 +190,18 @@ describe('path B from create to approval', () => {
     expect(thandi?.parentID).toBe(tree.guids.holdco);
     // Root.ubos: effective shares through the layers (Thandi 60% x 70% = 42%).
     const summary = root.ubos as Json[];
-    expect(summary.find((u) => u.uboID === thandi?.uboID)).toMatchObject({ firstName: 'Thandi', lastName: 'Zulu', shareholderPercentage: 42, verified: false });
+    expect(summary.find((u) => u.uboID === thandi?.uboID)).toMatchObject({
+      firstName: 'Thandi',
+      lastName: 'Zulu',
+      shareholderPercentage: 42,
+      verified: false,
+    });
     expect(summary).toHaveLength(5);
 
     // After finalisation no node changes.
-    const again = await api.patch(`/api/v1/entity/${entity.id}/verify-organigram`, { entityOrganigram: [tree.root] });
+    const again = await api.patch(`/api/v1/entity/${entity.id}/verify-organigram`, {
+      entityOrganigram: [tree.root],
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Organigram has already been finalised');
 
@@ -158,25 +213,48 @@ describe('path B from create to approval', () => {
     expect(beneficiary?.trustRelatedPartyTypes).toBe(types([3, 'Beneficiary']));
     for (const p of people) {
       const uboId = String(p.uboID);
-      await expectStatus(api.patch(`/api/v1/entity/${uboId}/director-ubo-update`, uboBody(String(p.firstName), String(p.lastName), { shareholderPercentage: String(p.shareholderPercentage ?? '0') })), 200);
+      await expectStatus(
+        api.patch(
+          `/api/v1/entity/${uboId}/director-ubo-update`,
+          uboBody(String(p.firstName), String(p.lastName), {
+            shareholderPercentage: String(p.shareholderPercentage ?? '0'),
+          }),
+        ),
+        200,
+      );
       await finishPerson(api, uboId);
     }
 
-    const confirm = await expectStatus(api.patch<Json>(`/api/v1/entity/${entity.id}/shareholding-confirm`, { ownershipConfirmation: true }), 200);
+    const confirm = await expectStatus(
+      api.patch<Json>(`/api/v1/entity/${entity.id}/shareholding-confirm`, { ownershipConfirmation: true }),
+      200,
+    );
     expect(confirm.body.riskStatus).toBe('High Risk');
     expect(String(confirm.body.riskReason)).toMatch(/tree nodes/);
     await finishEntityDocuments(api, entity.id, 'High Risk');
-    await expectStatus(api.patch(`/api/v1/entity/${entity.id}/onboarding-decision`, { onboardingDecision: 'Approved' }), 200);
+    await expectStatus(
+      api.patch(`/api/v1/entity/${entity.id}/onboarding-decision`, { onboardingDecision: 'Approved' }),
+      200,
+    );
 
     const record = EntityRecordSchema.parse((await api.get(`/api/v1/entity/${entity.id}`)).body);
     expect(record.ficaStatus).toBe('Approved');
     expect(record.organigramReviewed).toBe(true);
     expect(record.documents).toHaveLength(4);
-    expect((await api.patch(`/api/v1/entity/${entity.id}/onboarding-decision`, { onboardingDecision: 'Approved' })).status).toBe(403);
+    expect(
+      (await api.patch(`/api/v1/entity/${entity.id}/onboarding-decision`, { onboardingDecision: 'Approved' }))
+        .status,
+    ).toBe(403);
     // Approved: a node change still gets the published finalisation text.
-    const afterApproval = await api.patch(`/api/v1/entity/${entity.id}/verify-organigram`, { entityOrganigram: [tree.root] });
+    const afterApproval = await api.patch(`/api/v1/entity/${entity.id}/verify-organigram`, {
+      entityOrganigram: [tree.root],
+    });
     expect(afterApproval.status).toBe(409);
-    expect(afterApproval.body).toEqual({ statusCode: 409, message: 'Organigram has already been finalised', error: 'Conflict' });
+    expect(afterApproval.body).toEqual({
+      statusCode: 409,
+      message: 'Organigram has already been finalised',
+      error: 'Conflict',
+    });
   });
 });
 
@@ -188,7 +266,17 @@ describe('verify-organigram errors', () => {
   const NOT_ROOT = 'entityOrganigram must be an array whose first node is the Root';
 
   it('answers the published text when the body is not an array whose first node is the Root', async () => {
-    for (const body of [{}, { entityOrganigram: 'tree' }, { entityOrganigram: [] }, { entityOrganigram: [{ guid: randomUUID(), shareholderType: 'Individual', firstName: 'A', lastName: 'B', children: [] }] }, { entityOrganigram: { shareholderType: 'Root' } }]) {
+    for (const body of [
+      {},
+      { entityOrganigram: 'tree' },
+      { entityOrganigram: [] },
+      {
+        entityOrganigram: [
+          { guid: randomUUID(), shareholderType: 'Individual', firstName: 'A', lastName: 'B', children: [] },
+        ],
+      },
+      { entityOrganigram: { shareholderType: 'Root' } },
+    ]) {
       const res = await verify(body);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(NOT_ROOT);
@@ -214,7 +302,8 @@ describe('verify-organigram errors', () => {
     expect((await verify({ entityOrganigram: [raw] })).status).toBe(400);
 
     const unknown = layeredTree(null, ['Some', 'Director']).root;
-    ((((unknown.children as Json[])[1] as Json).children as Json[])[0] as Json).trustRelatedPartyTypes = types([99, 'Godparent']);
+    ((((unknown.children as Json[])[1] as Json).children as Json[])[0] as Json).trustRelatedPartyTypes =
+      types([99, 'Godparent']);
     const res = await verify({ entityOrganigram: [unknown] });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/Godparent/);
@@ -225,9 +314,13 @@ describe('verify-organigram errors', () => {
   });
 
   it('refuses an unknown uboID and the tree on a flat-list entity type', async () => {
-    expect((await verify({ entityOrganigram: [layeredTree(randomUUID(), ['Ghost', 'Person']).root] })).status).toBe(400);
+    expect(
+      (await verify({ entityOrganigram: [layeredTree(randomUUID(), ['Ghost', 'Person']).root] })).status,
+    ).toBe(400);
     const flat = await entityReadyForOwners(t.api, { entityType: TYPES.privateCompany });
-    const res = await t.api.patch(`/api/v1/entity/${flat.id}/verify-organigram`, { entityOrganigram: [layeredTree(null, ['A', 'B']).root] });
+    const res = await t.api.patch(`/api/v1/entity/${flat.id}/verify-organigram`, {
+      entityOrganigram: [layeredTree(null, ['A', 'B']).root],
+    });
     expect(res.status).toBe(409);
   });
 

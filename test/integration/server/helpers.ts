@@ -75,7 +75,12 @@ export class Client {
     readonly token: string,
   ) {}
 
-  async request<T = Json>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+  async request<T = Json>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const init: RequestInit = { method, headers: { authorization: `Bearer ${this.token}`, ...headers } };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -100,22 +105,48 @@ export class Client {
     return this.request<T>('DELETE', path);
   }
 
-  async upload<T = Json>(path: string, fields: Record<string, string>, file?: UploadFile, fileField = 'file'): Promise<Reply<T>> {
+  async upload<T = Json>(
+    path: string,
+    fields: Record<string, string>,
+    file?: UploadFile,
+    fileField = 'file',
+  ): Promise<Reply<T>> {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    if (file) form.append(fileField, new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.filename);
-    return toReply<T>(await fetch(`${this.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${this.token}` }, body: form }));
+    if (file)
+      form.append(
+        fileField,
+        new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }),
+        file.filename,
+      );
+    return toReply<T>(
+      await fetch(`${this.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.token}` },
+        body: form,
+      }),
+    );
   }
 }
 
 // ------------------------------------------------------------------ files
 
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(32, 1),
+]);
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
 export const TEXT = Buffer.from('This is a plain text file pretending to be a PDF.\n', 'utf8');
 
-export const pdfFile = (filename = 'document.pdf'): UploadFile => ({ bytes: PDF, filename, type: 'application/pdf' });
+export const pdfFile = (filename = 'document.pdf'): UploadFile => ({
+  bytes: PDF,
+  filename,
+  type: 'application/pdf',
+});
 
 // ------------------------------------------------------------------ bodies
 
@@ -166,7 +197,13 @@ export const REVIEWED = { adverseSearchKYC: false, pepConfirmReviewed: true };
 
 export interface CreatedEntity {
   id: string;
-  createdUbos: Array<{ uboUUID: string; firstName: string; lastName: string; isDirector: boolean; shareholderType: string }>;
+  createdUbos: Array<{
+    uboUUID: string;
+    firstName: string;
+    lastName: string;
+    isDirector: boolean;
+    shareholderType: string;
+  }>;
   [key: string]: unknown;
 }
 
@@ -191,7 +228,8 @@ export async function entityReadyForOwners(api: Client, body: Json = {}): Promis
 
 export async function expectStatus<T>(pending: Promise<Reply<T>>, status: number): Promise<Reply<T>> {
   const res = await pending;
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  if (res.status !== status)
+    throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
   return res;
 }
 
@@ -225,14 +263,24 @@ const ENTITY_GROUPS: Record<string, Array<[number, number]>> = {
 
 /** PEP confirm, the band's documents, confirm: one person's loop after their details are in. */
 export async function finishPerson(api: Client, uboId: string, review: Json = REVIEWED): Promise<string> {
-  const pep = await expectStatus(api.patch<{ riskStatus: string }>(`/api/v1/entity/${uboId}/ubo-pep-confirm`, review), 200);
+  const pep = await expectStatus(
+    api.patch<{ riskStatus: string }>(`/api/v1/entity/${uboId}/ubo-pep-confirm`, review),
+    200,
+  );
   for (const [group, type] of UBO_GROUPS[pep.body.riskStatus] ?? []) {
     await expectStatus(
-      api.upload(`/api/v1/entity/${uboId}/ubo-doc-upload`, { documents: JSON.stringify({ individualDocsID: group, IndividualDocTypesID: type }) }, pdfFile(`person-${group}.pdf`)),
+      api.upload(
+        `/api/v1/entity/${uboId}/ubo-doc-upload`,
+        { documents: JSON.stringify({ individualDocsID: group, IndividualDocTypesID: type }) },
+        pdfFile(`person-${group}.pdf`),
+      ),
       201,
     );
   }
-  await expectStatus(api.patch(`/api/v1/entity/${uboId}/ubo-doc-confirm`, { docsUploadedReviewed: true }), 200);
+  await expectStatus(
+    api.patch(`/api/v1/entity/${uboId}/ubo-doc-confirm`, { docsUploadedReviewed: true }),
+    200,
+  );
   return pep.body.riskStatus;
 }
 
@@ -240,11 +288,18 @@ export async function finishPerson(api: Client, uboId: string, review: Json = RE
 export async function finishEntityDocuments(api: Client, entityId: string, band: string): Promise<void> {
   for (const [group, type] of ENTITY_GROUPS[band] ?? []) {
     await expectStatus(
-      api.upload(`/api/v1/entity/${entityId}/entity-doc`, { documents: JSON.stringify({ entityDocsID: group, entityDocTypesID: type }) }, pdfFile(`entity-${group}.pdf`)),
+      api.upload(
+        `/api/v1/entity/${entityId}/entity-doc`,
+        { documents: JSON.stringify({ entityDocsID: group, entityDocTypesID: type }) },
+        pdfFile(`entity-${group}.pdf`),
+      ),
       201,
     );
   }
-  await expectStatus(api.patch(`/api/v1/entity/${entityId}/entity-doc-confirm`, { docsUploadedReviewed: true }), 200);
+  await expectStatus(
+    api.patch(`/api/v1/entity/${entityId}/entity-doc-confirm`, { docsUploadedReviewed: true }),
+    200,
+  );
 }
 
 /** The published error shape of every non-upload error. */
@@ -262,5 +317,9 @@ export function isErrorBody(body: unknown, status?: number): boolean {
 export function isUploadErrorBody(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const b = body as Json;
-  return b.status === 400 && typeof b.error === 'string' && (b.details === undefined || typeof b.details === 'string');
+  return (
+    b.status === 400 &&
+    typeof b.error === 'string' &&
+    (b.details === undefined || typeof b.details === 'string')
+  );
 }

@@ -1,7 +1,11 @@
 // The lookups under /api/v1/settings/ parse with the client's schemas and meet contract §9.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOKUPS, type LookupName, type LookupValue } from '../../../shared/api/lookups.js';
-import { requiredEntityDocGroups, requiredIndividualDocGroups, typesForGroup } from '../../../shared/domain/documents.js';
+import {
+  requiredEntityDocGroups,
+  requiredIndividualDocGroups,
+  typesForGroup,
+} from '../../../shared/domain/documents.js';
 import { startTestSandbox, type TestSandbox } from './helpers.js';
 
 let t: TestSandbox;
@@ -45,10 +49,15 @@ describe('settings lookups', () => {
       expect(requiredEntityDocGroups(band, entityGroups).length).toBeGreaterThan(0);
       expect(requiredIndividualDocGroups(band, individualGroups).length).toBeGreaterThan(0);
     }
-    expect(requiredEntityDocGroups('High Risk', entityGroups).length).toBeGreaterThan(requiredEntityDocGroups('Low Risk', entityGroups).length);
-    expect(requiredIndividualDocGroups('High Risk', individualGroups).length).toBeGreaterThan(requiredIndividualDocGroups('Low Risk', individualGroups).length);
+    expect(requiredEntityDocGroups('High Risk', entityGroups).length).toBeGreaterThan(
+      requiredEntityDocGroups('Low Risk', entityGroups).length,
+    );
+    expect(requiredIndividualDocGroups('High Risk', individualGroups).length).toBeGreaterThan(
+      requiredIndividualDocGroups('Low Risk', individualGroups).length,
+    );
     for (const g of entityGroups) expect(typesForGroup(g.id, entityTypes).length).toBeGreaterThanOrEqual(2);
-    for (const g of individualGroups) expect(typesForGroup(g.id, individualTypes).length).toBeGreaterThanOrEqual(2);
+    for (const g of individualGroups)
+      expect(typesForGroup(g.id, individualTypes).length).toBeGreaterThanOrEqual(2);
   });
 
   it('ships real countries with ISO codes, some of them high risk', async () => {

@@ -28,10 +28,17 @@ afterAll(async () => {
 });
 
 // The standard 14 fonts' metrics, so pdfjs reads the report's Helvetica text without warnings.
-const STANDARD_FONTS = fileURLToPath(new URL('../../../node_modules/pdfjs-dist/standard_fonts/', import.meta.url));
+const STANDARD_FONTS = fileURLToPath(
+  new URL('../../../node_modules/pdfjs-dist/standard_fonts/', import.meta.url),
+);
 
 async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS }).promise;
+  const pdf = await getDocument({
+    data: new Uint8Array(bytes),
+    disableFontFace: true,
+    useSystemFonts: false,
+    standardFontDataUrl: STANDARD_FONTS,
+  }).promise;
   const parts: string[] = [];
   for (let i = 1; i <= pdf.numPages; i++) {
     const content = await (await pdf.getPage(i)).getTextContent();
@@ -52,19 +59,40 @@ async function report(id: string): Promise<{ pages: number; text: string }> {
 
 describe('entity PDF report', () => {
   it('reports a path A entity through approval: names, lookups by name, documents and decision', async () => {
-    const entity = await entityReadyForOwners(t.api, { entityRegName: 'Report Testers (Pty) Ltd', entityRegNumber: '2016/000002/07' });
+    const entity = await entityReadyForOwners(t.api, {
+      entityRegName: 'Report Testers (Pty) Ltd',
+      entityRegNumber: '2016/000002/07',
+    });
     const names: string[] = [];
     for (const d of entity.createdUbos) {
-      await expectStatus(t.api.patch(`/api/v1/entity/${d.uboUUID}/director-ubo-update`, uboBody(d.firstName, d.lastName, { isDirector: true })), 200);
+      await expectStatus(
+        t.api.patch(
+          `/api/v1/entity/${d.uboUUID}/director-ubo-update`,
+          uboBody(d.firstName, d.lastName, { isDirector: true }),
+        ),
+        200,
+      );
       await finishPerson(t.api, d.uboUUID);
       names.push(`${d.firstName} ${d.lastName}`);
     }
-    const owner = await expectStatus(t.api.post<Json>(`/api/v1/entity/${entity.id}/ubo-create`, uboBody('Precious', 'Owner-Mokoena')), 201);
+    const owner = await expectStatus(
+      t.api.post<Json>(`/api/v1/entity/${entity.id}/ubo-create`, uboBody('Precious', 'Owner-Mokoena')),
+      201,
+    );
     await finishPerson(t.api, String(owner.body.uboID));
     names.push('Precious Owner-Mokoena');
-    const confirm = await expectStatus(t.api.patch<Json>(`/api/v1/entity/${entity.id}/shareholding-confirm`, { ownershipConfirmation: true }), 200);
+    const confirm = await expectStatus(
+      t.api.patch<Json>(`/api/v1/entity/${entity.id}/shareholding-confirm`, { ownershipConfirmation: true }),
+      200,
+    );
     await finishEntityDocuments(t.api, entity.id, String(confirm.body.riskStatus));
-    await expectStatus(t.api.patch(`/api/v1/entity/${entity.id}/onboarding-decision`, { onboardingDecision: 'Approved', approvedComments: 'Reviewed by compliance desk' }), 200);
+    await expectStatus(
+      t.api.patch(`/api/v1/entity/${entity.id}/onboarding-decision`, {
+        onboardingDecision: 'Approved',
+        approvedComments: 'Reviewed by compliance desk',
+      }),
+      200,
+    );
 
     const { text, pages } = await report(entity.id);
     expect(pages).toBeGreaterThanOrEqual(1);
@@ -81,7 +109,11 @@ describe('entity PDF report', () => {
   });
 
   it('draws a path B ownership tree and lists trust parties', async () => {
-    const entity = await entityReadyForOwners(t.api, { entityRegName: 'Tree Drawing Holdings', entityRegNumber: '2017/000000/07', entityType: TYPES.trustOwned });
+    const entity = await entityReadyForOwners(t.api, {
+      entityRegName: 'Tree Drawing Holdings',
+      entityRegNumber: '2017/000000/07',
+      entityType: TYPES.trustOwned,
+    });
     const rootGuid = randomUUID();
     const trustGuid = randomUUID();
     const tree = {
@@ -89,7 +121,17 @@ describe('entity PDF report', () => {
       shareholderType: 'Root',
       shareholderEntityName: 'Tree Drawing Holdings',
       children: [
-        { guid: randomUUID(), parentGUID: rootGuid, shareholderType: 'Individual', firstName: 'Direct', lastName: 'Holder', uboID: null, shareholderPercentage: 30, uboPercentage: 30, children: [] },
+        {
+          guid: randomUUID(),
+          parentGUID: rootGuid,
+          shareholderType: 'Individual',
+          firstName: 'Direct',
+          lastName: 'Holder',
+          uboID: null,
+          shareholderPercentage: 30,
+          uboPercentage: 30,
+          children: [],
+        },
         {
           guid: trustGuid,
           parentGUID: rootGuid,
@@ -98,13 +140,36 @@ describe('entity PDF report', () => {
           shareholderPercentage: 70,
           uboPercentage: 70,
           children: [
-            { guid: randomUUID(), parentGUID: trustGuid, shareholderType: 'Individual', firstName: 'Grace', lastName: 'Trustee', uboID: null, shareholderPercentage: 0, trustRelatedPartyTypes: JSON.stringify([{ id: 2, name: 'Trustee' }]), children: [] },
-            { guid: randomUUID(), parentGUID: trustGuid, shareholderType: 'Individual', firstName: 'Ben', lastName: 'Beneficiary', uboID: null, shareholderPercentage: 100, trustRelatedPartyTypes: JSON.stringify([{ id: 3, name: 'Beneficiary' }]), children: [] },
+            {
+              guid: randomUUID(),
+              parentGUID: trustGuid,
+              shareholderType: 'Individual',
+              firstName: 'Grace',
+              lastName: 'Trustee',
+              uboID: null,
+              shareholderPercentage: 0,
+              trustRelatedPartyTypes: JSON.stringify([{ id: 2, name: 'Trustee' }]),
+              children: [],
+            },
+            {
+              guid: randomUUID(),
+              parentGUID: trustGuid,
+              shareholderType: 'Individual',
+              firstName: 'Ben',
+              lastName: 'Beneficiary',
+              uboID: null,
+              shareholderPercentage: 100,
+              trustRelatedPartyTypes: JSON.stringify([{ id: 3, name: 'Beneficiary' }]),
+              children: [],
+            },
           ],
         },
       ],
     };
-    await expectStatus(t.api.patch(`/api/v1/entity/${entity.id}/verify-organigram`, { entityOrganigram: [tree] }), 200);
+    await expectStatus(
+      t.api.patch(`/api/v1/entity/${entity.id}/verify-organigram`, { entityOrganigram: [tree] }),
+      200,
+    );
     const { text } = await report(entity.id);
     expect(text).toContain('Tree Drawing Holdings');
     expect(text).toContain('Mountain View Trust');
@@ -115,7 +180,9 @@ describe('entity PDF report', () => {
 
   it('answers raw bytes with ?format=binary', async () => {
     const entity = await createEntity(t.api, { entityRegName: 'Binary Report Co' });
-    const res = await fetch(`${t.url}/api/v1/entity/${entity.id}/pdf-report?format=binary`, { headers: { authorization: `Bearer ${t.api.token}` } });
+    const res = await fetch(`${t.url}/api/v1/entity/${entity.id}/pdf-report?format=binary`, {
+      headers: { authorization: `Bearer ${t.api.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -127,7 +194,11 @@ describe('entity PDF report', () => {
   });
 
   it('stays readable for a tree too wide to draw', async () => {
-    const entity = await entityReadyForOwners(t.api, { entityRegName: 'Wide Tree Holdings', entityType: TYPES.layered, entityRegNumber: '2019/000000/07' });
+    const entity = await entityReadyForOwners(t.api, {
+      entityRegName: 'Wide Tree Holdings',
+      entityType: TYPES.layered,
+      entityRegNumber: '2019/000000/07',
+    });
     const rootGuid = randomUUID();
     const children = Array.from({ length: 12 }, (_, i) => ({
       guid: randomUUID(),
@@ -139,7 +210,14 @@ describe('entity PDF report', () => {
       shareholderPercentage: 8,
       children: [],
     }));
-    await expectStatus(t.api.patch(`/api/v1/entity/${entity.id}/verify-organigram`, { entityOrganigram: [{ guid: rootGuid, shareholderType: 'Root', shareholderEntityName: 'Wide Tree Holdings', children }] }), 200);
+    await expectStatus(
+      t.api.patch(`/api/v1/entity/${entity.id}/verify-organigram`, {
+        entityOrganigram: [
+          { guid: rootGuid, shareholderType: 'Root', shareholderEntityName: 'Wide Tree Holdings', children },
+        ],
+      }),
+      200,
+    );
     const { text } = await report(entity.id);
     for (let i = 0; i < 12; i++) expect(text).toContain(`Holder${i} Wide`);
   });

@@ -3,7 +3,14 @@
 // arriving is answered with a 408 and closed instead of holding the connection open.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityReadyForOwners, expectStatus, isErrorBody, startTestSandbox, uboBody, type TestSandbox } from './helpers.js';
+import {
+  entityReadyForOwners,
+  expectStatus,
+  isErrorBody,
+  startTestSandbox,
+  uboBody,
+  type TestSandbox,
+} from './helpers.js';
 
 const MB = 1024 * 1024;
 const BODY_IDLE_TIMEOUT_MS = 400;
@@ -68,7 +75,12 @@ function post(path: string, body: Buffer): Promise<Outcome> {
 const tally = (outcomes: Outcome[]): Record<string, number> => {
   const counts: Record<string, number> = {};
   for (const o of outcomes) {
-    const key = o.kind === 'error' ? o.code : isErrorBody(o.body, o.status) ? String(o.status) : `${o.status} other shape`;
+    const key =
+      o.kind === 'error'
+        ? o.code
+        : isErrorBody(o.body, o.status)
+          ? String(o.status)
+          : `${o.status} other shape`;
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;
@@ -130,7 +142,10 @@ describe('a body that stops arriving', () => {
 
   it('answers a stalled upload with 408 and closes the connection', async () => {
     const entity = await entityReadyForOwners(quick.api);
-    const ubo = await expectStatus(quick.api.post(`/api/v1/entity/${entity.id}/ubo-create`, uboBody('Stalled', 'Upload')), 201);
+    const ubo = await expectStatus(
+      quick.api.post(`/api/v1/entity/${entity.id}/ubo-create`, uboBody('Stalled', 'Upload')),
+      201,
+    );
     const boundary = 'stalledboundary';
     const part =
       `--${boundary}\r\nContent-Disposition: form-data; name="documents"\r\n\r\n` +
@@ -146,7 +161,11 @@ describe('a body that stops arriving', () => {
   });
 
   it('keeps answering a slow body that never stops for longer than the idle time', async () => {
-    const body = JSON.stringify({ entityRegName: 'Slow But Steady Ltd', entityRegNumber: '2015/000001/07', entityType: 1 });
+    const body = JSON.stringify({
+      entityRegName: 'Slow But Steady Ltd',
+      entityRegNumber: '2015/000001/07',
+      entityType: 1,
+    });
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(quick.sandbox.port, '127.0.0.1');
       let text = '';

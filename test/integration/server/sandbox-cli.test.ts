@@ -13,10 +13,24 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 describe('sandbox CLI', () => {
   it('prints "Sandbox API listening on http://HOST:PORT" and usable demo credentials', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fica-sbx-cli-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--port', '0', '--data-dir', dataDir, '--webhook-time-scale', '0.001'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/cli.ts',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--webhook-time-scale',
+        '0.001',
+      ],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       let out = '';
       const ready = new Promise<string>((resolve, reject) => {
@@ -34,7 +48,9 @@ describe('sandbox CLI', () => {
       const clientId = /client id: (\S+)/.exec(text)?.[1] ?? '';
       const secret = /client secret: (\S+)/.exec(text)?.[1] ?? '';
       const token = await getToken(url, clientId, secret);
-      const res = await fetch(`${url}/api/v1/settings/partner`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${url}/api/v1/settings/partner`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(200);
     } finally {
       child.kill('SIGTERM');
@@ -44,7 +60,10 @@ describe('sandbox CLI', () => {
   });
 
   it('refuses a bad flag value', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--port', 'abc'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--port', 'abc'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

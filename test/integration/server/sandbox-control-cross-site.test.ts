@@ -43,7 +43,10 @@ describe('sandbox control API and cross-site requests', () => {
   it('refuses JSON from a foreign or opaque origin, and a browser fetch marked cross-site', async () => {
     const before = partnerCount();
     for (const origin of ['http://evil.example', 'null', `http://localhost.evil.example:${t.sandbox.port}`]) {
-      const res = await send('/sandbox/v1/partners', JSON_PARTNER, { 'content-type': 'application/json', origin });
+      const res = await send('/sandbox/v1/partners', JSON_PARTNER, {
+        'content-type': 'application/json',
+        origin,
+      });
       expect(res.status, origin).toBe(403);
     }
     const marked = await send('/sandbox/v1/partners', JSON_PARTNER, {
@@ -56,7 +59,11 @@ describe('sandbox control API and cross-site requests', () => {
 
   it('refuses the content types a page can send without asking: form, multipart and text', async () => {
     const before = partnerCount();
-    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain']) {
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'text/plain',
+    ]) {
       const res = await send('/sandbox/v1/partners', type === 'text/plain' ? JSON_PARTNER : 'name=Evil', {
         'content-type': type,
       });

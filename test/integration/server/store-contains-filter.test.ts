@@ -35,10 +35,35 @@ const naiveContains = (value: string | null, search: string): boolean =>
 
 // Letters in both cases, LIKE's wildcards and escape, quotes, FTS5 syntax and letters that Unicode
 // folds but LIKE does not (É/é, the Kelvin sign K that folds to k).
-const CHARS = ['a', 'A', 'b', 'B', 'k', 'K', 'K', 'é', 'É', '%', '_', '\\', "'", '"', ' ', '*', ':', '-', '(', '1'];
+const CHARS = [
+  'a',
+  'A',
+  'b',
+  'B',
+  'k',
+  'K',
+  'K',
+  'é',
+  'É',
+  '%',
+  '_',
+  '\\',
+  "'",
+  '"',
+  ' ',
+  '*',
+  ':',
+  '-',
+  '(',
+  '1',
+];
 const text = fc.array(fc.constantFrom(...CHARS), { maxLength: 8 }).map((cs) => cs.join(''));
 const flipCase = (s: string, flips: boolean[]): string =>
-  [...s].map((c, i) => (flips[i % Math.max(flips.length, 1)] ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c)).join('');
+  [...s]
+    .map((c, i) =>
+      flips[i % Math.max(flips.length, 1)] ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c,
+    )
+    .join('');
 
 /** A search string: a piece of a stored value with its case changed, or any string. */
 function searches(values: string[]): fc.Arbitrary<string> {
@@ -51,53 +76,127 @@ function searches(values: string[]): fc.Arbitrary<string> {
   return fc.oneof(piece, text).filter((s) => s !== '');
 }
 
-function individual(n: number, partnerId: string, first: string, last: string, ref: string | null): Individual {
+function individual(
+  n: number,
+  partnerId: string,
+  first: string,
+  last: string,
+  ref: string | null,
+): Individual {
   const at = new Date(Date.UTC(2024, 0, 1) + n * 1000).toISOString();
   return {
-    id: `i-${n}`, partnerId, externalSystemId: null, clientRef: ref, firstName: first, lastName: last, clientEmail: null,
-    clientPhone: null, idNumber: null, passportNumber: null, details: {} as Individual['details'], ficaStatus: 'In Progress',
-    riskDescription: 'Undetermined', riskReason: null, amlScreening: null, externalValidation: null, pepConfirmReviewed: false,
-    adverseSearchKYC: false, clientForeignOfficial: false, clientForeignOfficialType: null, pepDecidedBy: null,
-    docsUploadedReviewed: false, docsReviewedBy: null, onboardingDecision: 'In Progress', additionalComments: null,
-    decidedBy: null, approvedBy: null, nextFicaReviewDate: null, approvalDate: null, createdAt: at, lastUpdated: at,
+    id: `i-${n}`,
+    partnerId,
+    externalSystemId: null,
+    clientRef: ref,
+    firstName: first,
+    lastName: last,
+    clientEmail: null,
+    clientPhone: null,
+    idNumber: null,
+    passportNumber: null,
+    details: {} as Individual['details'],
+    ficaStatus: 'In Progress',
+    riskDescription: 'Undetermined',
+    riskReason: null,
+    amlScreening: null,
+    externalValidation: null,
+    pepConfirmReviewed: false,
+    adverseSearchKYC: false,
+    clientForeignOfficial: false,
+    clientForeignOfficialType: null,
+    pepDecidedBy: null,
+    docsUploadedReviewed: false,
+    docsReviewedBy: null,
+    onboardingDecision: 'In Progress',
+    additionalComments: null,
+    decidedBy: null,
+    approvedBy: null,
+    nextFicaReviewDate: null,
+    approvalDate: null,
+    createdAt: at,
+    lastUpdated: at,
   };
 }
 
 function entity(n: number, partnerId: string, name: string, ref: string | null): Entity {
   const at = new Date(Date.UTC(2024, 0, 1) + n * 1000).toISOString();
   return {
-    id: `e-${n}`, partnerId, entityType: 1, regName: name, regNumber: '2015/000001/07', clientReference: ref,
-    externalSystemId: null, ficaStatus: 'In Progress', riskStatus: 'Undetermined', riskReason: null, riskScore: null,
-    registryCommercialName: null, registryResponse: {}, sanctionsResults: { matchedNumber: 0, matchedEntities: [], webSearchResults: [] },
-    kyb: null, sanctionSearchCompleted: false, adverseSearchKYC: false, directorsConfirmed: false, organigram: null,
-    organigramReviewed: false, shareholdersAdminConfirmed: false, docsUploadedReviewed: false, onboardingDecision: 'In Progress',
-    approvedComments: null, declinedComments: null, referComments: null, nextFicaReviewDate: null, approvalDate: null,
-    createdAt: at, lastUpdated: at,
+    id: `e-${n}`,
+    partnerId,
+    entityType: 1,
+    regName: name,
+    regNumber: '2015/000001/07',
+    clientReference: ref,
+    externalSystemId: null,
+    ficaStatus: 'In Progress',
+    riskStatus: 'Undetermined',
+    riskReason: null,
+    riskScore: null,
+    registryCommercialName: null,
+    registryResponse: {},
+    sanctionsResults: { matchedNumber: 0, matchedEntities: [], webSearchResults: [] },
+    kyb: null,
+    sanctionSearchCompleted: false,
+    adverseSearchKYC: false,
+    directorsConfirmed: false,
+    organigram: null,
+    organigramReviewed: false,
+    shareholdersAdminConfirmed: false,
+    docsUploadedReviewed: false,
+    onboardingDecision: 'In Progress',
+    approvedComments: null,
+    declinedComments: null,
+    referComments: null,
+    nextFicaReviewDate: null,
+    approvalDate: null,
+    createdAt: at,
+    lastUpdated: at,
   };
 }
 
-const record = fc.record({ a: text, b: text, ref: fc.option(text, { nil: null }), partner: fc.constantFrom('p1', 'p1', 'p2') });
+const record = fc.record({
+  a: text,
+  b: text,
+  ref: fc.option(text, { nil: null }),
+  partner: fc.constantFrom('p1', 'p1', 'p2'),
+});
 
 describe('contains-filters on the trigram index', () => {
   it('individual lists keep exactly the rows the naive filter keeps, in list order', () => {
     const repo = new IndividualRepository(db);
     fc.assert(
       fc.property(
-        fc.array(record, { minLength: 1, maxLength: 25 }).chain((rows) =>
-          fc.tuple(fc.constant(rows), searches(rows.flatMap((r) => [r.a, r.b, r.ref ?? ''])), fc.constantFrom('firstName', 'lastName', 'clientReference'), fc.boolean()),
-        ),
+        fc
+          .array(record, { minLength: 1, maxLength: 25 })
+          .chain((rows) =>
+            fc.tuple(
+              fc.constant(rows),
+              searches(rows.flatMap((r) => [r.a, r.b, r.ref ?? ''])),
+              fc.constantFrom('firstName', 'lastName', 'clientReference'),
+              fc.boolean(),
+            ),
+          ),
         ([rows, search, filter, renamed]) => {
           db.prepare('DELETE FROM individuals').run();
           const stored = rows.map((r, n) => individual(n, r.partner, r.a, r.b, r.ref));
           for (const i of stored) repo.insert(i);
           // Updates go through the index's triggers too: rename every other record.
-          const current = stored.map((i, n) => (renamed && n % 2 === 0 ? repo.save({ ...i, firstName: i.lastName, lastName: i.firstName }) : i));
-          const field = { firstName: 'firstName', lastName: 'lastName', clientReference: 'clientRef' } as const;
+          const current = stored.map((i, n) =>
+            renamed && n % 2 === 0 ? repo.save({ ...i, firstName: i.lastName, lastName: i.firstName }) : i,
+          );
+          const field = {
+            firstName: 'firstName',
+            lastName: 'lastName',
+            clientReference: 'clientRef',
+          } as const;
           // Newest first; records saved in the same millisecond fall back to the later-created first.
           const expected = current
             .map((i, n) => ({ i, n }))
             .filter(({ i }) => i.partnerId === 'p1' && naiveContains(i[field[filter]], search))
-            .sort((x, y) => (x.i.lastUpdated === y.i.lastUpdated ? y.n - x.n : x.i.lastUpdated < y.i.lastUpdated ? 1 : -1))
+            .sort((x, y) =>
+              x.i.lastUpdated === y.i.lastUpdated ? y.n - x.n : x.i.lastUpdated < y.i.lastUpdated ? 1 : -1,
+            )
             .map(({ i }) => i.id);
           const page = repo.list('p1', { [filter]: search }, 100, 0);
           expect(page.data.map((i) => i.id)).toEqual(expected);
@@ -112,19 +211,35 @@ describe('contains-filters on the trigram index', () => {
     const repo = new EntityRepository(db);
     fc.assert(
       fc.property(
-        fc.array(record, { minLength: 1, maxLength: 25 }).chain((rows) =>
-          fc.tuple(fc.constant(rows), searches(rows.map((r) => r.a)), fc.option(searches(rows.map((r) => r.ref ?? 'x')), { nil: undefined })),
-        ),
+        fc
+          .array(record, { minLength: 1, maxLength: 25 })
+          .chain((rows) =>
+            fc.tuple(
+              fc.constant(rows),
+              searches(rows.map((r) => r.a)),
+              fc.option(searches(rows.map((r) => r.ref ?? 'x')), { nil: undefined }),
+            ),
+          ),
         ([rows, name, ref]) => {
           db.prepare('DELETE FROM ubos').run();
           db.prepare('DELETE FROM entities').run();
           const stored = rows.map((r, n) => entity(n, r.partner, r.a, r.ref));
           for (const e of stored) repo.insert(e);
           const expected = stored
-            .filter((e) => e.partnerId === 'p1' && naiveContains(e.regName, name) && (ref === undefined || naiveContains(e.clientReference, ref)))
+            .filter(
+              (e) =>
+                e.partnerId === 'p1' &&
+                naiveContains(e.regName, name) &&
+                (ref === undefined || naiveContains(e.clientReference, ref)),
+            )
             .reverse()
             .map((e) => e.id);
-          const page = repo.list('p1', { entityRegName: name, ...(ref === undefined ? {} : { clientReference: ref }) }, 100, 0);
+          const page = repo.list(
+            'p1',
+            { entityRegName: name, ...(ref === undefined ? {} : { clientReference: ref }) },
+            100,
+            0,
+          );
           expect(page.data.map((e) => e.id)).toEqual(expected);
           expect(page.count).toBe(expected.length);
         },
@@ -137,7 +252,8 @@ describe('contains-filters on the trigram index', () => {
     const repo = new IndividualRepository(db);
     db.prepare('DELETE FROM individuals').run();
     db.transaction(() => {
-      for (let n = 0; n < 1_500; n += 1) repo.insert(individual(n, 'p1', 'Thandi', n % 5 === 4 ? 'Nkosi' : 'Smith', null));
+      for (let n = 0; n < 1_500; n += 1)
+        repo.insert(individual(n, 'p1', 'Thandi', n % 5 === 4 ? 'Nkosi' : 'Smith', null));
     })();
     const page = repo.list('p1', { lastName: 'SMI' }, 50, 25);
     expect(page.count).toBe(1_200);

@@ -21,15 +21,24 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const docArb = fc.record({ owner: fc.constantFrom('a', 'b'), group: fc.integer({ min: 1, max: 40 }), active: fc.boolean() });
+const docArb = fc.record({
+  owner: fc.constantFrom('a', 'b'),
+  group: fc.integer({ min: 1, max: 40 }),
+  active: fc.boolean(),
+});
 
 describe('groups on file', () => {
   it('are the distinct groups of active documents, per owner, for entity, UBO and individual documents', () => {
     fc.assert(
       fc.property(fc.array(docArb, { maxLength: 60 }), (docs) => {
-        for (const table of ['entity_documents', 'ubo_documents', 'individual_documents']) db.exec(`DELETE FROM ${table}`);
+        for (const table of ['entity_documents', 'ubo_documents', 'individual_documents'])
+          db.exec(`DELETE FROM ${table}`);
         for (const [i, d] of docs.entries()) {
-          for (const [table, owner] of [['entity_documents', 'entity_id'], ['ubo_documents', 'ubo_id'], ['individual_documents', 'individual_id']] as const) {
+          for (const [table, owner] of [
+            ['entity_documents', 'entity_id'],
+            ['ubo_documents', 'ubo_id'],
+            ['individual_documents', 'individual_id'],
+          ] as const) {
             db.prepare(
               `INSERT INTO ${table} (${owner}, group_id, type_id, filename, stored_name, mime_type, size, active, upload_date)
                VALUES (?, ?, 1, 'f.pdf', ?, 'application/pdf', 1, ?, '2026-01-01')`,
@@ -37,8 +46,11 @@ describe('groups on file', () => {
           }
         }
         for (const owner of ['a', 'b', 'nobody']) {
-          const expected = [...new Set(docs.filter((d) => d.owner === owner && d.active).map((d) => d.group))].sort((x, y) => x - y);
-          const sorted = (rows: Array<{ groupId: number }>) => rows.map((r) => r.groupId).sort((x, y) => x - y);
+          const expected = [
+            ...new Set(docs.filter((d) => d.owner === owner && d.active).map((d) => d.group)),
+          ].sort((x, y) => x - y);
+          const sorted = (rows: Array<{ groupId: number }>) =>
+            rows.map((r) => r.groupId).sort((x, y) => x - y);
           expect(sorted(documents.activeGroupIds('entity', owner))).toEqual(expected);
           expect(sorted(documents.activeGroupIds('ubo', owner))).toEqual(expected);
           expect(sorted(individuals.activeDocumentGroupIds(owner))).toEqual(expected);

@@ -4,7 +4,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_TIMEOUT_MS } from '../../../server/webhooks/delivery-worker.js';
-import { createPartner, expectStatus, startTestSandbox, type NewPartner, type TestSandbox } from './helpers.js';
+import {
+  createPartner,
+  expectStatus,
+  startTestSandbox,
+  type NewPartner,
+  type TestSandbox,
+} from './helpers.js';
 import { TestReceiver, dashboardAction } from './webhooks-test-receiver.js';
 
 /** Accepts each delivery and never answers it; counts the tries that are still open. */
@@ -89,7 +95,11 @@ describe('webhook isolation between receivers', () => {
     const sentAt = Date.now();
     const [eventId] = await createEntity(t.sandbox.demoPartner.partnerId, 100);
     // Well inside the hanging tries' timeout: nothing the hanging receiver holds has ended yet.
-    await healthy.waitFor(() => healthy.of(eventId!).length > 0, 'the healthy receiver', DELIVERY_TIMEOUT_MS - 3000);
+    await healthy.waitFor(
+      () => healthy.of(eventId!).length > 0,
+      'the healthy receiver',
+      DELIVERY_TIMEOUT_MS - 3000,
+    );
     const delayMs = Date.now() - sentAt;
     console.log(
       `webhook isolation: delivered in ${delayMs} ms while ${hanging.open} tries hung at the other partner's receiver`,

@@ -24,21 +24,33 @@ afterEach(() => {
 });
 
 const tableNames = (db: Database.Database): string[] =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name);
+  (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{
+      name: string;
+    }>
+  ).map((r) => r.name);
 
 /** The sandbox's earlier runner: `schema_migrations (version, name, applied_at)`, one plain transaction per step. */
 function oldSandboxDatabase(dir: string, upTo: number): void {
   const db = new Database(join(dir, 'sandbox.sqlite'));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
   for (const m of SANDBOX_MIGRATIONS.filter((m) => m.version <= upTo)) {
     db.transaction(() => {
       db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, '2026-01-01T00:00:00.000Z');
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        '2026-01-01T00:00:00.000Z',
+      );
     })();
   }
-  db.prepare("INSERT INTO partners (id, name, balance, client_id, client_secret_hash, created_at) VALUES ('p-old', 'Old partner', 5, 'cid-old', 'hash', '2026-01-01')").run();
+  db.prepare(
+    "INSERT INTO partners (id, name, balance, client_id, client_secret_hash, created_at) VALUES ('p-old', 'Old partner', 5, 'cid-old', 'hash', '2026-01-01')",
+  ).run();
   db.close();
 }
 
@@ -46,11 +58,17 @@ function oldSandboxDatabase(dir: string, upTo: number): void {
 function oldCoreDatabase(file: string, upTo: number): void {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.exec('CREATE TABLE IF NOT EXISTS migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT',
+  );
   for (const m of CORE_MIGRATIONS.filter((m) => m.id <= upTo)) {
     db.transaction(() => {
       m.up(db, { fields: null });
-      db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)').run(m.id, m.name, '2026-01-01T00:00:00.000Z');
+      db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)').run(
+        m.id,
+        m.name,
+        '2026-01-01T00:00:00.000Z',
+      );
     }).immediate();
   }
   db.close();
@@ -63,7 +81,9 @@ describe('a sandbox database made by the earlier runner', () => {
     oldSandboxDatabase(dir, firstSteps.at(-1) ?? 0);
 
     const db = openDb(dir);
-    const versions = (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: number }>).map((r) => r.version);
+    const versions = (
+      db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: number }>
+    ).map((r) => r.version);
     expect(versions).toEqual(SANDBOX_MIGRATIONS.map((m) => m.version));
     expect(tableNames(db)).not.toContain('migrations');
     expect(db.prepare("SELECT name FROM partners WHERE id = 'p-old'").get()).toEqual({ name: 'Old partner' });
@@ -74,7 +94,9 @@ describe('a sandbox database made by the earlier runner', () => {
     const dir = tempDir();
     oldSandboxDatabase(dir, Number.MAX_SAFE_INTEGER);
     const db = openDb(dir);
-    const applied = db.prepare("SELECT COUNT(*) AS n FROM schema_migrations WHERE applied_at <> '2026-01-01T00:00:00.000Z'").get();
+    const applied = db
+      .prepare("SELECT COUNT(*) AS n FROM schema_migrations WHERE applied_at <> '2026-01-01T00:00:00.000Z'")
+      .get();
     expect(applied).toEqual({ n: 0 });
     db.close();
   });
@@ -96,7 +118,11 @@ describe('a desktop database made by the earlier runner', () => {
     const file = join(tempDir(), 'desk.sqlite');
     oldCoreDatabase(file, CORE_MIGRATIONS.length);
     const db = new Database(file);
-    db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)').run(CORE_MIGRATIONS.length + 1, 'from the future', '2027-01-01');
+    db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)').run(
+      CORE_MIGRATIONS.length + 1,
+      'from the future',
+      '2027-01-01',
+    );
     db.close();
     expect(() => openDatabase(file)).toThrow(DatabaseTooNewError);
   });

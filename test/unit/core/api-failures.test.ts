@@ -8,16 +8,40 @@ describe('failure classes', () => {
     expect(classifyStatus(500, {}, undefined).kind).toBe('retryable');
     expect(classifyStatus(429, {}, '3').retryAfterMs).toBe(3000);
     expect(classifyStatus(408, {}, undefined).kind).toBe('retryable');
-    expect(classifyStatus(409, { statusCode: 409, message: 'A request with this Idempotency-Key is still in progress', error: 'Conflict' }, undefined).kind).toBe('retryable');
-    expect(classifyStatus(409, { statusCode: 409, message: 'KYB must be completed first', error: 'Conflict' }, undefined).kind).toBe('permanent');
+    expect(
+      classifyStatus(
+        409,
+        {
+          statusCode: 409,
+          message: 'A request with this Idempotency-Key is still in progress',
+          error: 'Conflict',
+        },
+        undefined,
+      ).kind,
+    ).toBe('retryable');
+    expect(
+      classifyStatus(
+        409,
+        { statusCode: 409, message: 'KYB must be completed first', error: 'Conflict' },
+        undefined,
+      ).kind,
+    ).toBe('permanent');
     expect(classifyStatus(401, {}, undefined).kind).toBe('needs-sign-in');
-    const upload = classifyStatus(400, { status: 400, error: 'File too large', details: '41 MB, limit 40 MB' }, undefined);
+    const upload = classifyStatus(
+      400,
+      { status: 400, error: 'File too large', details: '41 MB, limit 40 MB' },
+      undefined,
+    );
     expect(upload).toMatchObject({ kind: 'permanent', message: 'File too large: 41 MB, limit 40 MB' });
   });
 
   it('sorts network errors', () => {
-    expect(classifyError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })).kind).toBe('not-sent');
-    expect(classifyError(Object.assign(new Error('reset'), { code: 'ECONNRESET' })).kind).toBe('outcome-unknown');
+    expect(classifyError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })).kind).toBe(
+      'not-sent',
+    );
+    expect(classifyError(Object.assign(new Error('reset'), { code: 'ECONNRESET' })).kind).toBe(
+      'outcome-unknown',
+    );
   });
 
   it('reads Retry-After as seconds or a date', () => {

@@ -25,7 +25,11 @@ async function seal(plain: Buffer, pieces: number[]): Promise<Buffer> {
 async function open(archive: Buffer, passphrase = PASS): Promise<Buffer> {
   const decrypt = await archiveDecryptor(passphrase, archive.subarray(0, PREAMBLE_BYTES));
   const parts: Buffer[] = [];
-  await pipeline(Readable.from(split(archive.subarray(PREAMBLE_BYTES), [7, 70_000, 1])), decrypt, sink(parts));
+  await pipeline(
+    Readable.from(split(archive.subarray(PREAMBLE_BYTES), [7, 70_000, 1])),
+    decrypt,
+    sink(parts),
+  );
   return Buffer.concat(parts);
 }
 
@@ -82,7 +86,11 @@ describe('archive encryption', () => {
       { numRuns: 6 },
     );
     await expect(open(archive.subarray(0, archive.length - 1))).rejects.toBeInstanceOf(ArchiveDamagedError);
-    await expect(open(archive.subarray(0, PREAMBLE_BYTES + 36 + MIB + 16))).rejects.toBeInstanceOf(ArchiveDamagedError);
-    await expect(open(Buffer.concat([archive, Buffer.from([0])]))).rejects.toBeInstanceOf(ArchiveDamagedError);
+    await expect(open(archive.subarray(0, PREAMBLE_BYTES + 36 + MIB + 16))).rejects.toBeInstanceOf(
+      ArchiveDamagedError,
+    );
+    await expect(open(Buffer.concat([archive, Buffer.from([0])]))).rejects.toBeInstanceOf(
+      ArchiveDamagedError,
+    );
   }, 180_000);
 });

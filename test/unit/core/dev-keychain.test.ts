@@ -33,13 +33,18 @@ describe('development keychain', () => {
     const file = join(dir, DEV_KEYCHAIN_FILE);
     const stores = devFileSecretStores(file, () => true);
     await stores('fica-desk/sandbox-1').set('client-credentials', 'secret');
-    expect(await devFileSecretStores(file, () => true)('fica-desk/sandbox-1').get('client-credentials')).toBe('secret');
+    expect(await devFileSecretStores(file, () => true)('fica-desk/sandbox-1').get('client-credentials')).toBe(
+      'secret',
+    );
     expect(JSON.parse(await readFile(file, 'utf8')).warning).toMatch(/^INSECURE DEVELOPMENT KEYCHAIN/);
   });
 
   it('refuses to keep a secret of a service it does not allow', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fica-dev-keychain-'));
-    const stores = devFileSecretStores(join(dir, DEV_KEYCHAIN_FILE), (service) => service === 'fica-desk/vault');
+    const stores = devFileSecretStores(
+      join(dir, DEV_KEYCHAIN_FILE),
+      (service) => service === 'fica-desk/vault',
+    );
     await expect(stores('fica-desk/live-1').set('client-credentials', 'x')).rejects.toBeInstanceOf(
       DevKeychainRefusedError,
     );
@@ -48,15 +53,26 @@ describe('development keychain', () => {
 
   it.each(['test', 'live'] as const)('the core refuses to create a %s profile', async (kind) => {
     const { core } = await devCore();
-    const answer = await core.handle('profiles.save', { name: 'Bank', kind, baseUrl: 'https://api.example.com' });
+    const answer = await core.handle('profiles.save', {
+      name: 'Bank',
+      kind,
+      baseUrl: 'https://api.example.com',
+    });
     expect(answer).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
     expect(await core.handle('profiles.list', {})).toMatchObject({ ok: true, value: [] });
   });
 
   it('the core accepts a sandbox profile and says the keychain is the development file', async () => {
     const { core } = await devCore();
-    const answer = await core.handle('profiles.save', { name: 'Training', kind: 'sandbox', baseUrl: 'http://127.0.0.1:1' });
+    const answer = await core.handle('profiles.save', {
+      name: 'Training',
+      kind: 'sandbox',
+      baseUrl: 'http://127.0.0.1:1',
+    });
     expect(answer.ok).toBe(true);
-    expect(await core.handle('app.info', {})).toMatchObject({ ok: true, value: { keychain: 'development-file' } });
+    expect(await core.handle('app.info', {})).toMatchObject({
+      ok: true,
+      value: { keychain: 'development-file' },
+    });
   });
 });

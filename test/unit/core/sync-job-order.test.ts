@@ -2,12 +2,19 @@
 // rank in its scope (the whole case, or one person); uploads of one owner run side by side.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JOB_RANK, mustWaitFor, rankOf, scopeOf, type JobPayload, type Ordered } from '../../../electron/core/sync/job-kinds.js';
+import {
+  JOB_RANK,
+  mustWaitFor,
+  rankOf,
+  scopeOf,
+  type JobPayload,
+  type Ordered,
+} from '../../../electron/core/sync/job-kinds.js';
 
 const job = (seq: number, payload: JobPayload): Ordered => ({ seq, payload, caseKind: 'entity' });
 
 describe('job order', () => {
-  it('sends a person\'s documents after their PEP review, and entity documents after shareholding', () => {
+  it("sends a person's documents after their PEP review, and entity documents after shareholding", () => {
     const pep = job(5, { kind: 'ubo.pep-confirm', uboId: 'jane' });
     const janeDoc = job(9, { kind: 'ubo.doc-upload', uboId: 'jane', documentId: 'd1' });
     const johnDoc = job(10, { kind: 'ubo.doc-upload', uboId: 'john', documentId: 'd2' });
@@ -30,11 +37,17 @@ describe('job order', () => {
     expect(mustWaitFor(k1, k2)).toBe(false);
   });
 
-  const kinds = Object.keys(JOB_RANK).filter((k) => k.startsWith('entity.') || k.startsWith('ubo.')) as JobPayload['kind'][];
-  const arbitraryJob = fc.record({ kind: fc.constantFrom(...kinds), person: fc.constantFrom('p1', 'p2') }).map(({ kind, person }) => {
-    const payload = (kind.startsWith('ubo.') ? { kind, uboId: person, documentId: 'd' } : { kind, documentId: 'd' }) as JobPayload;
-    return payload;
-  });
+  const kinds = Object.keys(JOB_RANK).filter(
+    (k) => k.startsWith('entity.') || k.startsWith('ubo.'),
+  ) as JobPayload['kind'][];
+  const arbitraryJob = fc
+    .record({ kind: fc.constantFrom(...kinds), person: fc.constantFrom('p1', 'p2') })
+    .map(({ kind, person }) => {
+      const payload = (
+        kind.startsWith('ubo.') ? { kind, uboId: person, documentId: 'd' } : { kind, documentId: 'd' }
+      ) as JobPayload;
+      return payload;
+    });
 
   it('never lets a job start before a lower-ranked job of its scope (property)', () => {
     fc.assert(
@@ -52,7 +65,10 @@ describe('job order', () => {
           for (let k = i + 1; k < started.length; k++) {
             const early = started[i]!;
             const late = started[k]!;
-            const related = scopeOf(early.payload) === 'case' || scopeOf(late.payload) === 'case' || scopeOf(early.payload) === scopeOf(late.payload);
+            const related =
+              scopeOf(early.payload) === 'case' ||
+              scopeOf(late.payload) === 'case' ||
+              scopeOf(early.payload) === scopeOf(late.payload);
             if (related) expect(rankOf(late)).toBeGreaterThanOrEqual(rankOf(early));
           }
         }

@@ -19,7 +19,11 @@ const none: EntityRiskInputs = {
 };
 
 const beneficiary = JSON.stringify([{ id: 3, name: 'Beneficiary' }]);
-const person = (guid: string, pct: number, extra: Partial<OrganigramNodeInput> = {}): OrganigramNodeInput => ({
+const person = (
+  guid: string,
+  pct: number,
+  extra: Partial<OrganigramNodeInput> = {},
+): OrganigramNodeInput => ({
   guid,
   shareholderType: 'Individual',
   firstName: guid,

@@ -26,12 +26,18 @@ describe('where the app starts', () => {
   });
 
   it('the person’s earlier choice is kept', () => {
-    expect(resolveStartup(null, TRAINING_SANDBOX)).toMatchObject({ start: TRAINING_SANDBOX, reason: 'person-chose' });
+    expect(resolveStartup(null, TRAINING_SANDBOX)).toMatchObject({
+      start: TRAINING_SANDBOX,
+      reason: 'person-chose',
+    });
   });
 
   it('the managed default wins over the person’s earlier choice', () => {
     const config = ManagedConfigSchema.parse({ ...bank, defaultEnvironment: 'Bank Live' });
-    expect(resolveStartup(config, TRAINING_SANDBOX)).toMatchObject({ start: 'Bank Live', reason: 'managed-default' });
+    expect(resolveStartup(config, TRAINING_SANDBOX)).toMatchObject({
+      start: 'Bank Live',
+      reason: 'managed-default',
+    });
   });
 
   it('an earlier choice the configuration no longer offers is ignored', () => {
@@ -47,22 +53,32 @@ describe('where the app starts', () => {
   });
 
   it('a single offered environment needs no chooser', () => {
-    const config = ManagedConfigSchema.parse({ environments: [bank.environments[1]], offerTrainingSandbox: false });
+    const config = ManagedConfigSchema.parse({
+      environments: [bank.environments[1]],
+      offerTrainingSandbox: false,
+    });
     expect(resolveStartup(config, null)).toMatchObject({ start: 'Bank Live', reason: 'only-one' });
   });
 });
 
 describe('managed configuration file', () => {
   it('refuses a default that is not offered', () => {
-    expect(ManagedConfigSchema.safeParse({ offerTrainingSandbox: false, defaultEnvironment: TRAINING_SANDBOX }).success).toBe(false);
+    expect(
+      ManagedConfigSchema.safeParse({ offerTrainingSandbox: false, defaultEnvironment: TRAINING_SANDBOX })
+        .success,
+    ).toBe(false);
     expect(ManagedConfigSchema.safeParse({ ...bank, defaultEnvironment: 'Elsewhere' }).success).toBe(false);
   });
 
   it('refuses http endpoints, unknown keys and a sandbox among the managed environments', () => {
     const env = { name: 'X', kind: 'live', baseUrl: 'https://x.example' };
-    expect(ManagedConfigSchema.safeParse({ environments: [{ ...env, baseUrl: 'http://x.example' }] }).success).toBe(false);
+    expect(
+      ManagedConfigSchema.safeParse({ environments: [{ ...env, baseUrl: 'http://x.example' }] }).success,
+    ).toBe(false);
     expect(ManagedConfigSchema.safeParse({ environments: [env], allowEverything: true }).success).toBe(false);
-    expect(ManagedConfigSchema.safeParse({ environments: [{ ...env, kind: 'sandbox' }] }).success).toBe(false);
+    expect(ManagedConfigSchema.safeParse({ environments: [{ ...env, kind: 'sandbox' }] }).success).toBe(
+      false,
+    );
   });
 
   it.each([

@@ -16,10 +16,17 @@ import { sha256Hex } from '../../../shared/domain/sha256.js';
 const thabo: SanctionsSearchResults = {
   matchedNumber: 2,
   matchedEntities: [
-    { name: 'Thabo Sanctioned Politician', matchType: 'Sanctions', score: 100, source: 'Sandbox consolidated sanctions list' },
+    {
+      name: 'Thabo Sanctioned Politician',
+      matchType: 'Sanctions',
+      score: 100,
+      source: 'Sandbox consolidated sanctions list',
+    },
     { name: 'Thabo Sanctioned Politician', matchType: 'PEP', score: 95, source: 'Sandbox PEP register' },
   ],
-  webSearchResults: [{ title: 'Adverse report', url: 'https://news.example/1', snippet: 'Fraud charges', score: 80 }],
+  webSearchResults: [
+    { title: 'Adverse report', url: 'https://news.example/1', snippet: 'Fraud charges', score: 80 },
+  ],
 };
 const fingerprint = screeningFingerprint(thabo)!;
 const all = (verdict: Disposition['verdict']): Disposition[] =>
@@ -42,11 +49,16 @@ describe('screening fingerprint', () => {
   });
 
   it('does not depend on the order of object keys', () => {
-    const value = fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.boolean()));
+    const value = fc.dictionary(
+      fc.string({ maxLength: 6 }),
+      fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.boolean()),
+    );
     fc.assert(
       fc.property(value, (record) => {
         const reversed = Object.fromEntries(Object.entries(record).reverse());
-        expect(canonicalJson({ matchedEntities: [record] })).toBe(canonicalJson({ matchedEntities: [reversed] }));
+        expect(canonicalJson({ matchedEntities: [record] })).toBe(
+          canonicalJson({ matchedEntities: [reversed] }),
+        );
       }),
     );
   });
@@ -54,7 +66,10 @@ describe('screening fingerprint', () => {
   it('changes when any match changes', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 99 }), (score) => {
-        const changed = { ...thabo, matchedEntities: [{ ...thabo.matchedEntities![0]!, score }, thabo.matchedEntities![1]!] };
+        const changed = {
+          ...thabo,
+          matchedEntities: [{ ...thabo.matchedEntities![0]!, score }, thabo.matchedEntities![1]!],
+        };
         expect(screeningFingerprint(changed)).not.toBe(fingerprint);
       }),
     );
@@ -81,46 +96,79 @@ describe('checkAttestation', () => {
 
   it('refuses an attestation made on other results', () => {
     const other = screeningFingerprint({ matchedNumber: 0, matchedEntities: [], webSearchResults: [] })!;
-    expect(checkAttestation(thabo, { fingerprint: other, dispositions: all('false-positive') }, 'Thabo')).toMatchObject({ ok: false, message: expect.stringMatching(/changed since you opened them/) });
+    expect(
+      checkAttestation(thabo, { fingerprint: other, dispositions: all('false-positive') }, 'Thabo'),
+    ).toMatchObject({ ok: false, message: expect.stringMatching(/changed since you opened them/) });
   });
 
   it('refuses while any hit has no disposition, naming how many are open', () => {
     fc.assert(
       fc.property(fc.subarray(all('false-positive'), { maxLength: 2 }), (some) => {
         const result = checkAttestation(thabo, { fingerprint, dispositions: some }, 'Thabo');
-        expect(result).toEqual({ ok: false, message: expect.stringContaining(`${3 - some.length} of 3 still open`) });
+        expect(result).toEqual({
+          ok: false,
+          message: expect.stringContaining(`${3 - some.length} of 3 still open`),
+        });
       }),
     );
   });
 
   it('refuses a hit marked twice and a hit that is not in the results', () => {
     const twice = [...all('false-positive'), all('true-match')[0]!];
-    expect(checkAttestation(thabo, { fingerprint, dispositions: twice }, 'Thabo')).toMatchObject({ ok: false, message: expect.stringMatching(/marked twice/) });
-    const stranger = [...all('false-positive'), { hitKey: 'match-9', verdict: 'false-positive' as const, reason: 'x' }];
-    expect(checkAttestation(thabo, { fingerprint, dispositions: stranger }, 'Thabo')).toMatchObject({ ok: false, message: expect.stringMatching(/not in the results/) });
+    expect(checkAttestation(thabo, { fingerprint, dispositions: twice }, 'Thabo')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/marked twice/),
+    });
+    const stranger = [
+      ...all('false-positive'),
+      { hitKey: 'match-9', verdict: 'false-positive' as const, reason: 'x' },
+    ];
+    expect(checkAttestation(thabo, { fingerprint, dispositions: stranger }, 'Thabo')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/not in the results/),
+    });
   });
 
   it('says adverse results need attention exactly when some hit is a true match', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('true-match' as const, 'false-positive' as const), { minLength: 3, maxLength: 3 }), (verdicts) => {
-        const dispositions = screeningHits(thabo).map((h, i) => ({ hitKey: h.key, verdict: verdicts[i]!, reason: 'Checked' }));
-        expect(checkAttestation(thabo, { fingerprint, dispositions }, 'Thabo')).toEqual({ ok: true, adverse: verdicts.includes('true-match') });
-        expect(adverseFromDispositions(dispositions)).toBe(verdicts.includes('true-match'));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('true-match' as const, 'false-positive' as const), {
+          minLength: 3,
+          maxLength: 3,
+        }),
+        (verdicts) => {
+          const dispositions = screeningHits(thabo).map((h, i) => ({
+            hitKey: h.key,
+            verdict: verdicts[i]!,
+            reason: 'Checked',
+          }));
+          expect(checkAttestation(thabo, { fingerprint, dispositions }, 'Thabo')).toEqual({
+            ok: true,
+            adverse: verdicts.includes('true-match'),
+          });
+          expect(adverseFromDispositions(dispositions)).toBe(verdicts.includes('true-match'));
+        },
+      ),
     );
   });
 
   it('accepts results with no hits with no dispositions', () => {
     const none = { matchedNumber: 0, matchedEntities: [], webSearchResults: [] };
-    expect(checkAttestation(none, { fingerprint: screeningFingerprint(none)!, dispositions: [] }, 'Jane')).toEqual({ ok: true, adverse: false });
+    expect(
+      checkAttestation(none, { fingerprint: screeningFingerprint(none)!, dispositions: [] }, 'Jane'),
+    ).toEqual({ ok: true, adverse: false });
   });
 });
 
 describe('arrivalMessage', () => {
   it('counts each kind of hit in words', () => {
-    expect(arrivalMessage(thabo, 'Thabo')).toBe('1 sanctions match, 1 PEP match and 1 adverse media result arrived for Thabo');
+    expect(arrivalMessage(thabo, 'Thabo')).toBe(
+      '1 sanctions match, 1 PEP match and 1 adverse media result arrived for Thabo',
+    );
     const two = { matchedEntities: [thabo.matchedEntities![0]!, thabo.matchedEntities![0]!] };
     expect(arrivalMessage(two, 'Thabo')).toBe('2 sanctions matches arrived for Thabo');
-    expect(arrivalMessage({ matchedEntities: [], webSearchResults: [] }, 'Jane')).toBe('Screening results arrived for Jane: no matches. Confirm the review.');
+    expect(arrivalMessage({ matchedEntities: [], webSearchResults: [] }, 'Jane')).toBe(
+      'Screening results arrived for Jane: no matches. Confirm the review.',
+    );
   });
 });

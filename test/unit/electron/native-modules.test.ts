@@ -24,7 +24,9 @@ describe('native module runtime switch', () => {
   });
 
   it('rebuilds when Electron was upgraded', () => {
-    expect(planNativeSwitch({ runtime: 'electron', version: '44.0.0' }, electron)).toBe('rebuild-for-electron');
+    expect(planNativeSwitch({ runtime: 'electron', version: '44.0.0' }, electron)).toBe(
+      'rebuild-for-electron',
+    );
   });
 
   it('says plainly that the Electron headers cannot be downloaded here and the Node copies still work', () => {

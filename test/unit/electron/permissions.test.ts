@@ -94,7 +94,13 @@ describe('permission requests', () => {
   });
 
   it('grants clipboard writes (copy buttons) to the app’s top frame', () => {
-    expect(isPermissionRequestAllowed({ permission: 'clipboard-sanitized-write', requestingUrl: appPage, isMainFrame: true })).toBe(true);
+    expect(
+      isPermissionRequestAllowed({
+        permission: 'clipboard-sanitized-write',
+        requestingUrl: appPage,
+        isMainFrame: true,
+      }),
+    ).toBe(true);
   });
 
   it('refuses clipboard writes to other origins and subframes', () => {
@@ -126,7 +132,11 @@ describe('permission checks', () => {
   });
 
   it('answers yes for clipboard writes on the app origin, no elsewhere', () => {
-    const write = { permission: 'clipboard-sanitized-write', requestingOrigin: 'app://fica-desk', isMainFrame: true };
+    const write = {
+      permission: 'clipboard-sanitized-write',
+      requestingOrigin: 'app://fica-desk',
+      isMainFrame: true,
+    };
     expect(isPermissionCheckAllowed(write)).toBe(true);
     expect(isPermissionCheckAllowed({ ...write, requestingOrigin: 'https://example.com' })).toBe(false);
     expect(isPermissionCheckAllowed({ ...write, embeddingOrigin: 'https://example.com' })).toBe(false);

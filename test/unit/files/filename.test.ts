@@ -40,7 +40,13 @@ describe('storedFilename', () => {
     const clean = fc
       .string({ minLength: 1, maxLength: MAX_FILENAME, unit: 'grapheme' })
       // eslint-disable-next-line no-control-regex -- describing a clean name
-      .filter((s) => Array.from(s).length <= MAX_FILENAME && s === s.trim() && !/[/\\\u0000-\u001f\u007f-\u009f]/.test(s) && !/^\.+$/.test(s));
+      .filter(
+        (s) =>
+          Array.from(s).length <= MAX_FILENAME &&
+          s === s.trim() &&
+          !/[/\\\u0000-\u001f\u007f-\u009f]/.test(s) &&
+          !/^\.+$/.test(s),
+      );
     fc.assert(
       fc.property(clean, (name) => {
         expect(storedFilename(name)).toBe(name);
@@ -82,7 +88,9 @@ describe('stripBidiAndZeroWidth', () => {
   it('drops every bidirectional and zero-width control and keeps every other character', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.string({ maxLength: 6, unit: 'grapheme' }), fc.constantFrom(...invisible)), { maxLength: 20 }),
+        fc.array(fc.oneof(fc.string({ maxLength: 6, unit: 'grapheme' }), fc.constantFrom(...invisible)), {
+          maxLength: 20,
+        }),
         (parts) => {
           const name = parts.join('');
           const expected = Array.from(name)

@@ -36,7 +36,8 @@ describe('acceptedType', () => {
     expect(acceptedType(text('%PDF-1.7'))).toBe('application/pdf');
     expect(acceptedType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toBe('image/png');
     expect(acceptedType(bytes(0xff, 0xd8, 0xff, 0xdb))).toBe('image/jpeg');
-    for (const other of ['%PD', 'PK\u0003\u0004', 'GIF89a', '<html>', '']) expect(acceptedType(text(other))).toBeUndefined();
+    for (const other of ['%PD', 'PK\u0003\u0004', 'GIF89a', '<html>', ''])
+      expect(acceptedType(text(other))).toBeUndefined();
   });
 
   it('decides from the first SIGNATURE_BYTES bytes, as the sandbox reads them while streaming', () => {

@@ -20,7 +20,10 @@ describe('parseCommandLine', () => {
   it.each([
     [['--nope'], "demo: Unknown option '--nope'. Run demo --help for the options."],
     [['--port'], "demo: Option '--port <value>' argument missing. Run demo --help for the options."],
-    [['stray'], "demo: Unexpected argument 'stray'. This command does not take positional arguments. Run demo --help for the options."],
+    [
+      ['stray'],
+      "demo: Unexpected argument 'stray'. This command does not take positional arguments. Run demo --help for the options.",
+    ],
   ])('refuses %j in one line', (args, message) => {
     expect(parse(args)).toEqual({ kind: 'refused', message });
   });

@@ -39,7 +39,13 @@ describe('IPC contract', () => {
   it('requires the foreign official type when the client is a foreign official', () => {
     const input = channels['individual.pepDecision'].input;
     const screening = { fingerprint: 'a'.repeat(64), dispositions: [] };
-    const base = { caseId: 'c1', pepConfirmReviewed: true, adverseSearchKYC: false, clientForeignOfficial: true, screening };
+    const base = {
+      caseId: 'c1',
+      pepConfirmReviewed: true,
+      adverseSearchKYC: false,
+      clientForeignOfficial: true,
+      screening,
+    };
     expect(input.safeParse(base).success).toBe(false);
     expect(input.safeParse({ ...base, clientForeignOfficialType: 2 }).success).toBe(true);
   });
@@ -48,17 +54,38 @@ describe('IPC contract', () => {
     const input = channels['entity.sanctionsReview'].input;
     const review = { pepConfirmReviewed: true };
     expect(input.safeParse({ caseId: 'c1', review }).success).toBe(false);
-    expect(input.safeParse({ caseId: 'c1', review, screening: { fingerprint: 'not-hex', dispositions: [] } }).success).toBe(false);
+    expect(
+      input.safeParse({ caseId: 'c1', review, screening: { fingerprint: 'not-hex', dispositions: [] } })
+        .success,
+    ).toBe(false);
     const hit = { hitKey: 'match-0', verdict: 'false-positive', reason: ' ' };
-    expect(input.safeParse({ caseId: 'c1', review, screening: { fingerprint: 'a'.repeat(64), dispositions: [hit] } }).success).toBe(false);
-    expect(input.safeParse({ caseId: 'c1', review, screening: { fingerprint: 'a'.repeat(64), dispositions: [{ ...hit, reason: 'Other person' }] } }).success).toBe(true);
+    expect(
+      input.safeParse({
+        caseId: 'c1',
+        review,
+        screening: { fingerprint: 'a'.repeat(64), dispositions: [hit] },
+      }).success,
+    ).toBe(false);
+    expect(
+      input.safeParse({
+        caseId: 'c1',
+        review,
+        screening: { fingerprint: 'a'.repeat(64), dispositions: [{ ...hit, reason: 'Other person' }] },
+      }).success,
+    ).toBe(true);
   });
 
   it('accepts only http and https profile addresses', () => {
     const input = channels['profiles.save'].input;
-    expect(input.safeParse({ name: 'Test', kind: 'test', baseUrl: 'https://test.example.com' }).success).toBe(true);
-    expect(input.safeParse({ name: 'Test', kind: 'test', baseUrl: 'file:///etc/passwd' }).success).toBe(false);
-    expect(input.safeParse({ name: 'Test', kind: 'test', baseUrl: 'javascript:alert(1)' }).success).toBe(false);
+    expect(input.safeParse({ name: 'Test', kind: 'test', baseUrl: 'https://test.example.com' }).success).toBe(
+      true,
+    );
+    expect(input.safeParse({ name: 'Test', kind: 'test', baseUrl: 'file:///etc/passwd' }).success).toBe(
+      false,
+    );
+    expect(input.safeParse({ name: 'Test', kind: 'test', baseUrl: 'javascript:alert(1)' }).success).toBe(
+      false,
+    );
   });
 
   it('takes plain http only for the sandbox, https for every kind', () => {
@@ -69,7 +96,13 @@ describe('IPC contract', () => {
         fc
           .tuple(
             fc.constantFrom('http', 'https', 'HTTP', 'HTTPS'),
-            fc.constantFrom('api.bank.example', '127.0.0.1:4010', 'localhost', '[::1]:8443', 'auth.example.co.za'),
+            fc.constantFrom(
+              'api.bank.example',
+              '127.0.0.1:4010',
+              'localhost',
+              '[::1]:8443',
+              'auth.example.co.za',
+            ),
             fc.string({ unit: fc.constantFrom('a', 'z', '/', '-', '0', '.'), maxLength: 12 }),
           )
           .map(([scheme, host, path]) => `${scheme}://${host}/${path}`),
@@ -116,7 +149,9 @@ describe('wire encoding of the loopback bridge', () => {
 
 describe('DeskError', () => {
   it('crosses the boundary as a result body and back', () => {
-    const error = new DeskError('invalid-input', 'Check the highlighted fields', [{ path: 'idNumber', message: 'Required' }]);
+    const error = new DeskError('invalid-input', 'Check the highlighted fields', [
+      { path: 'idNumber', message: 'Required' },
+    ]);
     const result = IpcResultSchema.parse({ ok: false, error: error.toBody() });
     expect(result.ok).toBe(false);
     if (!result.ok) {

@@ -18,7 +18,9 @@ describe('other environments', () => {
   });
 
   it('does not offer a switch to a profile that was removed', () => {
-    expect(elsewhereLine(entry(2, 0, null))).toBe('2 cases under an environment that was removed from this laptop');
+    expect(elsewhereLine(entry(2, 0, null))).toBe(
+      '2 cases under an environment that was removed from this laptop',
+    );
   });
 
   it('leaves out profiles that hold nothing', () => {

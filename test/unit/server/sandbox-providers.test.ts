@@ -17,14 +17,17 @@ describe('companies registry', () => {
         if (answer.kind !== 'found') return;
         expect(answer.directors).toHaveLength((n % 3) + 1);
         expect(answer.commercialName).toBe('SOME COMPANY');
-        expect(lookupCompany(number, 'Other').kind === 'found' && lookupCompany(number, 'Other')).toMatchObject({ directors: answer.directors });
+        expect(
+          lookupCompany(number, 'Other').kind === 'found' && lookupCompany(number, 'Other'),
+        ).toMatchObject({ directors: answer.directors });
       }),
     );
   });
 
   it('does not find the middle part 000000 and refuses other formats', () => {
     expect(lookupCompany('2015/000000/07', 'X').kind).toBe('not-found');
-    for (const bad of ['2015/12345/07', '2015-123456-07', '', 'abc', '3015/123456/07']) expect(lookupCompany(bad, 'X').kind).toBe('invalid');
+    for (const bad of ['2015/12345/07', '2015-123456-07', '', 'abc', '3015/123456/07'])
+      expect(lookupCompany(bad, 'X').kind).toBe('invalid');
   });
 });
 
@@ -46,9 +49,23 @@ describe('screening', () => {
 
 describe('credit bureau and bank', () => {
   it('verifies valid ID numbers, does not find sequence 0000, refuses bad check digits', () => {
-    const valid = makeSouthAfricanId({ birthDate: '1980-01-01', gender: 'Male', citizenship: 'citizen', sequence: 9 });
-    expect(lookupConsumer(valid)).toMatchObject({ kind: 'verified', birthDate: '1980-01-01', gender: 'Male' });
-    const unknown = makeSouthAfricanId({ birthDate: '1980-01-01', gender: 'Female', citizenship: 'citizen', sequence: 0 });
+    const valid = makeSouthAfricanId({
+      birthDate: '1980-01-01',
+      gender: 'Male',
+      citizenship: 'citizen',
+      sequence: 9,
+    });
+    expect(lookupConsumer(valid)).toMatchObject({
+      kind: 'verified',
+      birthDate: '1980-01-01',
+      gender: 'Male',
+    });
+    const unknown = makeSouthAfricanId({
+      birthDate: '1980-01-01',
+      gender: 'Female',
+      citizenship: 'citizen',
+      sequence: 0,
+    });
     expect(lookupConsumer(unknown).kind).toBe('not-found');
     const last = Number(valid[12]);
     expect(lookupConsumer(`${valid.slice(0, 12)}${(last + 1) % 10}`).kind).toBe('invalid');
@@ -56,8 +73,19 @@ describe('credit bureau and bank', () => {
   });
 
   it('answers account numbers by their last digit', () => {
-    expect(verifyBankAccount('1234560')).toMatchObject({ verified: false, accountExists: true, holderMatches: false });
+    expect(verifyBankAccount('1234560')).toMatchObject({
+      verified: false,
+      accountExists: true,
+      holderMatches: false,
+    });
     expect(verifyBankAccount('1234569')).toMatchObject({ verified: false, accountExists: false });
-    expect(verifyBankAccount('1234561')).toMatchObject({ verified: true, accountExists: true, accountOpen: true, holderMatches: true, acceptsDebits: true, acceptsCredits: true });
+    expect(verifyBankAccount('1234561')).toMatchObject({
+      verified: true,
+      accountExists: true,
+      accountOpen: true,
+      holderMatches: true,
+      acceptsDebits: true,
+      acceptsCredits: true,
+    });
   });
 });

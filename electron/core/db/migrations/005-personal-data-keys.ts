@@ -32,7 +32,8 @@ export const m005PersonalDataKeys: Migration = {
         wrapped TEXT NOT NULL
       ) STRICT;
     `);
-    const hasRows = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n > 0;
+    const hasRows = (table: string) =>
+      (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n > 0;
     if (!hasRows('cases') && !hasRows('audit_log')) return;
     if (!fields) throw new VaultKeyNeededError();
     const keys = new CaseKeys(db, fields);
@@ -44,13 +45,25 @@ export const m005PersonalDataKeys: Migration = {
 function resealCases(db: Db, vault: KeyWrapper, keys: CaseKeys): void {
   const reseal = (caseId: string, payload: string, context: string) =>
     keys.forCase(caseId).encrypt(vault.decryptField(payload, context), context);
-  const cases = db.prepare('SELECT id, title, data FROM cases').all() as { id: string; title: string; data: string }[];
+  const cases = db.prepare('SELECT id, title, data FROM cases').all() as {
+    id: string;
+    title: string;
+    data: string;
+  }[];
   const saveCase = db.prepare('UPDATE cases SET title = ?, data = ? WHERE id = ?');
   for (const c of cases) {
     const cipher = keys.forCase(c.id);
-    saveCase.run(cipher.encrypt(c.title, `cases.title:${c.id}`), reseal(c.id, c.data, `cases.data:${c.id}`), c.id);
+    saveCase.run(
+      cipher.encrypt(c.title, `cases.title:${c.id}`),
+      reseal(c.id, c.data, `cases.data:${c.id}`),
+      c.id,
+    );
   }
-  const ubos = db.prepare('SELECT id, case_id, data FROM ubos').all() as { id: string; case_id: string; data: string }[];
+  const ubos = db.prepare('SELECT id, case_id, data FROM ubos').all() as {
+    id: string;
+    case_id: string;
+    data: string;
+  }[];
   const saveUbo = db.prepare('UPDATE ubos SET data = ? WHERE id = ?');
   for (const u of ubos) saveUbo.run(reseal(u.case_id, u.data, `ubos.data:${u.id}`), u.id);
   const docs = db.prepare('SELECT id, case_id, filename FROM documents').all() as {
@@ -60,7 +73,11 @@ function resealCases(db: Db, vault: KeyWrapper, keys: CaseKeys): void {
   }[];
   const saveDoc = db.prepare('UPDATE documents SET filename = ? WHERE id = ?');
   for (const d of docs) saveDoc.run(reseal(d.case_id, d.filename, `documents.filename:${d.id}`), d.id);
-  const drafts = db.prepare('SELECT id, case_id, pages FROM drafts').all() as { id: string; case_id: string; pages: string }[];
+  const drafts = db.prepare('SELECT id, case_id, pages FROM drafts').all() as {
+    id: string;
+    case_id: string;
+    pages: string;
+  }[];
   const saveDraft = db.prepare('UPDATE drafts SET pages = ? WHERE id = ?');
   for (const d of drafts) saveDraft.run(reseal(d.case_id, d.pages, `drafts.pages:${d.id}`), d.id);
 }

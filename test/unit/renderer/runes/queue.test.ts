@@ -28,7 +28,9 @@ describe('QueueState', () => {
     await expect.poll(() => queue.loaded).toBe(true);
     expect(queue.failed).toEqual([]);
 
-    fake.emit('queue.changed', { jobs: [job('a', 'c1', 'failed'), job('b', 'c2', 'ready'), job('c', 'c1', 'ready')] });
+    fake.emit('queue.changed', {
+      jobs: [job('a', 'c1', 'failed'), job('b', 'c2', 'ready'), job('c', 'c1', 'ready')],
+    });
     expect(queue.failed.map((j) => j.id)).toEqual(['a']);
     expect(queue.byCase.map((g) => [g.caseId, g.jobs.map((j) => j.id)])).toEqual([
       ['c1', ['a', 'c']],
