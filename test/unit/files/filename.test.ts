@@ -37,16 +37,14 @@ describe('storedFilename', () => {
   });
 
   it('keeps a clean name as it is', () => {
-    const clean = fc
-      .string({ minLength: 1, maxLength: MAX_FILENAME, unit: 'grapheme' })
-      // eslint-disable-next-line no-control-regex -- describing a clean name
-      .filter(
-        (s) =>
-          Array.from(s).length <= MAX_FILENAME &&
-          s === s.trim() &&
-          !/[/\\\u0000-\u001f\u007f-\u009f]/.test(s) &&
-          !/^\.+$/.test(s),
-      );
+    const clean = fc.string({ minLength: 1, maxLength: MAX_FILENAME, unit: 'grapheme' }).filter(
+      (s) =>
+        Array.from(s).length <= MAX_FILENAME &&
+        s === s.trim() &&
+        // eslint-disable-next-line no-control-regex -- describing a clean name
+        !/[/\\\u0000-\u001f\u007f-\u009f]/.test(s) &&
+        !/^\.+$/.test(s),
+    );
     fc.assert(
       fc.property(clean, (name) => {
         expect(storedFilename(name)).toBe(name);
