@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../../electron/core/index.js';
 import { VAULT_SERVICE } from '../../../electron/core/keychain/service-names.js';
-import { FAST_QUEUE } from '../../support/core-harness.js';
+import { FAST_QUEUE, TEST_ACTOR } from '../../support/core-harness.js';
 import { memorySecretStores } from '../../support/memory-secret-store.js';
 import { saId } from '../../support/flows.js';
 
@@ -23,6 +23,7 @@ async function folderWithOneClient() {
     queue: FAST_QUEUE,
     sandbox,
   });
+  await core.handle('settings.update', { currentUserId: TEST_ACTOR });
   const created = await core.handle('individual.create', {
     firstName: 'Keyless',
     lastName: 'Client',
