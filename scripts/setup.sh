@@ -90,6 +90,8 @@ if [ "$mode" = test ]; then
 fi
 
 echo "== build and start"
+# `start -- --port 0` and `start --port 0` mean the same: the separator is npm's habit, not ours.
+if [ "${1:-}" = "--" ]; then shift; fi
 args=("$@")
 # No desktop session (server, container, SSH): no Secret Service to keep secrets in. The training
 # sandbox then runs on the development keychain, a plain file in the data folder, and says so.
