@@ -64,19 +64,16 @@ test('an approved case offers no change, and the core refuses one sent over IPC'
   await expect(step).toContainText('No document can be added');
   await screenshot(page, 'approved-case-read-only');
 
-  // The renderer's own channel, used directly: the core refuses the change and keeps the case.
-  const token = (await page.locator('meta[name="desk-token"]').getAttribute('content')) ?? '';
-  const answer = await page.evaluate(
-    async ({ id, token }) => {
-      const response = await fetch('/ipc/individual.update', {
-        method: 'POST',
-        headers: { 'x-desk-token': token },
-        body: JSON.stringify({ caseId: id, changes: { lastName: 'Changed' } }),
-      });
-      return (await response.json()) as { ok: boolean; error?: { code: string; message: string } };
-    },
-    { id: caseId, token },
-  );
+  // The renderer's own channel, used directly (the page's session cookie goes with it): the core
+  // refuses the change and keeps the case.
+  const answer = await page.evaluate(async (id) => {
+    const response = await fetch('/ipc/individual.update', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ caseId: id, changes: { lastName: 'Changed' } }),
+    });
+    return (await response.json()) as { ok: boolean; error?: { code: string; message: string } };
+  }, caseId);
   expect(answer).toMatchObject({
     ok: false,
     error: {
