@@ -12,6 +12,15 @@ import { expect, screenshot, test } from './fixtures.js';
 
 const PASSPHRASE = 'river lantern copper meadow';
 
+/** Chooses the first of the environment's users as the person acting (Settings → who is using FICA Desk). */
+async function actAsFirstUser(core: Awaited<ReturnType<typeof startHost>>['core']): Promise<void> {
+  const lookups = await core.handle('lookups.refresh', {});
+  if (!lookups.ok) throw new Error(`look-ups: ${lookups.error.message}`);
+  const users = (lookups.value as { users: { id: string }[] }).users;
+  const chosen = await core.handle('settings.update', { currentUserId: users[0]!.id });
+  if (!chosen.ok) throw new Error(`settings: ${chosen.error.message}`);
+}
+
 test('unsent work exported in Settings is imported on another laptop', async ({
   desk,
   page,
@@ -20,6 +29,8 @@ test('unsent work exported in Settings is imported on another laptop', async ({
 }) => {
   const last = `Exportson${Date.now() % 100000}`;
   const name = `Lerato ${last}`;
+  // A change is made by someone: the person acting on laptop A is chosen first, as in Settings.
+  await actAsFirstUser(host.core);
   // Laptop A is offline: the application and its document stay unsent.
   await host.sandboxControl.stop();
   const created = await host.core.handle('individual.create', {
@@ -67,7 +78,8 @@ test('unsent work exported in Settings is imported on another laptop', async ({
   try {
     const pageB = await context.newPage();
     const deskB = new DeskApp(pageB);
-    await pageB.goto(other.url);
+    await actAsFirstUser(other.core);
+    await pageB.goto(other.openUrl());
     await deskB.ready();
     await deskB.open('Settings');
     const importer = pageB.getByRole('region', { name: 'Move unsent work to another laptop' });
