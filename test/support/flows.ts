@@ -89,6 +89,22 @@ export async function reviewEntitySanctions(t: TestCore, caseId: string): Promis
   });
 }
 
+/** Waits for an individual's screening and bureau answers and records the PEP decision on them. */
+export async function reviewIndividual(t: TestCore, caseId: string): Promise<void> {
+  const c = await waitFor(
+    'screening and bureau answers',
+    () => individual(t, caseId),
+    (x) => x.amlScreening !== null && x.externalValidation !== null,
+    60_000,
+  );
+  await t.call('individual.pepDecision', {
+    caseId,
+    pepConfirmReviewed: true,
+    clientForeignOfficial: false,
+    screening: falsePositives(c.amlScreening),
+  });
+}
+
 /** Waits for a person's screening results and records their PEP review. */
 export async function reviewUbo(t: TestCore, caseId: string, uboId: string): Promise<void> {
   const c = await waitFor(
@@ -161,18 +177,7 @@ export async function individualAtDocumentsStep(t: TestCore, lastName: string) {
   });
   await t.call('individual.runScreening', { caseId });
   await t.call('individual.runValidation', { caseId });
-  const answered = await waitFor(
-    'screening and bureau answers',
-    () => individual(t, caseId),
-    (x) => x.amlScreening !== null && x.externalValidation !== null,
-    60_000,
-  );
-  await t.call('individual.pepDecision', {
-    caseId,
-    pepConfirmReviewed: true,
-    clientForeignOfficial: false,
-    screening: falsePositives(answered.amlScreening),
-  });
+  await reviewIndividual(t, caseId);
   await waitFor(
     'client sent',
     () => t.call('status.get', {}),
@@ -423,18 +428,7 @@ export async function finishIndividual(
   caseId: string,
   options: IndividualFlowOptions = {},
 ): Promise<void> {
-  const c = await waitFor(
-    'screening and bureau answers',
-    () => individual(t, caseId),
-    (x) => x.amlScreening !== null && x.externalValidation !== null,
-    60_000,
-  );
-  await t.call('individual.pepDecision', {
-    caseId,
-    pepConfirmReviewed: true,
-    clientForeignOfficial: false,
-    screening: falsePositives(c.amlScreening),
-  });
+  await reviewIndividual(t, caseId);
   const after = await individual(t, caseId);
   const onFile = new Set(after.documents.flatMap((d) => d.pairs.map((p) => p.groupId)));
   await captureChecklist(
