@@ -12,6 +12,7 @@ import { registerRoutes } from './routes/index.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerWebhookWorker } from './webhooks/runtime.js';
+import { registerAtRestPersistence } from './http/at-rest-persistence.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -40,9 +41,11 @@ export async function buildApp(config: SandboxConfig, opts: { logger?: boolean }
   // Root hooks: they run for every route, after the bearer check (onRequest) and before the body is read.
   registerRateLimit(app, config.rateLimit);
   registerIdempotency(app, ctx.db);
+  registerAtRestPersistence(app, ctx);
   registerWebhookWorker(app, ctx);
   await registerRoutes(app, ctx);
   app.addHook('onClose', async () => {
+    ctx.persist();
     ctx.db.close();
   });
   return { app, ctx };

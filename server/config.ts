@@ -9,6 +9,11 @@ export interface SandboxConfig {
   host: string;
   port: number;
   dataDir: string;
+  /**
+   * With a key (the desktop app's embedded training sandbox), the database and uploaded files are
+   * kept on disk only sealed with it; without one, they are plain files (development and tests).
+   */
+  atRestKey: Buffer | null;
   mode: SandboxMode;
   /** Scales the webhook retry schedule; 0.001 runs it a thousand times faster. */
   webhookTimeScale: number;
@@ -33,6 +38,7 @@ export interface SandboxConfigInput {
   host?: string;
   port?: number;
   dataDir?: string;
+  atRestKey?: Buffer | null;
   mode?: SandboxMode;
   webhookTimeScale?: number;
   tokenTtlSeconds?: number;
@@ -49,6 +55,7 @@ export function resolveConfig(input: SandboxConfigInput = {}): SandboxConfig {
     port: input.port ?? 4010,
     // Without a data folder the sandbox starts empty, like a fresh test account.
     dataDir: input.dataDir ?? mkdtempSync(join(tmpdir(), 'fica-sandbox-')),
+    atRestKey: input.atRestKey ?? null,
     mode: input.mode ?? 'sandbox',
     webhookTimeScale: input.webhookTimeScale ?? 1,
     tokenTtlSeconds: input.tokenTtlSeconds ?? 3600,

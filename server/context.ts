@@ -1,6 +1,6 @@
 // Wires the store, providers and services once per server instance; routes receive this object.
 import type { SandboxConfig } from './config.js';
-import { openDb, type Db } from './store/db.js';
+import { openSandboxDb, type Db } from './store/db.js';
 import { PartnerRepository } from './store/partners.js';
 import { TokenRepository } from './store/tokens.js';
 import { EntityRepository } from './store/entities.js';
@@ -25,6 +25,8 @@ export interface AppContext {
   trusts: TrustRepository;
   documents: DocumentRepository;
   files: FileStore;
+  /** Seals the training sandbox's database to disk after changes; nothing to do for a plain one. */
+  persist(): void;
   entityService: EntityService;
   uboService: UboService;
   documentService: DocumentService;
@@ -34,14 +36,14 @@ export interface AppContext {
 }
 
 export function createContext(config: SandboxConfig): AppContext {
-  const db = openDb(config.dataDir);
+  const { db, persist } = openSandboxDb(config.dataDir, config.atRestKey);
   const partners = new PartnerRepository(db);
   const tokens = new TokenRepository(db);
   const entities = new EntityRepository(db);
   const ubos = new UboRepository(db);
   const trusts = new TrustRepository(db);
   const documents = new DocumentRepository(db);
-  const files = new FileStore(config.dataDir);
+  const files = new FileStore(config.dataDir, config.atRestKey);
   const store = { db, partners, entities, ubos, trusts, documents, files };
   const entityService = new EntityService(config, store);
   const uboService = new UboService(store, entityService);
@@ -52,6 +54,7 @@ export function createContext(config: SandboxConfig): AppContext {
   return {
     config,
     ...store,
+    persist,
     tokens,
     entityService,
     uboService,

@@ -1,7 +1,16 @@
 // The embedded sandbox both shells start: the headless host and the Electron main process. Only
 // electron/host may import server/, so the desktop shell reaches the sandbox through this module.
+// It is the training sandbox of a desk: its database and uploaded files are sealed on disk with a
+// key kept in the OS keychain (or the development keychain), like the app's own data.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, type SandboxHandle } from '../../server/index.js';
+import { SEALED_DB_FILE } from '../../server/store/sealed-database.js';
+import {
+  TRAINING_SANDBOX_KEY_ACCOUNT,
+  VaultKeyStore,
+  type SecretStoreFactory,
+} from '../core/keychain/index.js';
 
 export interface EmbeddedSandbox {
   handle: SandboxHandle;
@@ -9,9 +18,42 @@ export interface EmbeddedSandbox {
   config: { url: string; clientId: string; clientSecret: string };
 }
 
-/** Starts the sandbox on loopback with its data under `<dataDir>/sandbox`, kept across restarts. */
-export async function startEmbeddedSandbox(dataDir: string, port = 0): Promise<EmbeddedSandbox> {
-  const handle = await startSandbox({ host: '127.0.0.1', port, dataDir: join(dataDir, 'sandbox') });
+/** Sealed training data is on disk but the keychain has no key for it. */
+export class TrainingSandboxKeyMissingError extends Error {
+  override readonly name = 'TrainingSandboxKeyMissingError';
+  constructor(dir: string) {
+    super(
+      `The training sandbox's practice data in ${dir} is sealed with a key that is no longer in this computer's keychain, so it cannot be opened. ` +
+        'Restore the keychain, or delete that folder to start the training sandbox afresh (it holds practice data only).',
+    );
+  }
+}
+
+export function trainingSandboxDir(dataDir: string): string {
+  return join(dataDir, 'sandbox');
+}
+
+/** The training sandbox's at-rest key, created with its first data; never made over sealed data. */
+export async function trainingSandboxKey(dataDir: string, secrets: SecretStoreFactory): Promise<Buffer> {
+  const keys = new VaultKeyStore(secrets, TRAINING_SANDBOX_KEY_ACCOUNT);
+  const dir = trainingSandboxDir(dataDir);
+  if (!(await keys.exists()) && existsSync(join(dir, SEALED_DB_FILE)))
+    throw new TrainingSandboxKeyMissingError(dir);
+  return keys.getOrCreate();
+}
+
+/** Starts the sandbox on loopback with its data sealed under `<dataDir>/sandbox`, kept across restarts. */
+export async function startEmbeddedSandbox(
+  dataDir: string,
+  atRestKey: Buffer,
+  port = 0,
+): Promise<EmbeddedSandbox> {
+  const handle = await startSandbox({
+    host: '127.0.0.1',
+    port,
+    dataDir: trainingSandboxDir(dataDir),
+    atRestKey,
+  });
   return {
     handle,
     config: {

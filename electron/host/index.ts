@@ -7,9 +7,15 @@ import { join } from 'node:path';
 import type { Profile } from '../../shared/ipc/model.js';
 import type { SandboxHandle } from '../../server/index.js';
 import { createCore, type Core, type CoreOptions } from '../core/index.js';
-import { DEV_KEYCHAIN_FILE, type SecretStoreFactory } from '../core/keychain/index.js';
+import {
+  DEV_KEYCHAIN_FILE,
+  VAULT_SERVICE,
+  devFileSecretStores,
+  keytarSecretStores,
+  type SecretStoreFactory,
+} from '../core/keychain/index.js';
 import { createBridgeServer } from './bridge-server.js';
-import { startEmbeddedSandbox } from './embedded-sandbox.js';
+import { startEmbeddedSandbox, trainingSandboxKey } from './embedded-sandbox.js';
 import { createSandboxPartner, type SandboxPartner } from './sandbox-partner.js';
 
 export interface StartHostOptions {
@@ -56,8 +62,14 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   let sandbox: SandboxHandle | null = null;
   let sandboxConfig: CoreOptions['sandbox'];
+  let sandboxKey: Buffer | null = null;
   if (options.sandbox === undefined || options.sandbox === 'embedded') {
-    const embedded = await startEmbeddedSandbox(options.dataDir);
+    // The same keychain the core uses below; the development one holds only vault-service keys here.
+    const secrets = options.devKeychain
+      ? devFileSecretStores(join(options.dataDir, DEV_KEYCHAIN_FILE), (service) => service === VAULT_SERVICE)
+      : (options.secretStore ?? keytarSecretStores);
+    sandboxKey = await trainingSandboxKey(options.dataDir, secrets);
+    const embedded = await startEmbeddedSandbox(options.dataDir, sandboxKey);
     sandbox = embedded.handle;
     sandboxConfig = embedded.config;
   } else {
@@ -116,8 +128,8 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
         await running?.stop();
       },
       async start() {
-        if (host.sandbox || sandboxPort === null) return;
-        host.sandbox = (await startEmbeddedSandbox(options.dataDir, sandboxPort)).handle;
+        if (host.sandbox || sandboxPort === null || sandboxKey === null) return;
+        host.sandbox = (await startEmbeddedSandbox(options.dataDir, sandboxKey, sandboxPort)).handle;
         core.internals.queue.sendNow();
       },
     },

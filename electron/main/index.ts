@@ -8,7 +8,8 @@ import { configureSession } from './session.js';
 import { handleAppProtocol, registerAppScheme } from './protocol.js';
 import { hardenWebContents } from './web-contents.js';
 import { createMainWindow } from './window.js';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from '../host/embedded-sandbox.js';
+import { startEmbeddedSandbox, trainingSandboxKey, type EmbeddedSandbox } from '../host/embedded-sandbox.js';
+import { keytarSecretStores } from '../core/keychain/index.js';
 import { TRAINING_SANDBOX, resolveStartup } from '../../shared/config/policy.js';
 import {
   applyStartup,
@@ -76,7 +77,9 @@ async function main(): Promise<void> {
   }
   // Only a start in the training sandbox runs it: real work never lands in a local practice service.
   const sandbox: EmbeddedSandbox | null =
-    start === TRAINING_SANDBOX ? await startEmbeddedSandbox(userData) : null;
+    start === TRAINING_SANDBOX
+      ? await startEmbeddedSandbox(userData, await trainingSandboxKey(userData, keytarSecretStores))
+      : null;
   const core = await startCore({
     userDataDir: userData,
     appVersion: app.getVersion(),

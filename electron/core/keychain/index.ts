@@ -11,7 +11,12 @@ export {
   tokenFromExpiresIn,
   type StoredToken,
 } from './token-store.js';
-export { VaultKeyStore, VaultKeyCorruptError, VAULT_KEY_BYTES } from './vault-key-store.js';
+export {
+  VaultKeyStore,
+  VaultKeyCorruptError,
+  VAULT_KEY_BYTES,
+  TRAINING_SANDBOX_KEY_ACCOUNT,
+} from './vault-key-store.js';
 export {
   DEV_KEYCHAIN_FILE,
   DEV_KEYCHAIN_WARNING,

@@ -6,6 +6,8 @@ import { VAULT_SERVICE } from './service-names.js';
 
 export const VAULT_KEY_BYTES = 32;
 const ACCOUNT = 'vault-key';
+/** The embedded training sandbox's own key: its data is sealed apart from the vault's. */
+export const TRAINING_SANDBOX_KEY_ACCOUNT = 'training-sandbox-key';
 
 /** The saved key is not 32 bytes of base64: the data it protects cannot be read with it. */
 export class VaultKeyCorruptError extends Error {
@@ -19,13 +21,16 @@ export class VaultKeyStore {
   private readonly store: SecretStore;
   private pending: Promise<Buffer> | null = null;
 
-  constructor(stores: SecretStoreFactory) {
+  constructor(
+    stores: SecretStoreFactory,
+    private readonly account = ACCOUNT,
+  ) {
     this.store = stores(VAULT_SERVICE);
   }
 
   /** Whether the keychain holds a vault key; checked before creating one over existing data. */
   async exists(): Promise<boolean> {
-    return (await this.store.get(ACCOUNT)) !== null;
+    return (await this.store.get(this.account)) !== null;
   }
 
   /**
@@ -41,12 +46,12 @@ export class VaultKeyStore {
   }
 
   private async loadOrCreate(): Promise<Buffer> {
-    const saved = await this.store.get(ACCOUNT);
+    const saved = await this.store.get(this.account);
     if (saved !== null) return decodeKey(saved);
     const key = randomBytes(VAULT_KEY_BYTES);
-    await this.store.set(ACCOUNT, key.toString('base64'));
+    await this.store.set(this.account, key.toString('base64'));
     // Read back: another process may have raced us to create it; the keychain's copy wins.
-    const stored = await this.store.get(ACCOUNT);
+    const stored = await this.store.get(this.account);
     return stored === null ? key : decodeKey(stored);
   }
 }

@@ -1,7 +1,7 @@
 // The encryption of an exported-work archive, protected by a passphrase the person chooses.
 //
 //   preamble (40 bytes): "FDXA" | version u8 | scrypt log2(N) u8 | r u8 | p u8 | salt (16) | check (16)
-//   body:                the vault's chunked AES-256-GCM format (vault/format.ts: header + sealed chunks)
+//   body:                the vault's chunked AES-256-GCM format (node-shared/sealed-file: header + sealed chunks)
 //                        under a key derived from the passphrase
 //
 // scrypt turns the passphrase into a master key; HKDF splits it into the data key and a check key.
@@ -9,18 +9,10 @@
 // altered archive before anything is decrypted. Chunk tags, the chunk index and the final flag in
 // each chunk's AAD catch any changed, reordered or missing byte of the body.
 import { createHmac, hkdfSync, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
-import { EncryptStream } from '../vault/encrypt-stream.js';
-import {
-  decodeHeader,
-  encodeHeader,
-  HEADER_BYTES,
-  ID_BYTES,
-  openChunk,
-  PREFIX_BYTES,
-  TAG_BYTES,
-  type FileHeader,
-} from '../vault/format.js';
+import type { Transform } from 'node:stream';
+import { DecryptStream, type SealedFailure } from '../../../node-shared/sealed-file/decrypt-stream.js';
+import { EncryptStream } from '../../../node-shared/sealed-file/encrypt-stream.js';
+import { encodeHeader, ID_BYTES, PREFIX_BYTES } from '../../../node-shared/sealed-file/format.js';
 
 const MAGIC = Buffer.from('FDXA', 'ascii');
 const VERSION = 1;
@@ -122,67 +114,18 @@ export async function archiveDecryptor(passphrase: string, preamble: Buffer): Pr
   ) {
     throw new ArchivePassphraseError();
   }
-  return new ArchiveDecryptStream(keys.dataKey);
+  return new DecryptStream(keys.dataKey, archiveFailure);
 }
 
-/**
- * The body back to plaintext, chunk by chunk. A chunk is opened only once a byte beyond it has
- * arrived (or the input ended), so the last chunk is always checked with the final flag and a
- * truncated archive fails instead of passing for a shorter one.
- */
-class ArchiveDecryptStream extends Transform {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
-  private header: FileHeader | null = null;
-  private index = 0;
-
-  constructor(private readonly key: Buffer) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    try {
-      if (!this.header) {
-        if (this.pendingBytes < HEADER_BYTES) return callback();
-        const bytes = this.takeBytes(HEADER_BYTES);
-        const header = decodeHeader(bytes);
-        if (typeof header === 'string') throw new ArchiveDamagedError(header);
-        this.header = header;
-      }
-      const sealed = this.header.chunkBytes + TAG_BYTES;
-      while (this.pendingBytes > sealed) this.open(this.takeBytes(sealed), false);
-      callback();
-    } catch (error) {
-      callback(error as Error);
-    }
-  }
-
-  override _flush(callback: TransformCallback): void {
-    try {
-      if (!this.header) throw new ArchiveDamagedError('cut short');
-      this.open(this.takeBytes(this.pendingBytes), true);
-      callback();
-    } catch (error) {
-      callback(error as Error);
-    }
-  }
-
-  private open(sealed: Buffer, final: boolean): void {
-    const plain = openChunk(this.key, this.header!, this.index, final, sealed);
-    if (!plain)
-      throw new ArchiveDamagedError(
-        final ? 'its end does not verify' : `part ${this.index + 1} does not verify`,
+function archiveFailure(why: SealedFailure): Error {
+  switch (why.kind) {
+    case 'header':
+      return new ArchiveDamagedError(why.reason);
+    case 'cut-short':
+      return new ArchiveDamagedError('cut short');
+    case 'chunk':
+      return new ArchiveDamagedError(
+        why.final ? 'its end does not verify' : `part ${why.index + 1} does not verify`,
       );
-    this.index++;
-    this.push(plain);
-  }
-
-  private takeBytes(n: number): Buffer {
-    const all = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
-    this.pending = n < all.length ? [all.subarray(n)] : [];
-    this.pendingBytes = all.length - n;
-    return all.subarray(0, n);
   }
 }

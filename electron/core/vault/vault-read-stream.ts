@@ -4,7 +4,13 @@
 import { close, fstat, open, read } from 'node:fs';
 import { Readable } from 'node:stream';
 import { VaultFileNotFoundError, VaultIntegrityError } from './errors.js';
-import { decodeHeader, HEADER_BYTES, openChunk, TAG_BYTES, type FileHeader } from './format.js';
+import {
+  decodeHeader,
+  HEADER_BYTES,
+  openChunk,
+  TAG_BYTES,
+  type FileHeader,
+} from '../../../node-shared/sealed-file/format.js';
 
 // Sealed chunks are read into reused buffers: they hold ciphertext only, and the bytes are copied out
 // by the decryption, while fresh megabyte buffers per chunk doubled the garbage of an upload and

@@ -6,7 +6,7 @@ import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { EncryptStream } from './encrypt-stream.js';
+import { EncryptStream } from '../../../node-shared/sealed-file/encrypt-stream.js';
 import { VaultReadStream } from './vault-read-stream.js';
 import { FieldCipher } from './field-cipher.js';
 import {
@@ -16,7 +16,7 @@ import {
   ID_BYTES,
   PREFIX_BYTES,
   TAG_BYTES,
-} from './format.js';
+} from '../../../node-shared/sealed-file/format.js';
 import { deriveVaultKeys } from './keys.js';
 
 /** Where the vault key comes from; in production a VaultKeyStore over the OS keychain. */

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VaultKeyStore } from '../../../electron/core/keychain/vault-key-store.js';
 import { VaultFileNotFoundError, VaultIntegrityError } from '../../../electron/core/vault/errors.js';
-import { DEFAULT_CHUNK_BYTES } from '../../../electron/core/vault/format.js';
+import { DEFAULT_CHUNK_BYTES } from '../../../node-shared/sealed-file/format.js';
 import { storedSize, Vault } from '../../../electron/core/vault/vault.js';
 import { memorySecretStores } from '../../support/memory-secret-store.js';
 
