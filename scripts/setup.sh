@@ -41,8 +41,10 @@ declare -A why=(
   [dbus]="the D-Bus session the keychain tests run in"
   [dbus-user-session]="the D-Bus user session tools"
   [poppler-utils]="pdftotext, which the report tests read PDFs with"
+  [sane-utils]="scanimage, through which the app scans from the branch's scanners (SANE)"
+  [libsane1]="SANE's scanner back-ends, including the test scanner the scanning tests use"
 )
-packages=(build-essential python3 pkg-config libsecret-1-dev)
+packages=(build-essential python3 pkg-config libsecret-1-dev sane-utils libsane1)
 if [ "$mode" = test ]; then packages+=(chromium gnome-keyring dbus dbus-user-session poppler-utils); fi
 
 if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; then
@@ -74,6 +76,7 @@ else
    with "Desktop development with C++" and Python 3.
    For the tests also: Chromium at /usr/bin/chromium, gnome-keyring and dbus (dbus-run-session),
    and poppler's pdftotext.
+   Scanning: SANE's scanimage and back-ends (macOS: brew install sane-backends).
 TEXT
   if [ "$(uname -s)" = Linux ] && ! pkg-config --exists libsecret-1 2>/dev/null; then
     echo "libsecret-1 was not found by pkg-config; install it first." >&2

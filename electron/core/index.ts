@@ -27,6 +27,8 @@ import {
 } from './db/index.js';
 import { AuditSealer } from './db/audit-sealer.js';
 import { DraftService } from './documents/drafts.js';
+import { SaneBackend } from './capture/scanning/sane-backend.js';
+import { ScanService } from './capture/scanning/scan-service.js';
 import { dispatch } from './ipc/dispatch.js';
 import { CoreEvents } from './ipc/events.js';
 import { guardHandlers } from './ipc/change-guard.js';
@@ -298,6 +300,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     progressOf: (documentId) => queue.progressOfDocument(documentId),
   });
   const drafts = new DraftService({ store, cases, vault, changed: caseChanged });
+  const scans = new ScanService({
+    backend: new SaneBackend({ workDir: join(options.dataDir, 'scan-work') }),
+    drafts,
+    progress: (p) => events.emit('scan.progress', p),
+  });
   const transfer = new UnsentWorkTransfer({
     store,
     jobs,
@@ -436,6 +443,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     jobs,
     cases,
     drafts,
+    scans,
     views,
     queue,
     session,

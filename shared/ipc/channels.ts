@@ -45,6 +45,10 @@ export const CHANNEL_NAMES = [
   'documents.submitDraft',
   'documents.content',
   'documents.remove',
+  'scanners.list',
+  'scanners.preview',
+  'scanners.scan',
+  'scanners.cancel',
   'queue.list',
   'queue.retry',
   'queue.discard',
@@ -61,7 +65,13 @@ export const CHANNEL_NAMES = [
   'transfer.import',
 ] as const;
 
-export const EVENT_NAMES = ['status.changed', 'queue.changed', 'queue.progress', 'case.changed'] as const;
+export const EVENT_NAMES = [
+  'status.changed',
+  'queue.changed',
+  'queue.progress',
+  'case.changed',
+  'scan.progress',
+] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -3,6 +3,7 @@
 // input against them, so nothing else crosses.
 import { z } from 'zod';
 import type { ChannelName as ListedChannelName, EventName as ListedEventName } from './channels.js';
+import { ScannerListSchema, ScanProgressSchema, ScanSettingsSchema } from './scanning.js';
 import {
   BankAccountVerificationRequestSchema,
   BankAccountVerificationResponseSchema,
@@ -280,6 +281,23 @@ export const channels = {
   /** Before upload the file and its job are removed; after upload the service's copy is deleted. */
   'documents.remove': channel(z.object({ documentId: Id }), Ok),
 
+  /** The scanners this computer can reach now (looking takes a few seconds), or why there are none. */
+  'scanners.list': channel(Empty, ScannerListSchema),
+  /** A quick low-resolution scan to frame the page; nothing is kept. */
+  'scanners.preview': channel(ScanSettingsSchema, z.object({ mimeType: z.string(), bytes: BytesSchema })),
+  /** Scans into a draft: every page finished becomes a page of the draft; progress as `scan.progress`. */
+  'scanners.scan': channel(
+    z.object({ draftId: Id, settings: ScanSettingsSchema }),
+    z.object({
+      draft: DocumentDraftSchema,
+      pages: z.number().int().nonnegative(),
+      state: z.enum(['finished', 'cancelled', 'failed']),
+      message: z.string().nullable(),
+      refused: z.array(CaptureRefusalSchema),
+    }),
+  ),
+  'scanners.cancel': channel(z.object({ draftId: Id }), z.object({ cancelled: z.boolean() })),
+
   'queue.list': channel(Empty, z.array(JobViewSchema)),
   'queue.retry': channel(z.object({ jobId: Id }), Ok),
   /** Discarding needs an explicit confirmation: nothing is discarded silently. */
@@ -328,6 +346,7 @@ export const events = {
     total: z.number(),
   }),
   'case.changed': z.object({ caseId: z.string() }),
+  'scan.progress': ScanProgressSchema,
 } as const;
 
 export type Channels = typeof channels;

@@ -4,3 +4,4 @@ export * from './model.js';
 export * from './wire.js';
 export * from './bridge.js';
 export * from './service-endpoint.js';
+export * from './scanning.js';

@@ -56,6 +56,10 @@ export class DraftService {
     return d;
   }
 
+  get(draftId: string): DocumentDraft {
+    return this.view(this.require(draftId));
+  }
+
   start(caseId: string, owner: DocumentOwner): DocumentDraft {
     const c = this.deps.cases.requireCase(caseId);
     if (owner.kind === 'individual' && c.kind !== 'individual')

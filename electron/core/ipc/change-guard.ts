@@ -59,6 +59,11 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'documents.submitDraft': 'draft',
   'documents.content': 'none',
   'documents.remove': 'document',
+  // Looking for scanners, a preview and stopping a scan change nothing; a scan adds pages to a draft.
+  'scanners.list': 'none',
+  'scanners.preview': 'none',
+  'scanners.scan': 'draft',
+  'scanners.cancel': 'none',
   'queue.list': 'none',
   'queue.retry': 'job',
   // Discarding is how a person clears work that was stopped; it asks for confirmation.

@@ -13,6 +13,7 @@ import { caseFingerprint, firstChangeSince } from '../cases/report-freshness.js'
 import type { LookupService } from '../cases/lookups.js';
 import type { AuditLog, ProfileRepository } from '../db/index.js';
 import type { DraftService } from '../documents/drafts.js';
+import type { ScanService } from '../capture/scanning/scan-service.js';
 import type { Session } from '../session.js';
 import type { ConnectivityState } from '../sync/connectivity.js';
 import type { JobStore } from '../sync/job-store.js';
@@ -28,6 +29,7 @@ export interface CoreContext {
   jobs: JobStore;
   cases: CaseService;
   drafts: DraftService;
+  scans: ScanService;
   views: CaseViews;
   queue: SyncQueue;
   session: Session;
@@ -326,6 +328,13 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
       const bytes = await ctx.vault.readAll(doc.vaultId);
       return { mimeType: doc.mimeType, filename: doc.filename, bytes: copy(bytes) };
     },
+    'scanners.list': () => ctx.scans.list(),
+    'scanners.preview': async (settings) => {
+      const page = await ctx.scans.preview(settings);
+      return { ...page, bytes: copy(page.bytes) };
+    },
+    'scanners.scan': ({ draftId, settings }) => ctx.scans.scan(draftId, settings),
+    'scanners.cancel': ({ draftId }) => ({ cancelled: ctx.scans.cancel(draftId) }),
     'documents.remove': async ({ documentId }) => {
       const { vaultIdToPurge } = ctx.cases.removeDocument(documentId);
       if (vaultIdToPurge) await ctx.vault.remove(vaultIdToPurge);
