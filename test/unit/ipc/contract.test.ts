@@ -21,7 +21,13 @@ describe('IPC contract', () => {
       expect(channels[name].input, name).toBeInstanceOf(z.ZodType);
       expect(channels[name].output, name).toBeInstanceOf(z.ZodType);
     }
-    expect(EVENT_NAMES).toEqual(['status.changed', 'queue.changed', 'queue.progress', 'case.changed']);
+    expect(EVENT_NAMES).toEqual([
+      'status.changed',
+      'queue.changed',
+      'queue.progress',
+      'case.changed',
+      'scan.progress',
+    ]);
   });
 
   it('recognises only contract channels', () => {
