@@ -1,7 +1,7 @@
 // A document being assembled: its draft in the core, the pages' order and rotation, page previews,
 // and files the core refused with the reason.
-import type { DocumentDraft, DocumentOwner, DraftPage } from '../../shared/ipc/index.js';
-import { call, messageOf } from './desk.js';
+import type { DocumentDraft, DocumentOwner, DraftPage, ScanSettings } from '../../shared/ipc/index.js';
+import { call, desk, messageOf } from './desk.js';
 import { movePage, rotateClockwise, tooLargeMessage, withoutPage } from './pages.js';
 
 export interface Refusal {
@@ -19,6 +19,10 @@ export class DocumentCapture {
   >({});
   busy = $state(false);
   error = $state<string | null>(null);
+  /** Pages a running scan has delivered so far; null when no scan is running. */
+  scanning = $state<{ pages: number } | null>(null);
+  /** How the last scan ended, in plain words. */
+  scanResult = $state<{ ok: boolean; text: string } | null>(null);
 
   pages = $derived<DraftPage[]>(this.draft?.pages ?? []);
 
@@ -48,6 +52,52 @@ export class DocumentCapture {
     } finally {
       this.busy = false;
     }
+  }
+
+  /** Scans into this draft; each page the scanner finishes becomes a page here. */
+  async scan(settings: ScanSettings): Promise<void> {
+    this.error = null;
+    this.scanResult = null;
+    let draft: DocumentDraft;
+    try {
+      draft = await this.ensureDraft();
+    } catch (e) {
+      this.error = messageOf(e);
+      return;
+    }
+    this.scanning = { pages: 0 };
+    const off = desk().on('scan.progress', (p) => {
+      if (p.draftId === draft.id && this.scanning) this.scanning = { pages: p.pages };
+    });
+    try {
+      const outcome = await call('scanners.scan', { draftId: draft.id, settings });
+      this.draft = outcome.draft;
+      this.refused = outcome.refused;
+      const pages = `${outcome.pages} page${outcome.pages === 1 ? '' : 's'}`;
+      this.scanResult =
+        outcome.state === 'failed'
+          ? {
+              ok: false,
+              text:
+                outcome.pages > 0
+                  ? `${outcome.message} (${pages} scanned before it stopped are kept.)`
+                  : (outcome.message ?? ''),
+            }
+          : outcome.state === 'cancelled'
+            ? { ok: true, text: `Scan cancelled; ${pages} scanned before are kept.` }
+            : { ok: true, text: `${pages} scanned.` };
+      await this.loadPreviews();
+    } catch (e) {
+      this.error = messageOf(e);
+    } finally {
+      off();
+      this.scanning = null;
+    }
+  }
+
+  async cancelScan(): Promise<void> {
+    if (!this.draft) return;
+    await call('scanners.cancel', { draftId: this.draft.id }).catch(() => undefined);
   }
 
   async addBrowserFiles(list: FileList | readonly File[]): Promise<void> {
