@@ -25,6 +25,8 @@ export class DocumentCapture {
   scanResult = $state<{ ok: boolean; text: string } | null>(null);
 
   pages = $derived<DraftPage[]>(this.draft?.pages ?? []);
+  /** Pages whose capture check found a problem the person has not yet chosen to keep. */
+  unchecked = $derived(this.pages.filter((p) => p.quality !== null && !p.quality.kept));
 
   constructor(caseId: string, owner: DocumentOwner) {
     this.caseId = caseId;
@@ -155,6 +157,18 @@ export class DocumentCapture {
       this.error = messageOf(e);
     } finally {
       this.busy = false;
+    }
+  }
+
+  /** Keeps pages marked at capture as they are (the person has seen why they were marked). */
+  async keep(ids: readonly string[]): Promise<void> {
+    if (!this.draft) return;
+    this.error = null;
+    try {
+      for (const pageId of ids)
+        this.draft = await call('documents.keepPage', { draftId: this.draft.id, pageId });
+    } catch (e) {
+      this.error = messageOf(e);
     }
   }
 

@@ -41,6 +41,7 @@ export const CHANNEL_NAMES = [
   'documents.addPages',
   'documents.updateDraft',
   'documents.pagePreview',
+  'documents.keepPage',
   'documents.discardDraft',
   'documents.submitDraft',
   'documents.content',

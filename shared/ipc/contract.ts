@@ -265,6 +265,8 @@ export const channels = {
     z.object({ draftId: Id, pageId: Id }),
     z.object({ mimeType: z.string(), bytes: BytesSchema, pdfPage: z.number().int().positive().nullable() }),
   ),
+  /** Keeps a page whose capture check found a problem, after the person has seen it. */
+  'documents.keepPage': channel(z.object({ draftId: Id, pageId: Id }), DocumentDraftSchema),
   'documents.discardDraft': channel(z.object({ draftId: Id }), Ok),
   'documents.submitDraft': channel(
     z.object({

@@ -2,6 +2,7 @@
 // queued jobs. These are the app's own shapes (not the service's); the service's bodies inside them
 // come from shared/api so a field means the same thing on every side.
 import { z } from 'zod';
+import { QualityProblemSchema } from '../domain/page-quality.js';
 import {
   AmlScreeningResultSchema,
   BankAccountVerificationResponseSchema,
@@ -341,6 +342,13 @@ export const JobViewSchema = z.object({
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 
+export const PageQualitySchema = z.object({
+  problems: z.array(QualityProblemSchema),
+  /** The person saw the problems and chose to keep the page as it is. */
+  kept: z.boolean(),
+});
+export type PageQuality = z.infer<typeof PageQualitySchema>;
+
 export const DraftPageSchema = z.object({
   id: z.string(),
   mimeType: z.string(),
@@ -348,6 +356,8 @@ export const DraftPageSchema = z.object({
   sourceName: z.string(),
   /** Page of a multi-page PDF input, counted from 1; null for images. */
   pdfPage: z.number().int().positive().nullable(),
+  /** Null when nothing was found wrong with the page. */
+  quality: PageQualitySchema.nullable(),
 });
 export type DraftPage = z.infer<typeof DraftPageSchema>;
 

@@ -34,7 +34,16 @@ test('a feeder run scans every sheet into an individual’s document', async ({ 
     timeout: 120_000,
   });
   await expect(area.getByText(/^Page 10 ·/)).toBeVisible();
+  // The test scanner's sheets are solid black: each page is marked with the reason and its figure,
+  // and nothing is queued until the person keeps them or scans again.
+  await expect(area.getByRole('group', { name: 'Check of page 1', exact: true })).toContainText(
+    'Too dark: brightness 0 of 255 (needs at least 70).',
+  );
+  await expect(area.getByText('10 pages may be hard to read')).toBeVisible();
+  await expect(area.getByRole('button', { name: 'Queue document for upload' })).toBeDisabled();
   await screenshot(page, 'scan-feeder-ten-pages');
+  await area.getByRole('button', { name: 'Keep all 10 as they are' }).click();
+  await expect(area.getByRole('group', { name: 'Check of page 10' })).toContainText('Kept as it is:');
 
   await area.getByRole('button', { name: 'Queue document for upload' }).click();
   await expect(area.getByRole('status').filter({ hasText: 'queued for upload' })).toBeVisible({

@@ -5,6 +5,8 @@ import { assemblePdf, type PagePlacement, type PdfSource } from './assemble-pdf.
 import { checkCapture, checkDocumentSize, type DocumentTarget } from './limits.js';
 import { normaliseImage } from './normalise-image.js';
 import { countPdfPages } from './pdf-input.js';
+import { measurePage } from './page-measures.js';
+import { judgePage, type QualityProblem } from '../../../shared/domain/page-quality.js';
 
 export interface PickedFile {
   name: string;
@@ -14,6 +16,8 @@ export interface PickedFile {
 export interface PreparedSource extends PdfSource {
   name: string;
   pages: number;
+  /** What a reviewer would find wrong with a scanned or photographed page; PDFs are not judged. */
+  problems: QualityProblem[];
 }
 
 export interface CapturedDocument {
@@ -31,10 +35,13 @@ export async function prepareSource(file: PickedFile, target: DocumentTarget): P
       bytes: file.bytes,
       mimeType,
       pages: await countPdfPages(file.bytes, file.name),
+      problems: [],
     };
   }
   const image = await normaliseImage(file.bytes, file.name);
-  return { name: file.name, bytes: image.bytes, mimeType: image.mimeType, pages: 1 };
+  // Measured on the file as captured: normalising scales it and drops the recorded resolution.
+  const problems = judgePage(await measurePage(file.bytes));
+  return { name: file.name, bytes: image.bytes, mimeType: image.mimeType, pages: 1, problems };
 }
 
 export async function captureDocument(

@@ -1,6 +1,7 @@
 // The encrypted part of case, person and document rows. Read back through these schemas so a row
 // written by an older build (or damaged on disk) fails loudly instead of flowing on half-parsed.
 import { z } from 'zod';
+import { PageQualitySchema } from '../../../shared/ipc/model.js';
 import {
   AmlScreeningResultSchema,
   BankAccountVerificationResponseSchema,
@@ -132,5 +133,7 @@ export const DraftPageRecordSchema = z.object({
   pdfPage: z.number().int().positive().nullable(),
   sourcePages: z.number().int().positive(),
   size: z.number().int().nonnegative(),
+  /** Problems found at capture, and whether the person chose to keep the page anyway. */
+  quality: PageQualitySchema.optional(),
 });
 export type DraftPageRecord = z.infer<typeof DraftPageRecordSchema>;

@@ -45,6 +45,7 @@ export class DraftService {
         rotation: p.rotation,
         sourceName: p.sourceName,
         pdfPage: p.pdfPage,
+        quality: p.quality && p.quality.problems.length > 0 ? p.quality : null,
       })),
       limitBytes: DOCUMENT_LIMITS[targetOf(d.owner)],
     };
@@ -101,6 +102,7 @@ export class DraftService {
             pdfPage: source.mimeType === 'application/pdf' ? page : null,
             sourcePages: source.pages,
             size: entry.size,
+            ...(source.problems.length > 0 ? { quality: { problems: source.problems, kept: false } } : {}),
           });
         }
       } catch (error) {
@@ -148,6 +150,18 @@ export class DraftService {
     };
   }
 
+  /** The person saw what is wrong with a page and keeps it as it is. */
+  keepPage(draftId: string, pageId: string): DocumentDraft {
+    const draft = this.require(draftId);
+    const page = draft.pages.find((p) => p.id === pageId);
+    if (!page) throw new DeskError('not-found', 'This page is not part of the draft.');
+    const pages = draft.pages.map((p) =>
+      p.id === pageId && p.quality ? { ...p, quality: { ...p.quality, kept: true } } : p,
+    );
+    this.deps.store.saveDraftPages(draftId, pages);
+    return this.view({ ...draft, pages });
+  }
+
   async discard(draftId: string): Promise<void> {
     const draft = this.require(draftId);
     this.deps.store.deleteDraft(draftId);
@@ -157,6 +171,16 @@ export class DraftService {
   async submit(draftId: string, pairs: DocPair[], filename?: string): Promise<StoredDocument> {
     const draft = this.require(draftId);
     if (draft.pages.length === 0) throw new DeskError('invalid-input', 'Add at least one scanned page.');
+    const unchecked = draft.pages.findIndex(
+      (p) => p.quality && p.quality.problems.length > 0 && !p.quality.kept,
+    );
+    if (unchecked >= 0) {
+      const page = draft.pages[unchecked]!;
+      throw new DeskError(
+        'refused',
+        `Page ${unchecked + 1} may be hard to read (${page.quality!.problems.map((q) => q.message).join(' ')}) Scan it again, or choose "Keep as it is".`,
+      );
+    }
     const target = targetOf(draft.owner);
     const first = draft.pages[0]!;
     // One PDF, all its pages, in order, unturned: keep the file exactly as picked.

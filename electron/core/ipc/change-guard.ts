@@ -53,6 +53,7 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'documents.startDraft': 'case',
   'documents.addPages': 'draft',
   'documents.updateDraft': 'draft',
+  'documents.keepPage': 'draft',
   // Reading a page, or throwing away an unsent draft, changes nothing the service holds.
   'documents.pagePreview': 'none',
   'documents.discardDraft': 'none',

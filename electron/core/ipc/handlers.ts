@@ -298,6 +298,7 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
     'documents.startDraft': ({ caseId, owner }) => ctx.drafts.start(caseId, owner),
     'documents.addPages': ({ draftId, files }) => ctx.drafts.addPages(draftId, files),
     'documents.updateDraft': ({ draftId, pages }) => ctx.drafts.update(draftId, pages),
+    'documents.keepPage': ({ draftId, pageId }) => ctx.drafts.keepPage(draftId, pageId),
     'documents.pagePreview': async ({ draftId, pageId }) => {
       const page = await ctx.drafts.preview(draftId, pageId);
       return { ...page, bytes: copy(page.bytes) };
