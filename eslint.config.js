@@ -18,6 +18,11 @@ const NODE_APP_PACKAGES = [
   'sharp',
   '@cantoo/pdf-lib',
   'pdfjs-dist',
+  // Reading identity documents at the desk: PDF417 barcodes, passport MRZ by OCR, MRZ check digits.
+  'zxing-wasm',
+  'tesseract.js',
+  '@tesseract.js-data/eng',
+  'mrz',
 ];
 const layers = {
   // Runtime-neutral: runs in the renderer, the core and the sandbox alike.

@@ -29,6 +29,7 @@ import { AuditSealer } from './db/audit-sealer.js';
 import { DraftService } from './documents/drafts.js';
 import { SaneBackend } from './capture/scanning/sane-backend.js';
 import { ScanService } from './capture/scanning/scan-service.js';
+import { stopMrzReader } from './capture/identity/read-mrz.js';
 import { dispatch } from './ipc/dispatch.js';
 import { CoreEvents } from './ipc/events.js';
 import { guardHandlers } from './ipc/change-guard.js';
@@ -514,6 +515,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (queueEventTimer) clearTimeout(queueEventTimer);
       if (caseTimer) clearTimeout(caseTimer);
       await queue.stop();
+      await stopMrzReader();
       db.close();
     },
     internals: {

@@ -46,6 +46,7 @@ export const CHANNEL_NAMES = [
   'documents.submitDraft',
   'documents.content',
   'documents.remove',
+  'identity.read',
   'scanners.list',
   'scanners.preview',
   'scanners.scan',

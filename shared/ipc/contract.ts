@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { ChannelName as ListedChannelName, EventName as ListedEventName } from './channels.js';
 import { ScannerListSchema, ScanProgressSchema, ScanSettingsSchema } from './scanning.js';
+import { IdentityReadingSchema } from '../domain/identity-document.js';
 import {
   BankAccountVerificationRequestSchema,
   BankAccountVerificationResponseSchema,
@@ -283,6 +284,11 @@ export const channels = {
   /** Before upload the file and its job are removed; after upload the service's copy is deleted. */
   'documents.remove': channel(z.object({ documentId: Id }), Ok),
 
+  /** Reads a smart ID card's barcode or a passport's MRZ from an image; the image is not kept. */
+  'identity.read': channel(
+    z.object({ bytes: BytesSchema.refine((b) => b.byteLength <= 40 * 1024 * 1024, 'At most 40 MB') }),
+    z.object({ reading: IdentityReadingSchema.nullable(), message: z.string().nullable() }),
+  ),
   /** The scanners this computer can reach now (looking takes a few seconds), or why there are none. */
   'scanners.list': channel(Empty, ScannerListSchema),
   /** A quick low-resolution scan to frame the page; nothing is kept. */

@@ -91,19 +91,30 @@ export async function photographedPage(): Promise<Buffer> {
     .linear(0.8, 20)
     .toBuffer();
   const meta = await sharp(page).metadata();
-  const noise = await sharp({
-    create: {
-      width: meta.width!,
-      height: meta.height!,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 12 },
-    },
-  })
-    .png()
-    .toBuffer();
+  const noise = await seededNoise(meta.width!, meta.height!, 12);
   return sharp(page)
     .composite([{ input: noise, blend: 'overlay' }])
     .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** Gaussian-looking noise from a seeded generator, so a fixture is the same on every run. */
+export async function seededNoise(width: number, height: number, sigma: number, seed = 1): Promise<Buffer> {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    // xorshift32
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
+  };
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) {
+    // Sum of three uniforms: close enough to a bell curve for camera grain.
+    const g = (next() + next() + next() - 1.5) * 2;
+    raw[i] = Math.max(0, Math.min(255, Math.round(128 + g * sigma)));
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
     .toBuffer();
 }

@@ -61,6 +61,7 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'documents.content': 'none',
   'documents.remove': 'document',
   // Looking for scanners, a preview and stopping a scan change nothing; a scan adds pages to a draft.
+  'identity.read': 'none',
   'scanners.list': 'none',
   'scanners.preview': 'none',
   'scanners.scan': 'draft',

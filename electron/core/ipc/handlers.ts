@@ -14,6 +14,7 @@ import type { LookupService } from '../cases/lookups.js';
 import type { AuditLog, ProfileRepository } from '../db/index.js';
 import type { DraftService } from '../documents/drafts.js';
 import type { ScanService } from '../capture/scanning/scan-service.js';
+import { readIdentityForScreen } from '../capture/identity/read-identity.js';
 import type { Session } from '../session.js';
 import type { ConnectivityState } from '../sync/connectivity.js';
 import type { JobStore } from '../sync/job-store.js';
@@ -329,6 +330,7 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
       const bytes = await ctx.vault.readAll(doc.vaultId);
       return { mimeType: doc.mimeType, filename: doc.filename, bytes: copy(bytes) };
     },
+    'identity.read': ({ bytes }) => readIdentityForScreen(bytes),
     'scanners.list': () => ctx.scans.list(),
     'scanners.preview': async (settings) => {
       const page = await ctx.scans.preview(settings);

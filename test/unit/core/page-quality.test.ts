@@ -63,9 +63,14 @@ describe('page quality at capture', () => {
   });
 
   it('says a uniformly dark page is too dark, not blurred', () => {
-    const kinds = judgePage({ sharpness: 0, brightness: 0, glare: 0, dpi: 300, dpiRecorded: true }).map(
-      (p) => p.kind,
-    );
+    const kinds = judgePage({
+      sharpness: 0,
+      brightness: 0,
+      darkest: 0,
+      glare: 0,
+      dpi: 300,
+      dpiRecorded: true,
+    }).map((p) => p.kind);
     expect(kinds).toEqual(['too-dark']);
   });
 
