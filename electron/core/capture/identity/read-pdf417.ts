@@ -4,10 +4,11 @@
 // also tried turned by up to 12° each way.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type * as ZXingReader from 'zxing-wasm/reader';
 import type { ReadResult } from 'zxing-wasm/reader';
 import { loadSharp } from '../load-sharp.js';
 
-type Reader = typeof import('zxing-wasm/reader');
+type Reader = typeof ZXingReader;
 
 let loading: Promise<Reader> | null = null;
 
