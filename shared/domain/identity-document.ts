@@ -84,6 +84,8 @@ export interface TypedIdentity {
 export interface IdentityComparison {
   /** Empty fields the document can fill, with the value it would put there. */
   fills: Array<{ field: keyof TypedIdentity; label: string; value: string }>;
+  /** Typed fields the document contradicts: the person may replace the typed value, or keep it. */
+  conflicts: Array<{ field: keyof TypedIdentity; label: string; typed: string; value: string }>;
   /** Plain sentences, one per disagreement (typed vs document, or the document with itself). */
   disagreements: string[];
 }
@@ -111,14 +113,17 @@ export function compareIdentity(
     passportNumber: reading.documentNumber,
   };
   const fills: IdentityComparison['fills'] = [];
+  const conflicts: IdentityComparison['conflicts'] = [];
   const disagreements: string[] = [];
   for (const field of Object.keys(LABELS) as Array<keyof TypedIdentity>) {
     const value = fromDocument[field];
     if (!value) continue;
     const mine = typed[field].trim();
     if (mine === '') fills.push({ field, label: LABELS[field], value });
-    else if (field === 'firstName' ? !namesAgree(mine, value) : !same(mine, value))
+    else if (field === 'firstName' ? !namesAgree(mine, value) : !same(mine, value)) {
+      conflicts.push({ field, label: LABELS[field], typed: mine, value });
       disagreements.push(`${LABELS[field]}: typed “${mine}”, the document says “${value}”.`);
+    }
   }
   if (reading.idNumber && reading.dateOfBirth) {
     const id = parseSouthAfricanId(reading.idNumber);
@@ -134,7 +139,7 @@ export function compareIdentity(
     );
   if (reading.expiry && reading.expiry < today)
     disagreements.push(`The passport expired on ${reading.expiry}: it cannot serve as proof of identity.`);
-  return { fills, disagreements };
+  return { fills, conflicts, disagreements };
 }
 
 /** A typed first name agrees when it is one of the document's given names, or all of them. */

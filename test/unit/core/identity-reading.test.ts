@@ -137,7 +137,11 @@ describe('what the document says against what was typed', () => {
 
   it('accepts a first name that is one of the given names', () => {
     const typed = { ...blank, firstName: 'thabo', lastName: 'MOKOENA', idNumber: thabo.idNumber };
-    expect(compareIdentity(card, typed, '2026-11-24')).toEqual({ fills: [], disagreements: [] });
+    expect(compareIdentity(card, typed, '2026-11-24')).toEqual({
+      fills: [],
+      conflicts: [],
+      disagreements: [],
+    });
   });
 
   it('names each disagreement with both values', () => {
