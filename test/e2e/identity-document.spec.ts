@@ -1,5 +1,6 @@
 // Reading an identity document at the desk: the back of a smart ID card fills the empty fields of a
 // new individual, and a disagreement with what was typed is shown, never silently overwritten.
+import type { Page } from '@playwright/test';
 import { makeSouthAfricanId } from '../../shared/domain/index.js';
 import { photographed, smartIdBack, type CardHolder } from '../support/identity-fixtures.js';
 import { expect, screenshot, test } from './fixtures.js';
@@ -17,7 +18,7 @@ const holder = (): CardHolder => ({
   born: '01 Jan 1980',
 });
 
-async function readCard(page: import('@playwright/test').Page, image: Buffer): Promise<void> {
+async function readCard(page: Page, image: Buffer): Promise<void> {
   const panel = page.getByRole('group', { name: 'Read from an identity document' });
   await panel
     .getByLabel('Choose a photo or scan…')
