@@ -32,7 +32,8 @@ export function smartIdBarcodeText(h: CardHolder): string {
 
 /** The back of the card at about 600 dpi (2 000 × 1 260): the barcode on a grey card. */
 export async function smartIdBack(h: CardHolder): Promise<Buffer> {
-  const barcode = await bwipjs.toBuffer({
+  // PDF417's column count is a bwip-js option its types do not list; passed as a variable, not a literal.
+  const options: Parameters<typeof bwipjs.toBuffer>[0] & { columns: number } = {
     bcid: 'pdf417',
     text: smartIdBarcodeText(h),
     scale: 4,
@@ -40,7 +41,8 @@ export async function smartIdBack(h: CardHolder): Promise<Buffer> {
     paddingwidth: 8,
     paddingheight: 8,
     backgroundcolor: 'FFFFFF',
-  });
+  };
+  const barcode: Buffer = await bwipjs.toBuffer(options);
   return sharp({ create: { width: 2000, height: 1260, channels: 3, background: '#d9dfe6' } })
     .composite([{ input: barcode, left: 120, top: 380 }])
     .jpeg({ quality: 90 })

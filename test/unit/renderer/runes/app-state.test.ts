@@ -1,0 +1,74 @@
+// What every screen shares: the core's status, settings and look-ups, kept current by its events.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyLookupBundle, type Settings, type Status } from '../../../../shared/ipc/index.js';
+import { AppState } from '../../../../renderer/lib/app-state.svelte.js';
+import { installFakeDesk, type FakeDesk } from './fake-desk.js';
+
+const settings = (changes: Partial<Settings> = {}): Settings => ({
+  currentUserId: 'u-2',
+  theme: 'light',
+  retentionDays: 30,
+  allowSelfApproval: false,
+  ...changes,
+});
+
+const status = (unsentCount: number, connectivity: Status['connectivity'] = 'offline') =>
+  ({ unsentCount, connectivity, profile: null, elsewhere: [] }) as unknown as Status;
+
+function answerStart(fake: FakeDesk): void {
+  fake.answer('status.get', () => status(2));
+  fake.answer('settings.get', () => settings());
+  fake.answer('lookups.get', () => ({
+    ...emptyLookupBundle(),
+    users: [
+      { id: 'u-1', name: 'Zanele Capturer', role: 'capturer' },
+      { id: 'u-2', name: 'Pieter Reviewer', role: 'reviewer' },
+    ],
+  }));
+}
+
+describe('AppState', () => {
+  // The screen's root element and the timer the state polls with: the runes run under Node here.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    (globalThis as { document?: unknown }).document = { documentElement: { dataset: {} } };
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the unsent count and the person acting once started, and follows the core’s status', async () => {
+    const fake = installFakeDesk();
+    answerStart(fake);
+    const app = new AppState();
+    await app.start();
+    expect(app.ready).toBe(true);
+    expect(app.unsent).toBe(2);
+    expect(app.currentUser?.name).toBe('Pieter Reviewer');
+
+    fake.emit('status.changed', status(7));
+    expect(app.unsent).toBe(7);
+  });
+
+  it('applies the chosen theme to the page as soon as the settings are saved', async () => {
+    const fake = installFakeDesk();
+    answerStart(fake);
+    fake.answer('settings.update', (input) => settings(input as Partial<Settings>));
+    const app = new AppState();
+    await app.start();
+    expect(document.documentElement.dataset.theme).toBe('light');
+
+    await app.updateSettings({ theme: 'dark' });
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('says why it could not start instead of showing an empty app', async () => {
+    const fake = installFakeDesk();
+    answerStart(fake);
+    fake.answer('settings.get', () => {
+      throw new Error('The core is not answering');
+    });
+    const app = new AppState();
+    await app.start();
+    expect(app.ready).toBe(false);
+    expect(app.loadError).toMatch(/not answering|went wrong/);
+  });
+});

@@ -1,0 +1,111 @@
+// A document being captured: its draft in the core, pages and previews, refusals, and scans.
+import { describe, expect, it } from 'vitest';
+import type { DocumentDraft, DraftPage, ScanProgress } from '../../../../shared/ipc/index.js';
+import { DocumentCapture } from '../../../../renderer/lib/capture.svelte.js';
+import { installFakeDesk } from './fake-desk.js';
+
+const page = (id: string, quality: DraftPage['quality'] = null): DraftPage => ({
+  id,
+  mimeType: 'image/jpeg',
+  rotation: 0,
+  sourceName: `${id}.jpg`,
+  pdfPage: null,
+  quality,
+});
+
+const draft = (pages: DraftPage[]): DocumentDraft => ({
+  id: 'd-1',
+  caseId: 'c-1',
+  owner: { kind: 'individual' },
+  pages,
+  limitBytes: 20 * 1024 * 1024,
+});
+
+// Node has no object URLs; the previews only need distinct strings.
+globalThis.URL.createObjectURL ??= () => 'blob:preview';
+globalThis.URL.revokeObjectURL ??= () => undefined;
+
+describe('DocumentCapture', () => {
+  it('starts a draft on the first file and shows the pages added and the files refused', async () => {
+    const fake = installFakeDesk();
+    fake.answer('documents.startDraft', () => draft([]));
+    fake.answer('documents.addPages', () => ({
+      draft: draft([page('p-1')]),
+      refused: [{ name: 'notes.docx', message: 'notes.docx is not a PDF, PNG or JPEG file.' }],
+    }));
+    fake.answer('documents.pagePreview', () => ({
+      mimeType: 'image/jpeg',
+      bytes: new Uint8Array([1]),
+      pdfPage: null,
+    }));
+    const capture = new DocumentCapture('c-1', { kind: 'individual' });
+    await capture.addFiles([
+      { name: 'id.jpg', bytes: new Uint8Array([0xff, 0xd8]) },
+      { name: 'notes.docx', bytes: new Uint8Array([0x50, 0x4b]) },
+    ]);
+    expect(capture.pages.map((p) => p.id)).toEqual(['p-1']);
+    expect(capture.refused.map((r) => r.name)).toEqual(['notes.docx']);
+    expect(Object.keys(capture.previews)).toEqual(['p-1']);
+    expect(fake.calls.filter((c) => c.channel === 'documents.startDraft')).toHaveLength(1);
+  });
+
+  it('counts the pages of a running scan as the core reports them, then says how it ended', async () => {
+    const fake = installFakeDesk();
+    fake.answer('documents.startDraft', () => draft([]));
+    fake.answer('documents.pagePreview', () => ({
+      mimeType: 'image/jpeg',
+      bytes: new Uint8Array([1]),
+      pdfPage: null,
+    }));
+    const seen: Array<number | undefined> = [];
+    const capture = new DocumentCapture('c-1', { kind: 'individual' });
+    fake.answer('scanners.scan', async () => {
+      for (const pages of [1, 2]) {
+        fake.emit('scan.progress', {
+          draftId: 'd-1',
+          pages,
+          state: 'scanning',
+          message: null,
+        } satisfies ScanProgress);
+        seen.push(capture.scanning?.pages);
+      }
+      return {
+        draft: draft([page('p-1'), page('p-2')]),
+        pages: 2,
+        state: 'finished',
+        message: null,
+        refused: [],
+      };
+    });
+    await capture.scan({ scannerId: 'test:0', source: 'Flatbed', mode: 'Color', resolution: 300 });
+    expect(seen).toEqual([1, 2]);
+    expect(capture.scanning).toBeNull();
+    expect(capture.scanResult).toEqual({ ok: true, text: '2 pages scanned.' });
+    expect(capture.pages).toHaveLength(2);
+  });
+
+  it('lists the pages a check marked until the person keeps them', async () => {
+    const fake = installFakeDesk();
+    const marked = {
+      problems: [{ kind: 'too-dark' as const, message: 'Too dark: brightness 3 of 255.' }],
+      kept: false,
+    };
+    fake.answer('documents.startDraft', () => draft([]));
+    fake.answer('documents.addPages', () => ({
+      draft: draft([page('p-1', marked), page('p-2')]),
+      refused: [],
+    }));
+    fake.answer('documents.pagePreview', () => ({
+      mimeType: 'image/jpeg',
+      bytes: new Uint8Array([1]),
+      pdfPage: null,
+    }));
+    fake.answer('documents.keepPage', () => draft([page('p-1', { ...marked, kept: true }), page('p-2')]));
+    const capture = new DocumentCapture('c-1', { kind: 'individual' });
+    await capture.addFiles([{ name: 'dark.jpg', bytes: new Uint8Array([0xff, 0xd8]) }]);
+    expect(capture.unchecked.map((p) => p.id)).toEqual(['p-1']);
+
+    await capture.keep(['p-1']);
+    expect(capture.unchecked).toEqual([]);
+  });
+});
