@@ -27,6 +27,7 @@ import {
 } from './db/index.js';
 import { AuditSealer } from './db/audit-sealer.js';
 import { DraftService } from './documents/drafts.js';
+import { DocumentContent } from './documents/document-content.js';
 import { SaneBackend } from './capture/scanning/sane-backend.js';
 import { ScanService } from './capture/scanning/scan-service.js';
 import { stopMrzReader } from './capture/identity/read-mrz.js';
@@ -445,6 +446,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     cases,
     drafts,
     scans,
+    documentContent: new DocumentContent({ store, vault, api: () => session.api() }),
     views,
     queue,
     session,

@@ -14,6 +14,7 @@ import type { LookupService } from '../cases/lookups.js';
 import type { AuditLog, ProfileRepository } from '../db/index.js';
 import type { DraftService } from '../documents/drafts.js';
 import type { ScanService } from '../capture/scanning/scan-service.js';
+import type { DocumentContent } from '../documents/document-content.js';
 import { readIdentityForScreen } from '../capture/identity/read-identity.js';
 import type { Session } from '../session.js';
 import type { ConnectivityState } from '../sync/connectivity.js';
@@ -31,6 +32,7 @@ export interface CoreContext {
   cases: CaseService;
   drafts: DraftService;
   scans: ScanService;
+  documentContent: DocumentContent;
   views: CaseViews;
   queue: SyncQueue;
   session: Session;
@@ -319,16 +321,8 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
       return found;
     },
     'documents.content': async ({ documentId }) => {
-      const doc = ctx.store.getDocument(documentId);
-      if (!doc || doc.removed)
-        throw new DeskError('not-found', 'This document does not exist on this laptop.');
-      if (!doc.vaultId)
-        throw new DeskError(
-          'not-found',
-          'This document was removed from this laptop after the retention period.',
-        );
-      const bytes = await ctx.vault.readAll(doc.vaultId);
-      return { mimeType: doc.mimeType, filename: doc.filename, bytes: copy(bytes) };
+      const doc = await ctx.documentContent.read(documentId);
+      return { ...doc, bytes: copy(doc.bytes) };
     },
     'identity.read': ({ bytes }) => readIdentityForScreen(bytes),
     'scanners.list': () => ctx.scans.list(),
