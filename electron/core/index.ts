@@ -28,6 +28,7 @@ import {
 import { AuditSealer } from './db/audit-sealer.js';
 import { DraftService } from './documents/drafts.js';
 import { DocumentContent } from './documents/document-content.js';
+import { FormDrafts } from './forms/form-drafts.js';
 import { SaneBackend } from './capture/scanning/sane-backend.js';
 import { ScanService } from './capture/scanning/scan-service.js';
 import { stopMrzReader } from './capture/identity/read-mrz.js';
@@ -447,6 +448,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     drafts,
     scans,
     documentContent: new DocumentContent({ store, vault, api: () => session.api() }),
+    formDrafts: new FormDrafts({ db, store, scope, caseKeys, fields: vault.fields }),
     views,
     queue,
     session,

@@ -30,7 +30,7 @@ export async function purgeDecided(deps: PurgeDeps, now = Date.now()): Promise<s
     await deps.vault.purge(ids);
     const db = deps.store.db;
     db.transaction(() => {
-      for (const table of ['documents', 'drafts', 'ubos'])
+      for (const table of ['documents', 'drafts', 'ubos', 'form_drafts'])
         db.prepare(`DELETE FROM ${table} WHERE case_id = ?`).run(c.id);
       db.prepare('UPDATE cases SET purged_at = ? WHERE id = ?').run(new Date(now).toISOString(), c.id);
       deps.destroyCaseKey(c.id);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ChannelName as ListedChannelName, EventName as ListedEventName } from './channels.js';
 import { ScannerListSchema, ScanProgressSchema, ScanSettingsSchema } from './scanning.js';
 import { IdentityReadingSchema } from '../domain/identity-document.js';
+import { FormDraftDataSchema, FormDraftRefSchema, FormDraftSchema } from './form-drafts.js';
 import {
   BankAccountVerificationRequestSchema,
   BankAccountVerificationResponseSchema,
@@ -284,6 +285,10 @@ export const channels = {
   /** Before upload the file and its job are removed; after upload the service's copy is deleted. */
   'documents.remove': channel(z.object({ documentId: Id }), Ok),
 
+  /** Unsaved input of a form, kept on this laptop only (never sent, never counted as saved). */
+  'formDrafts.get': channel(FormDraftRefSchema, FormDraftSchema),
+  'formDrafts.save': channel(FormDraftRefSchema.extend({ data: FormDraftDataSchema }), FormDraftSchema),
+  'formDrafts.clear': channel(FormDraftRefSchema, Ok),
   /** Reads a smart ID card's barcode or a passport's MRZ from an image; the image is not kept. */
   'identity.read': channel(
     z.object({ bytes: BytesSchema.refine((b) => b.byteLength <= 40 * 1024 * 1024, 'At most 40 MB') }),

@@ -5,3 +5,4 @@ export * from './wire.js';
 export * from './bridge.js';
 export * from './service-endpoint.js';
 export * from './scanning.js';
+export * from './form-drafts.js';

@@ -61,6 +61,10 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'documents.content': 'none',
   'documents.remove': 'document',
   // Looking for scanners, a preview and stopping a scan change nothing; a scan adds pages to a draft.
+  // Drafts stay on this laptop; keeping one for a decided case is refused by the drafts themselves.
+  'formDrafts.get': 'none',
+  'formDrafts.save': 'none',
+  'formDrafts.clear': 'none',
   'identity.read': 'none',
   'scanners.list': 'none',
   'scanners.preview': 'none',

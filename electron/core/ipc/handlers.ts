@@ -15,6 +15,7 @@ import type { AuditLog, ProfileRepository } from '../db/index.js';
 import type { DraftService } from '../documents/drafts.js';
 import type { ScanService } from '../capture/scanning/scan-service.js';
 import type { DocumentContent } from '../documents/document-content.js';
+import type { FormDrafts } from '../forms/form-drafts.js';
 import { readIdentityForScreen } from '../capture/identity/read-identity.js';
 import type { Session } from '../session.js';
 import type { ConnectivityState } from '../sync/connectivity.js';
@@ -33,6 +34,7 @@ export interface CoreContext {
   drafts: DraftService;
   scans: ScanService;
   documentContent: DocumentContent;
+  formDrafts: FormDrafts;
   views: CaseViews;
   queue: SyncQueue;
   session: Session;
@@ -323,6 +325,12 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
     'documents.content': async ({ documentId }) => {
       const doc = await ctx.documentContent.read(documentId);
       return { ...doc, bytes: copy(doc.bytes) };
+    },
+    'formDrafts.get': (ref) => ctx.formDrafts.get(ref),
+    'formDrafts.save': ({ data, ...ref }) => ctx.formDrafts.save(ref, data),
+    'formDrafts.clear': (ref) => {
+      ctx.formDrafts.clear(ref);
+      return OK;
     },
     'identity.read': ({ bytes }) => readIdentityForScreen(bytes),
     'scanners.list': () => ctx.scans.list(),

@@ -7,6 +7,7 @@ import { m002Cases } from './002-cases.js';
 import { m003Jobs } from './003-jobs.js';
 import { m004EnvironmentScope } from './004-environment-scope.js';
 import { m005PersonalDataKeys } from './005-personal-data-keys.js';
+import { m006FormDrafts } from './006-form-drafts.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001Platform,
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   sqlMigration(m003Jobs.version, m003Jobs.name, m003Jobs.sql),
   m004EnvironmentScope,
   m005PersonalDataKeys,
+  m006FormDrafts,
 ];

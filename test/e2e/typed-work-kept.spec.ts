@@ -1,0 +1,84 @@
+// No typed work is lost: what is typed in a form is kept on this laptop as a draft and comes back
+// after navigating away and after the app is restarted, with a notice saying it is not saved yet.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { keytarSecretStores } from '../../electron/core/keychain/index.js';
+import { startHost, type Host } from '../../electron/host/index.js';
+import { expect, test } from './fixtures.js';
+import { DeskApp } from './pages/desk-app.js';
+
+test('a half-typed new individual survives navigating away and a restart', async ({ page }) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fica-e2e-drafts-'));
+  const run = basename(dataDir);
+  const secretStore = (service: string) => keytarSecretStores(`${service}/${run}`);
+  let host: Host | null = null;
+  const start = async () => {
+    host = await startHost({ dataDir, port: 0, rendererDir: resolve('dist/renderer'), secretStore });
+    await page.goto(host.openUrl());
+    const desk = new DeskApp(page);
+    await desk.ready();
+    return desk;
+  };
+  try {
+    let desk = await start();
+    await desk.actAs('capturer');
+    await desk.open('Cases');
+    await page.getByRole('link', { name: 'New individual' }).click();
+    await page.getByLabel('First name').fill('Lindiwe');
+    await page.getByLabel('Last name').fill('Half-typed');
+    await page.getByLabel('E-mail').fill('lindiwe@example.co.za');
+    await expect(page.getByRole('status').filter({ hasText: 'kept on this laptop as a draft' })).toBeVisible({
+      timeout: 30_000,
+    });
+
+    await desk.open('Queue');
+    await desk.open('Cases');
+    await page.getByRole('link', { name: 'New individual' }).click();
+    await expect(page.getByLabel('Last name')).toHaveValue('Half-typed');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your unsaved input from before is back' }),
+    ).toBeVisible();
+
+    await host!.stop();
+    host = null;
+    desk = await start();
+    await desk.open('Cases');
+    await page.getByRole('link', { name: 'New individual' }).click();
+    await expect(page.getByLabel('First name')).toHaveValue('Lindiwe');
+    await expect(page.getByLabel('E-mail')).toHaveValue('lindiwe@example.co.za');
+    await expect(page.getByText('It is not saved and not sent until you save the form.')).toBeVisible();
+  } finally {
+    await (host as Host | null)?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('half-typed business details survive going to another step and back', async ({ desk, page }) => {
+  const name = `Drafted Traders ${Date.now() % 100000}`;
+  await desk.actAs('capturer');
+  await desk.createEntity('Private Company (Pty) Ltd', name, '2017/123456/07');
+  await page.getByLabel('Telephone number').fill('0115550199');
+  await page.getByLabel('Address line 1').fill('7 Draft Street');
+  await expect(page.getByRole('status').filter({ hasText: 'kept on this laptop as a draft' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  await desk.open('Cases');
+  await desk.openCase(name);
+  await expect(page.getByLabel('Address line 1')).toHaveValue('7 Draft Street');
+  await expect(page.getByLabel('Telephone number')).toHaveValue('0115550199');
+});
+
+test('discarding a draft asks first, then clears the form', async ({ desk, page }) => {
+  await desk.actAs('capturer');
+  await desk.open('Cases');
+  await page.getByRole('link', { name: 'New individual' }).click();
+  await page.getByLabel('First name').fill('Thrown');
+  await page.getByRole('button', { name: 'Discard this draft' }).click();
+  await page.getByRole('button', { name: 'Discard input' }).click();
+  await expect(page.getByLabel('First name')).toHaveValue('');
+  await desk.open('Cases');
+  await page.getByRole('link', { name: 'New individual' }).click();
+  await expect(page.getByLabel('First name')).toHaveValue('');
+});
