@@ -113,6 +113,11 @@ describe('a decided case is final', () => {
         files: [{ name: 'more.pdf', bytes: await makePdf('more') }],
       },
       'documents.updateDraft': { draftId: draft.id, pages: [] },
+      'documents.keepPage': { draftId: draft.id, pageId: 'p' },
+      'scanners.scan': {
+        draftId: draft.id,
+        settings: { scannerId: 'test:0', source: 'Flatbed', mode: 'Color', resolution: 300 },
+      },
       'documents.submitDraft': { draftId: draft.id, pairs: [{ groupId: 1, typeId: 1 }] },
       'documents.remove': { documentId },
       'queue.retry': { jobId },
