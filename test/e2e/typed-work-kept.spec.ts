@@ -82,3 +82,45 @@ test('discarding a draft asks first, then clears the form', async ({ desk, page 
   await page.getByRole('link', { name: 'New individual' }).click();
   await expect(page.getByLabel('First name')).toHaveValue('');
 });
+
+test('ownership-tree boxes added after "Save draft" survive leaving the step', async ({ desk, page }) => {
+  const name = `Drafted Tree ${Date.now() % 100000}`;
+  await desk.actAs('capturer');
+  await desk.createEntity('Company with layered ownership', name, '2018/765432/07');
+  await desk.saveKyb();
+  await desk.reviewSanctions();
+  await expect(page.getByRole('heading', { name: 'Ownership tree' })).toBeVisible();
+  const tree = page.getByRole('group', { name: 'Ownership tree' });
+  const pct = page.getByLabel('Shareholding at this level (%)');
+
+  await page.getByRole('button', { name: 'Add individual' }).click();
+  await page.getByLabel('First name').fill('Alice');
+  await page.getByLabel('Last name').fill('Adams');
+  await pct.fill('40');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Ownership tree saved on this laptop.')).toBeVisible();
+
+  // After the save: a trust with a trustee, never saved by the button.
+  await tree.getByRole('button', { name: /^Entity being onboarded/ }).click();
+  await page.getByRole('button', { name: 'Add trust' }).click();
+  await page.getByLabel('Trust name').fill('Family Trust');
+  await pct.fill('60');
+  await page.getByRole('button', { name: 'Add individual' }).click();
+  await page.getByLabel('First name').fill('Carol');
+  await page.getByLabel('Last name').fill('Cole');
+  await page
+    .getByRole('region', { name: /Edit Carol Cole/ })
+    .getByLabel('Trustee')
+    .check();
+  await expect(page.getByRole('status').filter({ hasText: 'kept on this laptop as a draft' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  await desk.open('Cases');
+  await desk.openCase(name);
+  await desk.goToStep('Ownership tree');
+  await expect(tree.getByRole('button', { name: /^Trust ?: Family Trust/ })).toBeVisible();
+  await tree.getByRole('button', { name: /^Individual ?: Carol Cole/ }).click();
+  await expect(page.getByRole('region', { name: /Edit Carol Cole/ }).getByLabel('Trustee')).toBeChecked();
+  await expect(tree.getByRole('button', { name: /^Individual ?: Alice Adams/ })).toBeVisible();
+});
