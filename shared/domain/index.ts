@@ -9,3 +9,4 @@ export * from './screening-review.js';
 export * from './shareholding.js';
 export * from './organigram-people.js';
 export * from './person-name.js';
+export * from './decision-rules.js';

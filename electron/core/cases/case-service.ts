@@ -1,5 +1,7 @@
 // What a person does to a case. Each action writes the local change and enqueues the job that sends
 // it in ONE transaction (local-first): a crash leaves either both or neither.
+import { highRiskApprovalProblems } from '../../../shared/domain/decision-rules.js';
+import type { RiskDescription } from '../../../shared/api/common.js';
 import { randomUUID } from 'node:crypto';
 import type {
   EntityCreateRequest,
@@ -472,6 +474,11 @@ export class CaseService {
   decideEntity(caseId: string, decision: EntityDecisionRequest, allowSelfApproval: boolean): void {
     const c = this.requireEntity(caseId);
     this.checkMakerChecker(c, decision.onboardingDecision, allowSelfApproval);
+    this.checkHighRiskApproval(c.data.riskBand, {
+      onboardingDecision: decision.onboardingDecision,
+      comments: decision.approvedComments,
+      nextReviewDate: decision.nextFicaReviewDate,
+    });
     this.checkEntity(c, { type: 'decision', decision: decision.onboardingDecision });
     this.tx(caseId, () => {
       c.data.decisionBody = decision;
@@ -500,6 +507,19 @@ export class CaseService {
         caseId,
         `${stopped} queued change(s) stopped because the application was declined`,
       );
+  }
+
+  private checkHighRiskApproval(
+    band: RiskDescription,
+    decision: { onboardingDecision: string; comments?: string; nextReviewDate?: string },
+  ): void {
+    const problems = highRiskApprovalProblems(band, decision, this.now());
+    if (problems.length === 0) return;
+    throw new DeskError(
+      'invalid-input',
+      `This client is rated High Risk. ${problems.map((p) => p.message).join(' ')}`,
+      problems.map((p) => ({ path: p.field, message: p.message })),
+    );
   }
 
   private checkMakerChecker(c: StoredCase, decision: string, allowSelfApproval: boolean): void {
@@ -672,6 +692,11 @@ export class CaseService {
   ): void {
     const c = this.requireIndividual(caseId);
     this.checkMakerChecker(c, decision.onboardingDecision, allowSelfApproval);
+    this.checkHighRiskApproval(c.data.riskBand, {
+      onboardingDecision: decision.onboardingDecision,
+      comments: decision.additionalComments,
+      nextReviewDate: decision.nextFicaReviewDate,
+    });
     this.checkIndividual(c, { type: 'decision', decision: decision.onboardingDecision });
     this.tx(caseId, () => {
       c.data.decisionBody = decision;
