@@ -124,3 +124,41 @@ test('ownership-tree boxes added after "Save draft" survive leaving the step', a
   await expect(page.getByRole('region', { name: /Edit Carol Cole/ }).getByLabel('Trustee')).toBeChecked();
   await expect(tree.getByRole('button', { name: /^Individual ?: Alice Adams/ })).toBeVisible();
 });
+
+test('screening marks typed but not recorded survive leaving the review', async ({ desk, page }) => {
+  const name = `Drafted Review ${Date.now() % 100000}`;
+  await desk.actAs('capturer');
+  await desk.createEntity('Private Company (Pty) Ltd', name, '2019/246810/07');
+  await desk.saveKyb();
+  await expect(page.getByRole('heading', { name: 'Sanctions and adverse media review' })).toBeVisible();
+  await desk.review(desk.content());
+  await expect(page.getByRole('status').filter({ hasText: 'kept on this laptop as a draft' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  await desk.open('Cases');
+  await desk.openCase(name);
+  await desk.goToStep('Sanctions and adverse media review');
+  await expect(page.getByLabel('I have reviewed the PEP and sanctions screening')).toBeChecked();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your unsaved input from before is back' }),
+  ).toBeVisible();
+});
+
+test('changes typed in "Edit details" come back when the form is opened again', async ({ desk, page }) => {
+  const last = `Editdraft${Date.now() % 100000}`;
+  await desk.actAs('capturer');
+  await desk.createIndividual('Mpho', last);
+  await desk.goToStep('Create the client');
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  await page.getByLabel('E-mail').fill('mpho.changed@example.co.za');
+  await expect(page.getByRole('status').filter({ hasText: 'kept on this laptop as a draft' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  await desk.open('Cases');
+  await desk.openCase(`Mpho ${last}`);
+  await desk.goToStep('Create the client');
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  await expect(page.getByLabel('E-mail')).toHaveValue('mpho.changed@example.co.za');
+});
