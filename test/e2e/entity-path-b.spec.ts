@@ -76,6 +76,13 @@ test('entity path B with an organigram of an entity layer and a trust, to approv
   const people = await desk.completePeople();
   expect(people).toEqual(expect.arrayContaining(['Alice Adams', 'Bob Brown', 'Carol Cole']));
   await desk.completeEntityDocuments(name);
+  // A layered tree with a trust is rated High Risk: approving asks for a reason and a review date.
+  await desk.goToStep('Onboarding decision');
+  await page.getByRole('radio', { name: 'Approve' }).check();
+  await page.getByRole('button', { name: 'Record decision' }).click();
+  await expect(
+    page.getByText('Comments: a High Risk client is approved only with a reason on record.'),
+  ).toBeVisible();
   await desk.approve();
   await desk.waitForSendingToFinish();
 });

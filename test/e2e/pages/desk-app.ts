@@ -189,9 +189,13 @@ export class DeskApp {
     await expect(this.page.getByText('Entity documents confirmed.')).toBeVisible({ timeout: 60_000 });
   }
 
+  /** Approves with a reason and a next review date, as a High Risk client requires (and any may have). */
   async approve(): Promise<void> {
     await this.goToStep('Onboarding decision');
     await this.page.getByRole('radio', { name: 'Approve' }).check();
+    await this.page.getByLabel('Comments').fill('Documents and screening reviewed; approved.');
+    const nextYear = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await this.page.getByLabel('Next FICA review date').fill(nextYear);
     await this.page.getByRole('button', { name: 'Record decision' }).click();
     await expect(this.content().getByText('Decision: Approved')).toBeVisible();
   }
