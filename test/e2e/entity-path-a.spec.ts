@@ -70,6 +70,16 @@ test('entity path A from creation to approval, with its report previewed', async
   await desk.actAs('reviewer');
   await desk.openCase(name);
   await desk.goToStep('Onboarding decision');
+  // The reviewer sees what is being decided: each person's holding, effective share and review.
+  const summary = page.getByRole('region', { name: 'What is being decided' });
+  const ownership = summary.getByRole('table', { name: /^Ownership/ });
+  await expect(ownership.getByRole('row').filter({ hasText: 'Thandi Mokoena' })).toContainText(
+    /100 % directly\s*100 %/,
+  );
+  await expect(ownership.getByRole('row').filter({ hasText: 'Total effective ownership' })).toContainText(
+    '100 %',
+  );
+  await expect(ownership.getByRole('row').filter({ hasText: 'Thandi Mokoena' })).toContainText('Reviewed');
   await desk.approve();
   await desk.waitForSendingToFinish();
   await screenshot(page, 'entity-step-decision');

@@ -85,4 +85,23 @@ test('entity path B with an organigram of an entity layer and a trust, to approv
   ).toBeVisible();
   await desk.approve();
   await desk.waitForSendingToFinish();
+
+  // The decided case still shows what was decided, with each effective share from the tree, and
+  // its documents open although nothing can change any more.
+  const summary = page.getByRole('region', { name: 'What is being decided' });
+  const ownership = summary.getByRole('table', { name: /^Ownership, from the ownership tree/ });
+  const row = (person: string) => ownership.getByRole('row').filter({ hasText: person });
+  await expect(row('Alice Adams')).toContainText(/40 % directly\s*40 %/);
+  await expect(row('Bob Brown')).toContainText(/50 % of Holdco \(Pty\) Ltd\s*30 %/);
+  await expect(row('Carol Cole')).toContainText(/100 % of Family Trust\s*30 %/);
+  await expect(row('Total effective ownership')).toContainText('100 %');
+  await screenshot(page, 'entity-decision-summary');
+  await summary
+    .getByRole('button', { name: /^Open / })
+    .first()
+    .click();
+  const viewer = page.getByRole('dialog', { name: /^Document / });
+  await expect(viewer.getByRole('toolbar', { name: 'Document viewer' })).toBeVisible({ timeout: 60_000 });
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
 });
