@@ -339,6 +339,10 @@ export const JobViewSchema = z.object({
   progress: ProgressSchema.nullable(),
   error: z.object({ message: z.string(), permanent: z.boolean() }).nullable(),
   createdAt: z.string(),
+  /** The file an upload sends, and its size in bytes; null for other items. */
+  file: z.object({ name: z.string(), size: z.number().int().nonnegative() }).nullable(),
+  /** A person may cancel it before it is sent: an upload or a decision that is not being sent. */
+  cancellable: z.boolean(),
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 

@@ -355,13 +355,18 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
       const job = ctx.jobs.get(jobId);
       if (!job) throw new DeskError('not-found', 'This item is no longer in the queue.');
       if (ctx.queue.isRunning(jobId)) throw new DeskError('conflict', 'This item is being sent right now.');
+      const refusal = ctx.queue.cancelRefusal(jobId);
+      if (refusal) throw new DeskError('conflict', refusal);
+      const cancelled = job.state !== 'failed';
       const label = ctx.queue.label(job);
       ctx.store.db.transaction(() => {
         ctx.jobs.remove(jobId);
         if ('documentId' in job.payload && job.payload.kind !== 'document.delete') {
           ctx.store.saveDocumentState(job.payload.documentId, {
             state: 'failed',
-            error: 'Not sent: discarded from the queue',
+            error: cancelled
+              ? 'Not sent: cancelled before it was sent'
+              : 'Not sent: discarded from the queue',
           });
         }
         const c = ctx.store.getCase(job.caseId);
@@ -372,14 +377,24 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
           c.data.decision = null;
           c.data.decisionBody = null;
           ctx.store.saveCase(c);
-          ctx.audit('decision.withdraw', job.caseId, 'Decision not sent: discarded from the queue');
+          ctx.audit(
+            'decision.withdraw',
+            job.caseId,
+            cancelled
+              ? 'Decision withdrawn before it was sent'
+              : 'Decision not sent: discarded from the queue',
+          );
         }
         if (c && !ctx.jobs.ofCase(job.caseId).some((j) => j.state === 'failed')) {
           c.blockedReason = null;
           ctx.store.saveCase(c);
         }
       })();
-      ctx.audit('queue.discard', job.caseId, `Discarded from the queue: ${label}`);
+      ctx.audit(
+        'queue.discard',
+        job.caseId,
+        cancelled ? `Cancelled before it was sent: ${label}` : `Discarded from the queue: ${label}`,
+      );
       ctx.views.refreshStatus(job.caseId);
       ctx.queue.pump();
       ctx.statusChanged();

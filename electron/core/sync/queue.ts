@@ -82,6 +82,12 @@ interface Evaluation {
 /** How many startable jobs a full pass keeps beyond the free slots, for the slots that free up next. */
 const STARTABLE_AHEAD = 16;
 
+/** A case's items that may need an earlier upload or decision, and whether the case is stopped. */
+interface CaseNeeders {
+  needers: StoredJob[];
+  stopped: boolean;
+}
+
 export class SyncQueue {
   private readonly options: QueueOptions;
   private readonly inFlight = new Map<string, InFlight>();
@@ -646,6 +652,50 @@ export class SyncQueue {
     }
   }
 
+  /**
+   * Why a person may not cancel this item before it is sent, or null when they may. Only uploads
+   * and decisions are cancelled: the other items carry steps of the case's record. An upload that a
+   * later item needs (the owner's documents confirmation) stays, or the confirmation would go
+   * without it.
+   */
+  cancelRefusal(jobId: string): string | null {
+    const job = this.deps.jobs.get(jobId);
+    if (!job) return 'This item is no longer in the queue.';
+    return this.refusalFor(job, (caseId) => this.needers(caseId));
+  }
+
+  private refusalFor(job: StoredJob, needersOf: (caseId: string) => CaseNeeders): string | null {
+    // What failed, or sits behind what failed, may be discarded as before: the case is stopped.
+    if (job.state === 'failed' || job.error) return null;
+    const { needers, stopped } = needersOf(job.caseId);
+    if (stopped) return null;
+    if (this.inFlight.has(job.id)) return 'This item is being sent right now.';
+    const kind = job.payload.kind;
+    const decision = kind === 'entity.decision' || kind === 'individual.decision';
+    if (!decision && !isUpload(kind))
+      return `“${this.label(job)}” cannot be cancelled: later steps of the case build on it. Only uploads and decisions can be cancelled before they are sent.`;
+    const caseRow = this.deps.store.getCase(job.caseId);
+    if (!caseRow) return null;
+    const me: Ordered = { seq: job.seq, payload: job.payload, caseKind: caseRow.kind };
+    const needs = needers.find(
+      (other) =>
+        other.id !== job.id &&
+        mustWaitFor({ seq: other.seq, payload: other.payload, caseKind: caseRow.kind }, me),
+    );
+    return needs
+      ? `“${this.label(job)}” cannot be cancelled: “${this.label(needs)}” is queued after it and needs it.`
+      : null;
+  }
+
+  /** The case's items that could need an upload or a decision before them: neither uploads nor deletes. */
+  private needers(caseId: string): CaseNeeders {
+    const jobs = this.deps.jobs.ofCase(caseId);
+    return {
+      needers: jobs.filter((j) => !isUpload(j.payload.kind) && j.payload.kind !== 'document.delete'),
+      stopped: jobs.some((j) => j.state === 'failed'),
+    };
+  }
+
   /** A person asked to try a failed or waiting job again. */
   retry(jobId: string): boolean {
     const job = this.deps.jobs.get(jobId);
@@ -688,6 +738,12 @@ export class SyncQueue {
     return out;
   }
 
+  private fileOf(job: StoredJob): JobView['file'] {
+    if (!('documentId' in job.payload)) return null;
+    const doc = this.deps.store.getDocument(job.payload.documentId);
+    return doc ? { name: doc.filename, size: doc.size } : null;
+  }
+
   /** The active environment's jobs; other profiles' work is counted elsewhere, never listed with it. */
   views(): JobView[] {
     const connectivity = this.deps.connectivity.current;
@@ -696,6 +752,12 @@ export class SyncQueue {
     const evaluations = this.evaluate().filter(
       (e) => e.job.profileId !== null && e.job.profileId === activeId,
     );
+    const needers = new Map<string, CaseNeeders>();
+    const needersOf = (caseId: string): CaseNeeders => {
+      let list = needers.get(caseId);
+      if (!list) needers.set(caseId, (list = this.needers(caseId)));
+      return list;
+    };
     return evaluations.map(({ job, caseRow, waitingFor }) => {
       const flight = this.inFlight.get(job.id);
       let state: JobView['state'];
@@ -729,6 +791,12 @@ export class SyncQueue {
         progress: flight?.progress ?? null,
         error: job.error ? { message: job.error, permanent: job.errorPermanent } : null,
         createdAt: job.createdAt,
+        file: this.fileOf(job),
+        cancellable:
+          state !== 'failed' &&
+          state !== 'running' &&
+          (isUpload(job.payload.kind) || job.payload.kind.endsWith('.decision')) &&
+          this.refusalFor(job, needersOf) === null,
       };
     });
   }

@@ -77,6 +77,8 @@ describe('queue groups', () => {
       progress: null,
       error: null,
       createdAt: '2026-01-01T00:00:00Z',
+      file: null,
+      cancellable: false,
     });
     const groups = groupByCase([job('1', 'a'), job('2', 'b'), job('3', 'a')]);
     expect(groups.map((g) => [g.caseId, g.jobs.map((j) => j.id)])).toEqual([

@@ -17,6 +17,8 @@ const job = (id: string, caseId: string, state: JobView['state']): JobView => ({
   progress: null,
   error: state === 'failed' ? { message: 'Refused', permanent: true } : null,
   createdAt: '2026-11-23T10:00:00.000Z',
+  file: null,
+  cancellable: false,
 });
 
 describe('QueueState', () => {
