@@ -15,6 +15,7 @@ import {
   type EventPayload,
 } from '../../shared/ipc/index.js';
 import { wrapPreloadApi } from './preload.js';
+import { inScreenWords } from '../../shared/domain/field-labels.js';
 
 declare global {
   interface Window {
@@ -134,7 +135,6 @@ export function call<C extends ChannelName>(channel: C, input: ChannelInput<C>):
 
 /** A person-readable message for any failure. */
 export function messageOf(error: unknown): string {
-  if (error instanceof DeskError) return error.message;
-  if (error instanceof Error) return error.message;
+  if (error instanceof Error) return inScreenWords(error.message);
   return 'Something went wrong.';
 }

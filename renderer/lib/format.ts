@@ -1,6 +1,7 @@
 // Words and numbers as staff read them. Pure helpers, tested in Node.
 import type {
   CaseStatus,
+  ChecklistItem,
   Connectivity,
   DocumentState,
   JobState,
@@ -50,6 +51,23 @@ export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = {
   'on-file': 'On file',
   failed: 'Failed',
   removing: 'Removing',
+};
+
+/** A required document's line: on the service, only here, refused, or missing. */
+export const CHECKLIST_STATUS_LABELS: Record<ChecklistItem['status'], string> = {
+  sent: 'On file',
+  captured: 'Captured, not sent yet',
+  refused: 'Refused',
+  'not-sent': 'Not sent',
+  missing: 'Missing',
+};
+
+export const CHECKLIST_TONES: Record<ChecklistItem['status'], 'ok' | 'info' | 'danger' | 'warn'> = {
+  sent: 'ok',
+  captured: 'info',
+  refused: 'danger',
+  'not-sent': 'warn',
+  missing: 'warn',
 };
 
 export const JOB_STATE_LABELS: Record<JobState, string> = {

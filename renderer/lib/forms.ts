@@ -1,5 +1,6 @@
 // Inline validation: a zod result or a DeskError's issues become one message per field.
 import type { z } from 'zod';
+import { inScreenWords } from '../../shared/domain/field-labels.js';
 import { DeskError } from '../../shared/ipc/index.js';
 
 export type FieldErrors = Record<string, string>;
@@ -45,7 +46,10 @@ export function humanise(message: string): string {
   if (/^Invalid UUID/i.test(message)) return 'Choose a value';
   const required = /^(\w+) is required when (\w+) is (true|false)$/.exec(message);
   if (required) return 'Required';
-  return message;
+  // Shown under its own field: "shareholderPercentage must be at most 100" reads "Must be at most 100".
+  const own = /^[a-z]+[A-Z]\w* (must .*)$/.exec(message);
+  if (own) return inScreenWords(own[1]!.charAt(0).toUpperCase() + own[1]!.slice(1).replace(' as text', ''));
+  return inScreenWords(message);
 }
 
 /** Removes empty strings and NaN so optional fields are left out rather than sent blank. */

@@ -10,3 +10,4 @@ export * from './shareholding.js';
 export * from './organigram-people.js';
 export * from './person-name.js';
 export * from './decision-rules.js';
+export * from './field-labels.js';

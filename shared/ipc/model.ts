@@ -150,7 +150,15 @@ export const ChecklistItemSchema = z.object({
   name: z.string(),
   description: z.string(),
   types: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** A document for it is captured here or on the service; a refused one does not count. */
   onFile: z.boolean(),
+  /**
+   * on the service; captured here and not sent yet; refused by the service; not sent because a
+   * person cancelled or discarded it; or nothing at all.
+   */
+  status: z.enum(['sent', 'captured', 'refused', 'not-sent', 'missing']),
+  /** Why the last document for it was refused or not sent, in plain words. */
+  problem: z.string().nullable(),
 });
 export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
 

@@ -2,6 +2,7 @@
 // retry, reconcile, park or stop; the message is what a person reads (never a token or a secret).
 import { isAxiosError, type AxiosError } from 'axios';
 import { ErrorBodySchema, UploadErrorBodySchema } from '../../../shared/api/index.js';
+import { inScreenWords } from '../../../shared/domain/field-labels.js';
 
 export type FailureKind =
   /** The request never left (connection refused, DNS): safe to send again. */
@@ -65,7 +66,8 @@ export function serviceMessage(status: number, data: unknown): string {
 }
 
 export function classifyStatus(status: number, data: unknown, retryAfter: unknown): ApiError {
-  const message = serviceMessage(status, data);
+  // A person reads it (a stopped case, a failed item): the service's field names become the labels.
+  const message = inScreenWords(serviceMessage(status, data));
   const wait = parseRetryAfter(retryAfter);
   if (status === 401)
     return new ApiError(

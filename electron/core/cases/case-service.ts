@@ -771,14 +771,23 @@ export class CaseService {
         );
       if (upload?.state === 'running')
         throw new DeskError('conflict', 'This document is being sent right now. Try again in a moment.');
+      // Removing the document the service refused fixes what stopped the case: its banner goes,
+      // and the case's other items go on, unless something else of it failed too.
+      const clearsRefusal = (): void => {
+        if (upload?.state !== 'failed') return;
+        if (this.deps.jobs.ofCase(doc.caseId).some((j) => j.state === 'failed')) return;
+        c.blockedReason = null;
+      };
       if (upload && !upload.maybeSent && doc.serverIds.length === 0) {
         this.deps.jobs.remove(upload.id);
         this.store.deleteDocument(documentId);
+        clearsRefusal();
         this.touch(c);
         this.deps.audit('document.remove', doc.caseId, 'Document removed before upload');
         return { vaultIdToPurge: doc.vaultId };
       }
       if (upload) this.deps.jobs.remove(upload.id);
+      clearsRefusal();
       this.store.saveDocumentState(documentId, { state: 'removing', removed: true });
       this.deps.jobs.add(doc.caseId, {
         kind: 'document.delete',

@@ -2,7 +2,7 @@
 // has given one, else the band predicted with shared/domain, marked provisional.
 import type { RiskDescription } from '../../../shared/api/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
-import type { Checklist } from '../../../shared/ipc/model.js';
+import type { Checklist, ChecklistItem } from '../../../shared/ipc/model.js';
 import { documentChecklist, personBand } from '../../../shared/domain/index.js';
 import type { StoredDocument, StoredUbo } from './case-store.js';
 import type { IndividualData } from './case-data.js';
@@ -13,8 +13,29 @@ export interface BandView {
   provisional: boolean;
 }
 
+/** Captured here or on the service: a refused or discarded document does not fill its group. */
 const groupsOnFile = (docs: readonly StoredDocument[]) =>
-  docs.filter((d) => !d.removed).flatMap((d) => d.pairs.map((p) => ({ groupId: p.groupId })));
+  docs
+    .filter((d) => !d.removed && d.state !== 'failed')
+    .flatMap((d) => d.pairs.map((p) => ({ groupId: p.groupId })));
+
+/** The words the queue writes on a document a person cancelled or discarded (not the service's). */
+const NOT_SENT = /^Not sent:/;
+
+function groupStatus(
+  groupId: number,
+  docs: readonly StoredDocument[],
+): Pick<ChecklistItem, 'status' | 'problem'> {
+  const mine = docs.filter((d) => !d.removed && d.pairs.some((p) => p.groupId === groupId));
+  if (mine.some((d) => d.state === 'on-file')) return { status: 'sent', problem: null };
+  if (mine.some((d) => d.state !== 'failed')) return { status: 'captured', problem: null };
+  const failed = mine.at(-1);
+  if (!failed) return { status: 'missing', problem: null };
+  return {
+    status: failed.error && NOT_SENT.test(failed.error) ? 'not-sent' : 'refused',
+    problem: failed.error,
+  };
+}
 
 /** Only what the service holds: for deciding whether a confirm may be sent. */
 export const groupsUploaded = (docs: readonly StoredDocument[]) =>
@@ -22,7 +43,11 @@ export const groupsUploaded = (docs: readonly StoredDocument[]) =>
     .filter((d) => !d.removed && d.state === 'on-file')
     .flatMap((d) => d.pairs.map((p) => ({ groupId: p.groupId })));
 
-function toChecklist(view: BandView, items: ReturnType<typeof documentChecklist>): Checklist {
+function toChecklist(
+  view: BandView,
+  items: ReturnType<typeof documentChecklist>,
+  docs: readonly StoredDocument[],
+): Checklist {
   return {
     band: view.band,
     provisional: view.provisional,
@@ -32,6 +57,7 @@ function toChecklist(view: BandView, items: ReturnType<typeof documentChecklist>
       description: i.description,
       types: i.types.map((t) => ({ id: t.id, name: t.name ?? `Type ${t.id}` })),
       onFile: i.onFile,
+      ...groupStatus(i.groupId, docs),
     })),
   };
 }
@@ -83,6 +109,7 @@ export function entityChecklist(
       lookups.entityDocTypes,
       groupsOnFile(docs),
     ),
+    docs,
   );
 }
 
@@ -100,6 +127,7 @@ export function personChecklist(
       lookups.individualDocTypes,
       groupsOnFile(docs),
     ),
+    docs,
   );
 }
 

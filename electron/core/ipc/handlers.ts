@@ -343,6 +343,9 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
     'documents.remove': async ({ documentId }) => {
       const { vaultIdToPurge } = ctx.cases.removeDocument(documentId);
       if (vaultIdToPurge) await ctx.vault.remove(vaultIdToPurge);
+      // The case's items stopped behind a refused upload may go now.
+      ctx.queue.pump();
+      ctx.statusChanged();
       return OK;
     },
 

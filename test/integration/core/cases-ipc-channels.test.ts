@@ -187,7 +187,8 @@ describe('IPC channels', () => {
     expect(failed.failedCount).toBe(1);
     const c = (await t.call('cases.get', { caseId })) as EntityCase;
     expect(c.status).toBe('needs-review');
-    expect(c.blockedReason).toMatch(/refused by the service: .*entityRegNumber/);
+    expect(c.blockedReason).toMatch(/refused by the service: .*Registration number/);
+    expect(c.blockedReason).not.toMatch(/entityRegNumber/);
     const jobs = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId);
     expect(jobs.find((j) => j.kind === 'entity.create')).toMatchObject({
       state: 'failed',
