@@ -11,7 +11,7 @@ test('an individual from creation to approval', async ({ desk, page }) => {
   await desk.open('Cases');
   await page.getByRole('link', { name: 'New individual' }).click();
   await page.getByRole('button', { name: 'Create individual' }).click();
-  await expect(page.getByText('Some fields need attention.')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: /fields? needs? attention/ })).toBeFocused();
   await expect(page.getByText('The client must give permission for the checks')).toBeVisible();
   await expectAccessible(page, 'new individual with errors');
 

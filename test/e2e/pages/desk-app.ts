@@ -140,8 +140,11 @@ export class DeskApp {
     for (const link of await content.getByRole('listitem').getByRole('link').all())
       names.push(((await link.textContent()) ?? '').trim());
     for (const [i, person] of names.entries()) {
-      await this.goToStep('Each person');
-      await content.getByRole('link', { name: person, exact: true }).click();
+      // The first person from the list; each next one from where the last one finished.
+      if (i === 0) {
+        await this.goToStep('Each person');
+        await content.getByRole('link', { name: person, exact: true }).click();
+      }
       await expect(this.page.getByRole('heading', { level: 2, name: person })).toBeVisible();
       const details = this.page.getByRole('region', { name: '1. Personal details' });
       const id = details.getByLabel('ID number');
@@ -164,7 +167,13 @@ export class DeskApp {
       if (i === 0 && onFirst) await onFirst();
       const confirm = this.page.getByRole('region', { name: '4. Confirm documents' });
       await confirm.getByRole('button', { name: `Confirm documents of ${person}` }).click();
-      await expect(confirm.getByText(`Documents of ${person} confirmed.`)).toBeVisible({ timeout: 60_000 });
+      const confirmed = confirm.getByText(`Documents of ${person} confirmed.`);
+      await expect(confirmed).toBeVisible({ timeout: 60_000 });
+      // Focus lands on the result, and the way forward is offered: the next person, or the next step.
+      await expect(confirmed).toBeFocused();
+      const next = names[i + 1];
+      if (next) await confirm.getByRole('link', { name: `Next person: ${next}` }).click();
+      else await expect(confirm.getByRole('link', { name: /^Continue to / })).toBeVisible();
     }
     return names;
   }
