@@ -6,6 +6,21 @@
 // allowed only when nothing before k is outstanding, so every prerequisite holds transitively.
 import { ORGANIGRAM_ERRORS } from './organigram.js';
 import type { BandOrUndetermined } from './types.js';
+import {
+  ENTITY_JOBS,
+  ENTITY_STEP_ROWS,
+  INDIVIDUAL_JOBS,
+  INDIVIDUAL_STEP_ROWS,
+  PERSON_STEP_ROWS,
+  phrase,
+  type EntityStepId,
+  type Phrase,
+  type IndividualStepId,
+  type UboStepId,
+  type WorkflowStep,
+} from './workflow-table.js';
+
+export type { EntityStepId, IndividualStepId, UboStepId };
 
 export type OnboardingDecisionValue = 'Approved' | 'Declined' | 'Refer' | 'In Progress';
 export type StepStatus = 'done' | 'available' | 'blocked';
@@ -45,34 +60,15 @@ const withParens = (text: string, list?: readonly string[]): string =>
 
 // ---------------------------------------------------------------- entity
 
-export type EntityStepId =
-  | 'create'
-  | 'kyb'
-  | 'sanctions-review'
-  | 'owners'
-  | 'organigram'
-  | 'people'
-  | 'shareholding-confirm'
-  | 'entity-documents'
-  | 'entity-doc-confirm'
-  | 'decision'
-  | 'report';
+const stepDefs = <Id extends string>(rows: ReadonlyArray<WorkflowStep<Id>>): Array<StepDef<Id>> =>
+  rows.map(({ id, label }) => ({ id, label }));
 
-export const ENTITY_STEPS_PATH_A: ReadonlyArray<StepDef<EntityStepId>> = [
-  { id: 'create', label: 'Create the entity' },
-  { id: 'kyb', label: 'Business details (KYB)' },
-  { id: 'sanctions-review', label: 'Sanctions and adverse media review' },
-  { id: 'owners', label: 'Directors and owners' },
-  { id: 'people', label: 'Each person: details, PEP review, documents' },
-  { id: 'shareholding-confirm', label: 'Confirm shareholding' },
-  { id: 'entity-documents', label: 'Entity documents' },
-  { id: 'entity-doc-confirm', label: 'Confirm entity documents' },
-  { id: 'decision', label: 'Onboarding decision' },
-  { id: 'report', label: 'Report' },
-];
+export const ENTITY_STEPS_PATH_A: ReadonlyArray<StepDef<EntityStepId>> = stepDefs(
+  ENTITY_STEP_ROWS.filter((s) => !('path' in s) || s.path === 'owner-list'),
+);
 
-export const ENTITY_STEPS_PATH_B: ReadonlyArray<StepDef<EntityStepId>> = ENTITY_STEPS_PATH_A.map((s) =>
-  s.id === 'owners' ? { id: 'organigram', label: 'Ownership tree' } : s,
+export const ENTITY_STEPS_PATH_B: ReadonlyArray<StepDef<EntityStepId>> = stepDefs(
+  ENTITY_STEP_ROWS.filter((s) => !('path' in s) || s.path === 'ownership-tree'),
 );
 
 export interface UboWorkflowState {
@@ -109,19 +105,7 @@ export interface EntityWorkflowState {
   ubos: UboWorkflowState[];
 }
 
-const ENTITY_ORDER: readonly EntityStepId[] = [
-  'create',
-  'kyb',
-  'sanctions-review',
-  'owners',
-  'organigram',
-  'people',
-  'shareholding-confirm',
-  'entity-documents',
-  'entity-doc-confirm',
-  'decision',
-  'report',
-];
+const ENTITY_ORDER: readonly EntityStepId[] = ENTITY_STEP_ROWS.map((s) => s.id);
 const entityPos = (id: EntityStepId): number => ENTITY_ORDER.indexOf(id);
 
 /** Said on a review step whose results the service has not yet returned to this device. */
@@ -261,28 +245,27 @@ export interface PersonProgress {
   steps: Array<StepView<UboStepId>>;
 }
 
-export type UboStepId = 'details' | 'pep-review' | 'documents' | 'doc-confirm';
+const PERSON_STEP_LABEL = Object.fromEntries(PERSON_STEP_ROWS.map((s) => [s.id, s.label])) as Record<
+  UboStepId,
+  string
+>;
 
 /** One person's loop: details, PEP review, documents (allowed once the person exists), confirm. */
 export function uboSteps(s: EntityWorkflowState, u: UboWorkflowState): Array<StepView<UboStepId>> {
   const before = firstBefore(entityOutstanding(s), entityPos, 'owners');
   const gate = before?.hint;
-  const view = (
-    id: UboStepId,
-    label: string,
-    done: boolean,
-    blockedBy: string | undefined,
-  ): StepView<UboStepId> =>
-    done
+  const view = (id: UboStepId, done: boolean, blockedBy: string | undefined): StepView<UboStepId> => {
+    const label = PERSON_STEP_LABEL[id];
+    return done
       ? { id, label, status: 'done' }
       : blockedBy
         ? { id, label, status: 'blocked', blockedBy }
         : { id, label, status: 'available' };
+  };
   return [
-    view('details', 'Personal details', u.detailsCompleted, gate),
+    view('details', u.detailsCompleted, gate),
     view(
       'pep-review',
-      'PEP and sanctions review',
       u.pepConfirmed,
       gate ??
         (!u.detailsCompleted
@@ -291,10 +274,9 @@ export function uboSteps(s: EntityWorkflowState, u: UboWorkflowState): Array<Ste
             ? waitingForScreeningOf(u.name)
             : undefined),
     ),
-    view('documents', 'Documents', u.requiredDocsOnFile, gate),
+    view('documents', u.requiredDocsOnFile, gate),
     view(
       'doc-confirm',
-      'Confirm documents',
       u.docsConfirmed,
       gate ??
         (!u.detailsCompleted
@@ -383,36 +365,16 @@ export type EntityAction =
 export type EntityActionType = EntityAction['type'];
 
 /** Step before which nothing may be outstanding, and the words for the action in messages. */
-function entityGate(a: EntityAction, name: string): { step: EntityStepId; phrase: string } {
-  switch (a.type) {
-    case 'kyb':
-      return { step: 'kyb', phrase: 'the KYB details can be captured' };
-    case 'sanctions-review':
-      return { step: 'sanctions-review', phrase: 'the sanctions review' };
-    case 'ubo-create':
-      return { step: 'owners', phrase: 'owners can be added' };
-    case 'ubo-update':
-      return { step: 'owners', phrase: `the details of ${name} can be changed` };
-    case 'ubo-delete':
-      return { step: 'owners', phrase: `${name} can be removed` };
-    case 'verify-organigram':
-      return { step: 'owners', phrase: 'the ownership tree can be verified' };
-    case 'ubo-pep-confirm':
-      return { step: 'owners', phrase: `the PEP review of ${name}` };
-    case 'ubo-doc-upload':
-      return { step: 'owners', phrase: `documents of ${name} can be uploaded` };
-    case 'ubo-doc-confirm':
-      return { step: 'owners', phrase: `the documents of ${name} can be confirmed` };
-    case 'shareholding-confirm':
-      return { step: 'shareholding-confirm', phrase: 'shareholding can be confirmed' };
-    case 'entity-doc-upload':
-      return { step: 'entity-documents', phrase: 'entity documents can be uploaded' };
-    case 'entity-doc-confirm':
-      return { step: 'entity-doc-confirm', phrase: 'the entity documents can be confirmed' };
-    case 'decision':
-      return { step: 'decision', phrase: 'the entity can be approved' };
-  }
+function gateOf<Id extends string>(
+  jobs: ReadonlyArray<{ action: string | null; gate: string | null; refusal: Phrase | null }>,
+  action: string,
+  name: string,
+): { step: Id; phrase: string } {
+  const row = jobs.find((j) => j.action === action)!;
+  return { step: row.gate as Id, phrase: phrase(row.refusal ?? '', name) };
 }
+
+const entityGate = (a: EntityAction, name: string) => gateOf<EntityStepId>(ENTITY_JOBS, a.type, name);
 
 /**
  * Whether the service accepts an action now (contract §5): `{ok: true}`, or the status and a message
@@ -529,26 +491,7 @@ export function checkEntityAction(s: EntityWorkflowState, a: EntityAction): Chec
 
 // ---------------------------------------------------------------- individual
 
-export type IndividualStepId =
-  | 'create'
-  | 'aml-screening'
-  | 'external-validation'
-  | 'pep-decision'
-  | 'documents'
-  | 'confirm-docs'
-  | 'decision'
-  | 'report';
-
-export const INDIVIDUAL_STEPS: ReadonlyArray<StepDef<IndividualStepId>> = [
-  { id: 'create', label: 'Create the client' },
-  { id: 'aml-screening', label: 'AML screening' },
-  { id: 'external-validation', label: 'External validation' },
-  { id: 'pep-decision', label: 'PEP and sanctions decision' },
-  { id: 'documents', label: 'Documents' },
-  { id: 'confirm-docs', label: 'Confirm documents' },
-  { id: 'decision', label: 'Onboarding decision' },
-  { id: 'report', label: 'Report' },
-];
+export const INDIVIDUAL_STEPS: ReadonlyArray<StepDef<IndividualStepId>> = stepDefs(INDIVIDUAL_STEP_ROWS);
 
 export interface IndividualWorkflowState {
   /** False for a case captured on the device and not yet created on the service; default true. */
@@ -692,18 +635,6 @@ export type IndividualAction =
 
 export type IndividualActionType = IndividualAction['type'];
 
-const INDIVIDUAL_GATES: Record<
-  Exclude<IndividualActionType, 'decision'>,
-  { step: IndividualStepId; phrase: string }
-> = {
-  update: { step: 'aml-screening', phrase: 'the client can be changed' },
-  'aml-screening': { step: 'aml-screening', phrase: 'the AML screening' },
-  'external-validation': { step: 'external-validation', phrase: 'the external validation' },
-  'pep-sanctions-decision': { step: 'pep-decision', phrase: 'the PEP and sanctions decision' },
-  documents: { step: 'documents', phrase: 'documents can be uploaded' },
-  'confirm-docs': { step: 'confirm-docs', phrase: 'the documents can be confirmed' },
-};
-
 export function checkIndividualAction(s: IndividualWorkflowState, a: IndividualAction): CheckResult {
   if (a.type === 'decision' && isFinalDecision(s.decision)) {
     return {
@@ -717,10 +648,7 @@ export function checkIndividualAction(s: IndividualWorkflowState, a: IndividualA
   }
   if (s.created === false) return conflict('The client record must be created first');
   if (a.type === 'decision' && a.decision !== 'Approved') return OK;
-  const gate =
-    a.type === 'decision'
-      ? { step: 'decision' as const, phrase: 'the client can be approved' }
-      : INDIVIDUAL_GATES[a.type];
+  const gate = gateOf<IndividualStepId>(INDIVIDUAL_JOBS, a.type, '');
   const blocker = firstBefore(individualOutstanding(s), individualPos, gate.step);
   const waiting = a.type === 'pep-sanctions-decision' ? individualWaitingFor(s) : null;
   if (!blocker && waiting)
