@@ -7,6 +7,7 @@ import {
   type StepView as DomainStep,
 } from '../../../shared/domain/index.js';
 import {
+  DOCUMENT_DELETE,
   ENTITY_JOBS,
   ENTITY_STEP_ROWS,
   INDIVIDUAL_JOBS,
@@ -251,7 +252,9 @@ export class CaseViews {
       jobs.filter(
         (j) =>
           kinds.includes(j.payload.kind) ||
-          (j.payload.kind === 'document.delete' && kinds.includes('entity.doc-upload') && !j.payload.uboId),
+          (j.payload.kind === DOCUMENT_DELETE.kind &&
+            !j.payload.uboId &&
+            kinds.includes(DOCUMENT_DELETE.sitsWith.entity)),
       );
     const due = base.reviewsDue as ReviewDue[];
     const review = new Set<string>();
@@ -340,7 +343,7 @@ export class CaseViews {
       jobs.filter(
         (j) =>
           kinds.includes(j.payload.kind) ||
-          (j.payload.kind === 'document.delete' && kinds.includes('individual.doc-upload')),
+          (j.payload.kind === DOCUMENT_DELETE.kind && kinds.includes(DOCUMENT_DELETE.sitsWith.individual)),
       );
     const band = individualBand(d, lookups);
     return {
