@@ -15,11 +15,25 @@ export type Phrase = string | ((person: string) => string);
 
 export const phrase = (p: Phrase, person: string): string => (typeof p === 'string' ? p : p(person));
 
+/**
+ * What a step says while it is outstanding: as the condition in the service's 409 ("<subject> must
+ * be <verb> before …") and as the hint on the steps it holds up. Where `listed`, the names of what
+ * is missing follow (in brackets in the subject, after a colon in the hint).
+ */
+export interface Outstanding {
+  subject: Phrase;
+  verb: string;
+  hint: Phrase;
+  listed?: true;
+}
+
 export interface WorkflowStep<Id extends string> {
   id: Id;
   label: string;
   /** Entity steps that exist on one path only: a flat owner list, or an ownership tree. */
   path?: 'owner-list' | 'ownership-tree';
+  /** Absent where the step is never outstanding by itself (the people step, the decision, the report). */
+  outstanding?: Outstanding;
 }
 
 export interface WorkflowJob<
@@ -55,16 +69,71 @@ export interface WorkflowJob<
 // ---------------------------------------------------------------- entity
 
 export const ENTITY_STEP_ROWS = [
-  { id: 'create', label: 'Create the entity' },
-  { id: 'kyb', label: 'Business details (KYB)' },
-  { id: 'sanctions-review', label: 'Sanctions and adverse media review' },
-  { id: 'owners', label: 'Directors and owners', path: 'owner-list' },
+  {
+    id: 'create',
+    label: 'Create the entity',
+    outstanding: { subject: 'The entity', verb: 'created', hint: 'Create the entity first' },
+  },
+  {
+    id: 'kyb',
+    label: 'Business details (KYB)',
+    outstanding: { subject: 'KYB', verb: 'completed', hint: 'Complete the KYB details first' },
+  },
+  {
+    id: 'sanctions-review',
+    label: 'Sanctions and adverse media review',
+    outstanding: {
+      subject: 'The sanctions review',
+      verb: 'completed',
+      hint: 'Complete the sanctions review first',
+    },
+  },
+  {
+    id: 'owners',
+    label: 'Directors and owners',
+    path: 'owner-list',
+    outstanding: { subject: 'At least one owner', verb: 'added', hint: 'Add at least one owner first' },
+  },
   // Takes the place of `owners` on the ownership-tree path; the two never both apply.
-  { id: 'organigram', label: 'Ownership tree', path: 'ownership-tree' },
+  {
+    id: 'organigram',
+    label: 'Ownership tree',
+    path: 'ownership-tree',
+    outstanding: {
+      subject: 'The ownership tree',
+      verb: 'verified',
+      hint: 'Verify the ownership tree first',
+    },
+  },
   { id: 'people', label: 'Each person: details, PEP review, documents' },
-  { id: 'shareholding-confirm', label: 'Confirm shareholding' },
-  { id: 'entity-documents', label: 'Entity documents' },
-  { id: 'entity-doc-confirm', label: 'Confirm entity documents' },
+  {
+    id: 'shareholding-confirm',
+    label: 'Confirm shareholding',
+    outstanding: {
+      subject: 'Shareholding',
+      verb: 'confirmed',
+      hint: 'Waiting for shareholding confirmation',
+    },
+  },
+  {
+    id: 'entity-documents',
+    label: 'Entity documents',
+    outstanding: {
+      subject: 'The required entity documents',
+      verb: 'uploaded',
+      hint: 'Upload the required entity documents',
+      listed: true,
+    },
+  },
+  {
+    id: 'entity-doc-confirm',
+    label: 'Confirm entity documents',
+    outstanding: {
+      subject: 'The entity documents',
+      verb: 'confirmed',
+      hint: 'Confirm the entity documents',
+    },
+  },
   { id: 'decision', label: 'Onboarding decision' },
   { id: 'report', label: 'Report' },
 ] as const satisfies ReadonlyArray<WorkflowStep<string>>;
@@ -73,10 +142,43 @@ export type EntityStepId = (typeof ENTITY_STEP_ROWS)[number]['id'];
 
 /** One person's loop on the `people` step. */
 export const PERSON_STEP_ROWS = [
-  { id: 'details', label: 'Personal details' },
-  { id: 'pep-review', label: 'PEP and sanctions review' },
-  { id: 'documents', label: 'Documents' },
-  { id: 'doc-confirm', label: 'Confirm documents' },
+  {
+    id: 'details',
+    label: 'Personal details',
+    outstanding: {
+      subject: (who) => `The details of ${who}`,
+      verb: 'completed',
+      hint: (who) => `Complete the details of ${who}`,
+    },
+  },
+  {
+    id: 'pep-review',
+    label: 'PEP and sanctions review',
+    outstanding: {
+      subject: (who) => `The PEP review of ${who}`,
+      verb: 'completed',
+      hint: (who) => `Waiting for the PEP review of ${who}`,
+    },
+  },
+  {
+    id: 'documents',
+    label: 'Documents',
+    outstanding: {
+      subject: (who) => `The required documents of ${who}`,
+      verb: 'uploaded',
+      hint: (who) => `Upload the required documents of ${who}`,
+      listed: true,
+    },
+  },
+  {
+    id: 'doc-confirm',
+    label: 'Confirm documents',
+    outstanding: {
+      subject: (who) => `The documents of ${who}`,
+      verb: 'confirmed',
+      hint: (who) => `Confirm the documents of ${who}`,
+    },
+  },
 ] as const satisfies ReadonlyArray<WorkflowStep<string>>;
 
 export type UboStepId = (typeof PERSON_STEP_ROWS)[number]['id'];
@@ -237,12 +339,49 @@ export const ENTITY_QUEUE = [
 // ---------------------------------------------------------------- individual
 
 export const INDIVIDUAL_STEP_ROWS = [
-  { id: 'create', label: 'Create the client' },
-  { id: 'aml-screening', label: 'AML screening' },
-  { id: 'external-validation', label: 'External validation' },
-  { id: 'pep-decision', label: 'PEP and sanctions decision' },
-  { id: 'documents', label: 'Documents' },
-  { id: 'confirm-docs', label: 'Confirm documents' },
+  {
+    id: 'create',
+    label: 'Create the client',
+    outstanding: { subject: 'The client record', verb: 'created', hint: 'Create the client first' },
+  },
+  {
+    id: 'aml-screening',
+    label: 'AML screening',
+    outstanding: { subject: 'AML screening', verb: 'completed', hint: 'Run the AML screening first' },
+  },
+  {
+    id: 'external-validation',
+    label: 'External validation',
+    outstanding: {
+      subject: 'External validation',
+      verb: 'completed',
+      hint: 'Run the external validation first',
+    },
+  },
+  {
+    id: 'pep-decision',
+    label: 'PEP and sanctions decision',
+    outstanding: {
+      subject: 'The PEP and sanctions decision',
+      verb: 'recorded',
+      hint: 'Waiting for the PEP and sanctions decision',
+    },
+  },
+  {
+    id: 'documents',
+    label: 'Documents',
+    outstanding: {
+      subject: 'The required documents',
+      verb: 'uploaded',
+      hint: 'Upload the required documents',
+      listed: true,
+    },
+  },
+  {
+    id: 'confirm-docs',
+    label: 'Confirm documents',
+    outstanding: { subject: 'The documents', verb: 'confirmed', hint: 'Confirm the documents' },
+  },
   { id: 'decision', label: 'Onboarding decision' },
   { id: 'report', label: 'Report' },
 ] as const satisfies ReadonlyArray<WorkflowStep<string>>;

@@ -58,6 +58,26 @@ const withList = (text: string, list?: readonly string[]): string =>
 const withParens = (text: string, list?: readonly string[]): string =>
   list && list.length > 0 ? `${text} (${list.join(', ')})` : text;
 
+/** A step of the table while outstanding, in the table's words, naming `who` and what is missing. */
+function pending<Id extends string>(
+  rows: ReadonlyArray<WorkflowStep<string>>,
+  id: string,
+  step: Id,
+  who = '',
+  missing?: readonly string[],
+): Outstanding<Id> {
+  const words = rows.find((r) => r.id === id)!.outstanding!;
+  const list = words.listed ? missing : undefined;
+  return {
+    step,
+    subject: withParens(phrase(words.subject, who), list),
+    verb: words.verb,
+    hint: withList(phrase(words.hint, who), list),
+  };
+}
+const entityPending = (id: EntityStepId, missing?: readonly string[]) =>
+  pending(ENTITY_STEP_ROWS, id, id, '', missing);
+
 // ---------------------------------------------------------------- entity
 
 const stepDefs = <Id extends string>(rows: ReadonlyArray<WorkflowStep<Id>>): Array<StepDef<Id>> =>
@@ -114,76 +134,34 @@ const waitingForScreeningOf = (name: string) => `Waiting for screening results o
 
 /** The first thing a person still has to do, or null when their loop is finished. */
 function uboGap(u: UboWorkflowState): Outstanding<EntityStepId> | null {
-  if (!u.detailsCompleted) {
-    return {
-      step: 'people',
-      subject: `The details of ${u.name}`,
-      verb: 'completed',
-      hint: `Complete the details of ${u.name}`,
-    };
-  }
+  const gap = (id: UboStepId) => pending(PERSON_STEP_ROWS, id, 'people' as const, u.name, u.missingDocs);
+  if (!u.detailsCompleted) return gap('details');
   if (!u.pepConfirmed) {
-    return {
-      step: 'people',
-      subject: `The PEP review of ${u.name}`,
-      verb: 'completed',
-      hint:
-        u.screeningHeld === false ? waitingForScreeningOf(u.name) : `Waiting for the PEP review of ${u.name}`,
-    };
+    const pep = gap('pep-review');
+    return u.screeningHeld === false ? { ...pep, hint: waitingForScreeningOf(u.name) } : pep;
   }
-  if (!u.requiredDocsOnFile) {
-    return {
-      step: 'people',
-      subject: withParens(`The required documents of ${u.name}`, u.missingDocs),
-      verb: 'uploaded',
-      hint: withList(`Upload the required documents of ${u.name}`, u.missingDocs),
-    };
-  }
-  if (!u.docsConfirmed) {
-    return {
-      step: 'people',
-      subject: `The documents of ${u.name}`,
-      verb: 'confirmed',
-      hint: `Confirm the documents of ${u.name}`,
-    };
-  }
+  if (!u.requiredDocsOnFile) return gap('documents');
+  if (!u.docsConfirmed) return gap('doc-confirm');
   return null;
 }
 
 /** Everything still to do before the entity can be approved, in workflow order. */
 function entityOutstanding(s: EntityWorkflowState): Array<Outstanding<EntityStepId>> {
   const out: Array<Outstanding<EntityStepId>> = [];
-  if (s.created === false)
-    out.push({ step: 'create', subject: 'The entity', verb: 'created', hint: 'Create the entity first' });
-  if (!s.kybCompleted)
-    out.push({ step: 'kyb', subject: 'KYB', verb: 'completed', hint: 'Complete the KYB details first' });
+  if (s.created === false) out.push(entityPending('create'));
+  if (!s.kybCompleted) out.push(entityPending('kyb'));
   // A review waiting for the service's results does not hold up capture of the owners (the queue
   // sends them after the review); it holds up everything that confirms on the review.
   if (!s.sanctionsReviewed) {
-    const waiting = s.sanctionsResultsHeld === false;
-    out.push({
-      step: waiting ? 'people' : 'sanctions-review',
-      subject: 'The sanctions review',
-      verb: 'completed',
-      hint: waiting ? WAITING_FOR_SCREENING : 'Complete the sanctions review first',
-    });
+    const review = entityPending('sanctions-review');
+    out.push(
+      s.sanctionsResultsHeld === false ? { ...review, step: 'people', hint: WAITING_FOR_SCREENING } : review,
+    );
   }
-  if (s.showOrganigram && !s.organigramVerified) {
-    out.push({
-      step: 'organigram',
-      subject: 'The ownership tree',
-      verb: 'verified',
-      hint: 'Verify the ownership tree first',
-    });
-  }
-  if (s.ubos.length === 0) {
-    out.push({
-      step: s.showOrganigram ? 'people' : 'owners',
-      subject: 'At least one owner',
-      verb: 'added',
-      hint: 'Add at least one owner first',
-    });
-  }
+  if (s.showOrganigram && !s.organigramVerified) out.push(entityPending('organigram'));
+  // On the ownership-tree path the tree adds the owners, so none yet holds up the people.
+  if (s.ubos.length === 0)
+    out.push({ ...entityPending('owners'), step: s.showOrganigram ? 'people' : 'owners' });
   for (const u of s.ubos) {
     const gap = uboGap(u);
     if (gap) out.push(gap);
@@ -196,30 +174,9 @@ function entityOutstanding(s: EntityWorkflowState): Array<Outstanding<EntityStep
       hint: "Waiting for the registry's directors from the service",
     });
   }
-  if (!s.shareholdingConfirmed) {
-    out.push({
-      step: 'shareholding-confirm',
-      subject: 'Shareholding',
-      verb: 'confirmed',
-      hint: 'Waiting for shareholding confirmation',
-    });
-  }
-  if (!s.entityRequiredDocsOnFile) {
-    out.push({
-      step: 'entity-documents',
-      subject: withParens('The required entity documents', s.entityMissingDocs),
-      verb: 'uploaded',
-      hint: withList('Upload the required entity documents', s.entityMissingDocs),
-    });
-  }
-  if (!s.entityDocsConfirmed) {
-    out.push({
-      step: 'entity-doc-confirm',
-      subject: 'The entity documents',
-      verb: 'confirmed',
-      hint: 'Confirm the entity documents',
-    });
-  }
+  if (!s.shareholdingConfirmed) out.push(entityPending('shareholding-confirm'));
+  if (!s.entityRequiredDocsOnFile) out.push(entityPending('entity-documents', s.entityMissingDocs));
+  if (!s.entityDocsConfirmed) out.push(entityPending('entity-doc-confirm'));
   return out;
 }
 
@@ -281,13 +238,9 @@ export function uboSteps(s: EntityWorkflowState, u: UboWorkflowState): Array<Ste
       gate ??
         (!u.detailsCompleted
           ? `Complete the details of ${u.name} first`
-          : !u.pepConfirmed
-            ? u.screeningHeld === false
-              ? waitingForScreeningOf(u.name)
-              : `Waiting for the PEP review of ${u.name}`
-            : !u.requiredDocsOnFile
-              ? withList(`Upload the required documents of ${u.name}`, u.missingDocs)
-              : undefined),
+          : !u.pepConfirmed || !u.requiredDocsOnFile
+            ? uboGap(u)?.hint
+            : undefined),
     ),
   ];
 }
@@ -525,57 +478,23 @@ function individualWaitingFor(s: IndividualWorkflowState): string | null {
 }
 const individualPos = (id: IndividualStepId): number => INDIVIDUAL_ORDER.indexOf(id);
 
+const individualPending = (id: IndividualStepId, missing?: readonly string[]) =>
+  pending(INDIVIDUAL_STEP_ROWS, id, id, '', missing);
+
 function individualOutstanding(s: IndividualWorkflowState): Array<Outstanding<IndividualStepId>> {
   const out: Array<Outstanding<IndividualStepId>> = [];
-  if (s.created === false)
-    out.push({
-      step: 'create',
-      subject: 'The client record',
-      verb: 'created',
-      hint: 'Create the client first',
-    });
-  if (!s.amlScreened) {
-    out.push({
-      step: 'aml-screening',
-      subject: 'AML screening',
-      verb: 'completed',
-      hint: 'Run the AML screening first',
-    });
-  }
-  if (!s.externallyValidated) {
-    out.push({
-      step: 'external-validation',
-      subject: 'External validation',
-      verb: 'completed',
-      hint: 'Run the external validation first',
-    });
-  }
+  if (s.created === false) out.push(individualPending('create'));
+  if (!s.amlScreened) out.push(individualPending('aml-screening'));
+  if (!s.externallyValidated) out.push(individualPending('external-validation'));
   // As for the entity: a decision waiting for the service's answers does not hold up capturing the
   // documents, only confirming them.
   if (!s.pepDecided) {
+    const decision = individualPending('pep-decision');
     const waiting = individualWaitingFor(s);
-    out.push({
-      step: waiting ? 'documents' : 'pep-decision',
-      subject: 'The PEP and sanctions decision',
-      verb: 'recorded',
-      hint: waiting ?? 'Waiting for the PEP and sanctions decision',
-    });
+    out.push(waiting ? { ...decision, step: 'documents', hint: waiting } : decision);
   }
-  if (!s.requiredDocsOnFile) {
-    out.push({
-      step: 'documents',
-      subject: withParens('The required documents', s.missingDocs),
-      verb: 'uploaded',
-      hint: withList('Upload the required documents', s.missingDocs),
-    });
-  }
-  if (!s.docsConfirmed)
-    out.push({
-      step: 'confirm-docs',
-      subject: 'The documents',
-      verb: 'confirmed',
-      hint: 'Confirm the documents',
-    });
+  if (!s.requiredDocsOnFile) out.push(individualPending('documents', s.missingDocs));
+  if (!s.docsConfirmed) out.push(individualPending('confirm-docs'));
   return out;
 }
 
