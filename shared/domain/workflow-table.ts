@@ -3,9 +3,9 @@
 // and the service's gates (workflow.ts, which the sandbox answers 409 with), the queue's ranks and
 // what a waiting job says (electron/core/sync), and which step shows which queued job (case views).
 //
-// `steps` is the order a case goes through: the service accepts an action once nothing before its
-// gate step is outstanding. `queue` is the order the queue sends a case's jobs in, one group per
-// rank. The two differ on purpose where the queue is stricter than the service (a person's
+// `*_STEP_ROWS` is the order a case goes through: the service accepts an action once nothing before
+// its gate step is outstanding. `*_QUEUE` is the order the queue sends a case's jobs in, one group
+// per rank. The two differ on purpose where the queue is stricter than the service (a person's
 // documents go after their PEP review; the ownership tree goes before the people it creates); a
 // test checks that the queue never sends a job before one its gate requires.
 import type { EntityActionType, IndividualActionType } from './workflow.js';
