@@ -6,6 +6,21 @@
 // allowed only when nothing before k is outstanding, so every prerequisite holds transitively.
 import { ORGANIGRAM_ERRORS } from './organigram.js';
 import type { BandOrUndetermined } from './types.js';
+import {
+  ENTITY_JOBS,
+  ENTITY_STEP_ROWS,
+  INDIVIDUAL_JOBS,
+  INDIVIDUAL_STEP_ROWS,
+  PERSON_STEP_ROWS,
+  phrase,
+  type EntityStepId,
+  type Phrase,
+  type IndividualStepId,
+  type UboStepId,
+  type WorkflowStep,
+} from './workflow-table.js';
+
+export type { EntityStepId, IndividualStepId, UboStepId };
 
 export type OnboardingDecisionValue = 'Approved' | 'Declined' | 'Refer' | 'In Progress';
 export type StepStatus = 'done' | 'available' | 'blocked';
@@ -43,36 +58,37 @@ const withList = (text: string, list?: readonly string[]): string =>
 const withParens = (text: string, list?: readonly string[]): string =>
   list && list.length > 0 ? `${text} (${list.join(', ')})` : text;
 
+/** A step of the table while outstanding, in the table's words, naming `who` and what is missing. */
+function pending<Id extends string>(
+  rows: ReadonlyArray<WorkflowStep<string>>,
+  id: string,
+  step: Id,
+  who = '',
+  missing?: readonly string[],
+): Outstanding<Id> {
+  const words = rows.find((r) => r.id === id)!.outstanding!;
+  const list = words.listed ? missing : undefined;
+  return {
+    step,
+    subject: withParens(phrase(words.subject, who), list),
+    verb: words.verb,
+    hint: withList(phrase(words.hint, who), list),
+  };
+}
+const entityPending = (id: EntityStepId, missing?: readonly string[]) =>
+  pending(ENTITY_STEP_ROWS, id, id, '', missing);
+
 // ---------------------------------------------------------------- entity
 
-export type EntityStepId =
-  | 'create'
-  | 'kyb'
-  | 'sanctions-review'
-  | 'owners'
-  | 'organigram'
-  | 'people'
-  | 'shareholding-confirm'
-  | 'entity-documents'
-  | 'entity-doc-confirm'
-  | 'decision'
-  | 'report';
+const stepDefs = <Id extends string>(rows: ReadonlyArray<WorkflowStep<Id>>): Array<StepDef<Id>> =>
+  rows.map(({ id, label }) => ({ id, label }));
 
-export const ENTITY_STEPS_PATH_A: ReadonlyArray<StepDef<EntityStepId>> = [
-  { id: 'create', label: 'Create the entity' },
-  { id: 'kyb', label: 'Business details (KYB)' },
-  { id: 'sanctions-review', label: 'Sanctions and adverse media review' },
-  { id: 'owners', label: 'Directors and owners' },
-  { id: 'people', label: 'Each person: details, PEP review, documents' },
-  { id: 'shareholding-confirm', label: 'Confirm shareholding' },
-  { id: 'entity-documents', label: 'Entity documents' },
-  { id: 'entity-doc-confirm', label: 'Confirm entity documents' },
-  { id: 'decision', label: 'Onboarding decision' },
-  { id: 'report', label: 'Report' },
-];
+export const ENTITY_STEPS_PATH_A: ReadonlyArray<StepDef<EntityStepId>> = stepDefs(
+  ENTITY_STEP_ROWS.filter((s) => !('path' in s) || s.path === 'owner-list'),
+);
 
-export const ENTITY_STEPS_PATH_B: ReadonlyArray<StepDef<EntityStepId>> = ENTITY_STEPS_PATH_A.map((s) =>
-  s.id === 'owners' ? { id: 'organigram', label: 'Ownership tree' } : s,
+export const ENTITY_STEPS_PATH_B: ReadonlyArray<StepDef<EntityStepId>> = stepDefs(
+  ENTITY_STEP_ROWS.filter((s) => !('path' in s) || s.path === 'ownership-tree'),
 );
 
 export interface UboWorkflowState {
@@ -109,19 +125,7 @@ export interface EntityWorkflowState {
   ubos: UboWorkflowState[];
 }
 
-const ENTITY_ORDER: readonly EntityStepId[] = [
-  'create',
-  'kyb',
-  'sanctions-review',
-  'owners',
-  'organigram',
-  'people',
-  'shareholding-confirm',
-  'entity-documents',
-  'entity-doc-confirm',
-  'decision',
-  'report',
-];
+const ENTITY_ORDER: readonly EntityStepId[] = ENTITY_STEP_ROWS.map((s) => s.id);
 const entityPos = (id: EntityStepId): number => ENTITY_ORDER.indexOf(id);
 
 /** Said on a review step whose results the service has not yet returned to this device. */
@@ -130,76 +134,34 @@ const waitingForScreeningOf = (name: string) => `Waiting for screening results o
 
 /** The first thing a person still has to do, or null when their loop is finished. */
 function uboGap(u: UboWorkflowState): Outstanding<EntityStepId> | null {
-  if (!u.detailsCompleted) {
-    return {
-      step: 'people',
-      subject: `The details of ${u.name}`,
-      verb: 'completed',
-      hint: `Complete the details of ${u.name}`,
-    };
-  }
+  const gap = (id: UboStepId) => pending(PERSON_STEP_ROWS, id, 'people' as const, u.name, u.missingDocs);
+  if (!u.detailsCompleted) return gap('details');
   if (!u.pepConfirmed) {
-    return {
-      step: 'people',
-      subject: `The PEP review of ${u.name}`,
-      verb: 'completed',
-      hint:
-        u.screeningHeld === false ? waitingForScreeningOf(u.name) : `Waiting for the PEP review of ${u.name}`,
-    };
+    const pep = gap('pep-review');
+    return u.screeningHeld === false ? { ...pep, hint: waitingForScreeningOf(u.name) } : pep;
   }
-  if (!u.requiredDocsOnFile) {
-    return {
-      step: 'people',
-      subject: withParens(`The required documents of ${u.name}`, u.missingDocs),
-      verb: 'uploaded',
-      hint: withList(`Upload the required documents of ${u.name}`, u.missingDocs),
-    };
-  }
-  if (!u.docsConfirmed) {
-    return {
-      step: 'people',
-      subject: `The documents of ${u.name}`,
-      verb: 'confirmed',
-      hint: `Confirm the documents of ${u.name}`,
-    };
-  }
+  if (!u.requiredDocsOnFile) return gap('documents');
+  if (!u.docsConfirmed) return gap('doc-confirm');
   return null;
 }
 
 /** Everything still to do before the entity can be approved, in workflow order. */
 function entityOutstanding(s: EntityWorkflowState): Array<Outstanding<EntityStepId>> {
   const out: Array<Outstanding<EntityStepId>> = [];
-  if (s.created === false)
-    out.push({ step: 'create', subject: 'The entity', verb: 'created', hint: 'Create the entity first' });
-  if (!s.kybCompleted)
-    out.push({ step: 'kyb', subject: 'KYB', verb: 'completed', hint: 'Complete the KYB details first' });
+  if (s.created === false) out.push(entityPending('create'));
+  if (!s.kybCompleted) out.push(entityPending('kyb'));
   // A review waiting for the service's results does not hold up capture of the owners (the queue
   // sends them after the review); it holds up everything that confirms on the review.
   if (!s.sanctionsReviewed) {
-    const waiting = s.sanctionsResultsHeld === false;
-    out.push({
-      step: waiting ? 'people' : 'sanctions-review',
-      subject: 'The sanctions review',
-      verb: 'completed',
-      hint: waiting ? WAITING_FOR_SCREENING : 'Complete the sanctions review first',
-    });
+    const review = entityPending('sanctions-review');
+    out.push(
+      s.sanctionsResultsHeld === false ? { ...review, step: 'people', hint: WAITING_FOR_SCREENING } : review,
+    );
   }
-  if (s.showOrganigram && !s.organigramVerified) {
-    out.push({
-      step: 'organigram',
-      subject: 'The ownership tree',
-      verb: 'verified',
-      hint: 'Verify the ownership tree first',
-    });
-  }
-  if (s.ubos.length === 0) {
-    out.push({
-      step: s.showOrganigram ? 'people' : 'owners',
-      subject: 'At least one owner',
-      verb: 'added',
-      hint: 'Add at least one owner first',
-    });
-  }
+  if (s.showOrganigram && !s.organigramVerified) out.push(entityPending('organigram'));
+  // On the ownership-tree path the tree adds the owners, so none yet holds up the people.
+  if (s.ubos.length === 0)
+    out.push({ ...entityPending('owners'), step: s.showOrganigram ? 'people' : 'owners' });
   for (const u of s.ubos) {
     const gap = uboGap(u);
     if (gap) out.push(gap);
@@ -212,30 +174,9 @@ function entityOutstanding(s: EntityWorkflowState): Array<Outstanding<EntityStep
       hint: "Waiting for the registry's directors from the service",
     });
   }
-  if (!s.shareholdingConfirmed) {
-    out.push({
-      step: 'shareholding-confirm',
-      subject: 'Shareholding',
-      verb: 'confirmed',
-      hint: 'Waiting for shareholding confirmation',
-    });
-  }
-  if (!s.entityRequiredDocsOnFile) {
-    out.push({
-      step: 'entity-documents',
-      subject: withParens('The required entity documents', s.entityMissingDocs),
-      verb: 'uploaded',
-      hint: withList('Upload the required entity documents', s.entityMissingDocs),
-    });
-  }
-  if (!s.entityDocsConfirmed) {
-    out.push({
-      step: 'entity-doc-confirm',
-      subject: 'The entity documents',
-      verb: 'confirmed',
-      hint: 'Confirm the entity documents',
-    });
-  }
+  if (!s.shareholdingConfirmed) out.push(entityPending('shareholding-confirm'));
+  if (!s.entityRequiredDocsOnFile) out.push(entityPending('entity-documents', s.entityMissingDocs));
+  if (!s.entityDocsConfirmed) out.push(entityPending('entity-doc-confirm'));
   return out;
 }
 
@@ -261,28 +202,27 @@ export interface PersonProgress {
   steps: Array<StepView<UboStepId>>;
 }
 
-export type UboStepId = 'details' | 'pep-review' | 'documents' | 'doc-confirm';
+const PERSON_STEP_LABEL = Object.fromEntries(PERSON_STEP_ROWS.map((s) => [s.id, s.label])) as Record<
+  UboStepId,
+  string
+>;
 
 /** One person's loop: details, PEP review, documents (allowed once the person exists), confirm. */
 export function uboSteps(s: EntityWorkflowState, u: UboWorkflowState): Array<StepView<UboStepId>> {
   const before = firstBefore(entityOutstanding(s), entityPos, 'owners');
   const gate = before?.hint;
-  const view = (
-    id: UboStepId,
-    label: string,
-    done: boolean,
-    blockedBy: string | undefined,
-  ): StepView<UboStepId> =>
-    done
+  const view = (id: UboStepId, done: boolean, blockedBy: string | undefined): StepView<UboStepId> => {
+    const label = PERSON_STEP_LABEL[id];
+    return done
       ? { id, label, status: 'done' }
       : blockedBy
         ? { id, label, status: 'blocked', blockedBy }
         : { id, label, status: 'available' };
+  };
   return [
-    view('details', 'Personal details', u.detailsCompleted, gate),
+    view('details', u.detailsCompleted, gate),
     view(
       'pep-review',
-      'PEP and sanctions review',
       u.pepConfirmed,
       gate ??
         (!u.detailsCompleted
@@ -291,21 +231,16 @@ export function uboSteps(s: EntityWorkflowState, u: UboWorkflowState): Array<Ste
             ? waitingForScreeningOf(u.name)
             : undefined),
     ),
-    view('documents', 'Documents', u.requiredDocsOnFile, gate),
+    view('documents', u.requiredDocsOnFile, gate),
     view(
       'doc-confirm',
-      'Confirm documents',
       u.docsConfirmed,
       gate ??
         (!u.detailsCompleted
           ? `Complete the details of ${u.name} first`
-          : !u.pepConfirmed
-            ? u.screeningHeld === false
-              ? waitingForScreeningOf(u.name)
-              : `Waiting for the PEP review of ${u.name}`
-            : !u.requiredDocsOnFile
-              ? withList(`Upload the required documents of ${u.name}`, u.missingDocs)
-              : undefined),
+          : !u.pepConfirmed || !u.requiredDocsOnFile
+            ? uboGap(u)?.hint
+            : undefined),
     ),
   ];
 }
@@ -383,36 +318,16 @@ export type EntityAction =
 export type EntityActionType = EntityAction['type'];
 
 /** Step before which nothing may be outstanding, and the words for the action in messages. */
-function entityGate(a: EntityAction, name: string): { step: EntityStepId; phrase: string } {
-  switch (a.type) {
-    case 'kyb':
-      return { step: 'kyb', phrase: 'the KYB details can be captured' };
-    case 'sanctions-review':
-      return { step: 'sanctions-review', phrase: 'the sanctions review' };
-    case 'ubo-create':
-      return { step: 'owners', phrase: 'owners can be added' };
-    case 'ubo-update':
-      return { step: 'owners', phrase: `the details of ${name} can be changed` };
-    case 'ubo-delete':
-      return { step: 'owners', phrase: `${name} can be removed` };
-    case 'verify-organigram':
-      return { step: 'owners', phrase: 'the ownership tree can be verified' };
-    case 'ubo-pep-confirm':
-      return { step: 'owners', phrase: `the PEP review of ${name}` };
-    case 'ubo-doc-upload':
-      return { step: 'owners', phrase: `documents of ${name} can be uploaded` };
-    case 'ubo-doc-confirm':
-      return { step: 'owners', phrase: `the documents of ${name} can be confirmed` };
-    case 'shareholding-confirm':
-      return { step: 'shareholding-confirm', phrase: 'shareholding can be confirmed' };
-    case 'entity-doc-upload':
-      return { step: 'entity-documents', phrase: 'entity documents can be uploaded' };
-    case 'entity-doc-confirm':
-      return { step: 'entity-doc-confirm', phrase: 'the entity documents can be confirmed' };
-    case 'decision':
-      return { step: 'decision', phrase: 'the entity can be approved' };
-  }
+function gateOf<Id extends string>(
+  jobs: ReadonlyArray<{ action: string | null; gate: string | null; refusal: Phrase | null }>,
+  action: string,
+  name: string,
+): { step: Id; phrase: string } {
+  const row = jobs.find((j) => j.action === action)!;
+  return { step: row.gate as Id, phrase: phrase(row.refusal ?? '', name) };
 }
+
+const entityGate = (a: EntityAction, name: string) => gateOf<EntityStepId>(ENTITY_JOBS, a.type, name);
 
 /**
  * Whether the service accepts an action now (contract §5): `{ok: true}`, or the status and a message
@@ -529,26 +444,7 @@ export function checkEntityAction(s: EntityWorkflowState, a: EntityAction): Chec
 
 // ---------------------------------------------------------------- individual
 
-export type IndividualStepId =
-  | 'create'
-  | 'aml-screening'
-  | 'external-validation'
-  | 'pep-decision'
-  | 'documents'
-  | 'confirm-docs'
-  | 'decision'
-  | 'report';
-
-export const INDIVIDUAL_STEPS: ReadonlyArray<StepDef<IndividualStepId>> = [
-  { id: 'create', label: 'Create the client' },
-  { id: 'aml-screening', label: 'AML screening' },
-  { id: 'external-validation', label: 'External validation' },
-  { id: 'pep-decision', label: 'PEP and sanctions decision' },
-  { id: 'documents', label: 'Documents' },
-  { id: 'confirm-docs', label: 'Confirm documents' },
-  { id: 'decision', label: 'Onboarding decision' },
-  { id: 'report', label: 'Report' },
-];
+export const INDIVIDUAL_STEPS: ReadonlyArray<StepDef<IndividualStepId>> = stepDefs(INDIVIDUAL_STEP_ROWS);
 
 export interface IndividualWorkflowState {
   /** False for a case captured on the device and not yet created on the service; default true. */
@@ -582,57 +478,23 @@ function individualWaitingFor(s: IndividualWorkflowState): string | null {
 }
 const individualPos = (id: IndividualStepId): number => INDIVIDUAL_ORDER.indexOf(id);
 
+const individualPending = (id: IndividualStepId, missing?: readonly string[]) =>
+  pending(INDIVIDUAL_STEP_ROWS, id, id, '', missing);
+
 function individualOutstanding(s: IndividualWorkflowState): Array<Outstanding<IndividualStepId>> {
   const out: Array<Outstanding<IndividualStepId>> = [];
-  if (s.created === false)
-    out.push({
-      step: 'create',
-      subject: 'The client record',
-      verb: 'created',
-      hint: 'Create the client first',
-    });
-  if (!s.amlScreened) {
-    out.push({
-      step: 'aml-screening',
-      subject: 'AML screening',
-      verb: 'completed',
-      hint: 'Run the AML screening first',
-    });
-  }
-  if (!s.externallyValidated) {
-    out.push({
-      step: 'external-validation',
-      subject: 'External validation',
-      verb: 'completed',
-      hint: 'Run the external validation first',
-    });
-  }
+  if (s.created === false) out.push(individualPending('create'));
+  if (!s.amlScreened) out.push(individualPending('aml-screening'));
+  if (!s.externallyValidated) out.push(individualPending('external-validation'));
   // As for the entity: a decision waiting for the service's answers does not hold up capturing the
   // documents, only confirming them.
   if (!s.pepDecided) {
+    const decision = individualPending('pep-decision');
     const waiting = individualWaitingFor(s);
-    out.push({
-      step: waiting ? 'documents' : 'pep-decision',
-      subject: 'The PEP and sanctions decision',
-      verb: 'recorded',
-      hint: waiting ?? 'Waiting for the PEP and sanctions decision',
-    });
+    out.push(waiting ? { ...decision, step: 'documents', hint: waiting } : decision);
   }
-  if (!s.requiredDocsOnFile) {
-    out.push({
-      step: 'documents',
-      subject: withParens('The required documents', s.missingDocs),
-      verb: 'uploaded',
-      hint: withList('Upload the required documents', s.missingDocs),
-    });
-  }
-  if (!s.docsConfirmed)
-    out.push({
-      step: 'confirm-docs',
-      subject: 'The documents',
-      verb: 'confirmed',
-      hint: 'Confirm the documents',
-    });
+  if (!s.requiredDocsOnFile) out.push(individualPending('documents', s.missingDocs));
+  if (!s.docsConfirmed) out.push(individualPending('confirm-docs'));
   return out;
 }
 
@@ -692,18 +554,6 @@ export type IndividualAction =
 
 export type IndividualActionType = IndividualAction['type'];
 
-const INDIVIDUAL_GATES: Record<
-  Exclude<IndividualActionType, 'decision'>,
-  { step: IndividualStepId; phrase: string }
-> = {
-  update: { step: 'aml-screening', phrase: 'the client can be changed' },
-  'aml-screening': { step: 'aml-screening', phrase: 'the AML screening' },
-  'external-validation': { step: 'external-validation', phrase: 'the external validation' },
-  'pep-sanctions-decision': { step: 'pep-decision', phrase: 'the PEP and sanctions decision' },
-  documents: { step: 'documents', phrase: 'documents can be uploaded' },
-  'confirm-docs': { step: 'confirm-docs', phrase: 'the documents can be confirmed' },
-};
-
 export function checkIndividualAction(s: IndividualWorkflowState, a: IndividualAction): CheckResult {
   if (a.type === 'decision' && isFinalDecision(s.decision)) {
     return {
@@ -717,10 +567,7 @@ export function checkIndividualAction(s: IndividualWorkflowState, a: IndividualA
   }
   if (s.created === false) return conflict('The client record must be created first');
   if (a.type === 'decision' && a.decision !== 'Approved') return OK;
-  const gate =
-    a.type === 'decision'
-      ? { step: 'decision' as const, phrase: 'the client can be approved' }
-      : INDIVIDUAL_GATES[a.type];
+  const gate = gateOf<IndividualStepId>(INDIVIDUAL_JOBS, a.type, '');
   const blocker = firstBefore(individualOutstanding(s), individualPos, gate.step);
   const waiting = a.type === 'pep-sanctions-decision' ? individualWaitingFor(s) : null;
   if (!blocker && waiting)

@@ -6,6 +6,17 @@ import {
   uboSteps,
   type StepView as DomainStep,
 } from '../../../shared/domain/index.js';
+import {
+  DOCUMENT_DELETE,
+  ENTITY_JOBS,
+  ENTITY_STEP_ROWS,
+  INDIVIDUAL_JOBS,
+  INDIVIDUAL_STEP_ROWS,
+  jobKindsOfPersonStep,
+  jobKindsOfStep,
+  PERSON_STEP_ROWS,
+  type AnyWorkflowJob,
+} from '../../../shared/domain/workflow-table.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type {
   CaseDetail,
@@ -36,33 +47,14 @@ export interface ViewDeps {
   progressOf: (documentId: string) => Progress | null;
 }
 
-const ENTITY_STEP_JOBS: Record<string, JobKind[]> = {
-  create: ['entity.create'],
-  kyb: ['entity.kyb'],
-  'sanctions-review': ['entity.sanctions-review'],
-  owners: ['ubo.create', 'ubo.update', 'ubo.delete'],
-  organigram: ['entity.verify-organigram'],
-  people: ['ubo.create', 'ubo.update', 'ubo.pep-confirm', 'ubo.doc-upload', 'ubo.doc-confirm'],
-  'shareholding-confirm': ['entity.shareholding-confirm'],
-  'entity-documents': ['entity.doc-upload'],
-  'entity-doc-confirm': ['entity.doc-confirm'],
-  decision: ['entity.decision'],
-};
-const UBO_STEP_JOBS: Record<string, JobKind[]> = {
-  details: ['ubo.create', 'ubo.update'],
-  'pep-review': ['ubo.pep-confirm'],
-  documents: ['ubo.doc-upload'],
-  'doc-confirm': ['ubo.doc-confirm'],
-};
-const INDIVIDUAL_STEP_JOBS: Record<string, JobKind[]> = {
-  create: ['individual.create', 'individual.update'],
-  'aml-screening': ['individual.aml-screening'],
-  'external-validation': ['individual.external-validation'],
-  'pep-decision': ['individual.pep-decision'],
-  documents: ['individual.doc-upload'],
-  'confirm-docs': ['individual.confirm-docs'],
-  decision: ['individual.decision'],
-};
+// Which queued jobs each step shows, from the workflow table.
+const stepJobs = (jobs: readonly AnyWorkflowJob[], steps: ReadonlyArray<{ id: string }>) =>
+  new Map<string, JobKind[]>(steps.map((step) => [step.id, jobKindsOfStep(jobs, step.id)]));
+const ENTITY_STEP_JOBS = stepJobs(ENTITY_JOBS, ENTITY_STEP_ROWS);
+const UBO_STEP_JOBS = new Map<string, JobKind[]>(
+  PERSON_STEP_ROWS.map((step) => [step.id, jobKindsOfPersonStep(step.id)]),
+);
+const INDIVIDUAL_STEP_JOBS = stepJobs(INDIVIDUAL_JOBS, INDIVIDUAL_STEP_ROWS);
 
 function reviewsDueOf(c: StoredCase, ubos: readonly StoredUbo[]): ReviewDue[] {
   return c.data.kind === 'entity'
@@ -260,14 +252,16 @@ export class CaseViews {
       jobs.filter(
         (j) =>
           kinds.includes(j.payload.kind) ||
-          (j.payload.kind === 'document.delete' && kinds.includes('entity.doc-upload') && !j.payload.uboId),
+          (j.payload.kind === DOCUMENT_DELETE.kind &&
+            !j.payload.uboId &&
+            kinds.includes(DOCUMENT_DELETE.sitsWith.entity)),
       );
     const due = base.reviewsDue as ReviewDue[];
     const review = new Set<string>();
     if (due.some((r) => r.step === 'sanctions-review')) review.add('sanctions-review');
     const final = finalityOf(c);
     const steps = finalSteps(
-      toSteps(entitySteps(state), (id) => caseJobs(ENTITY_STEP_JOBS[id] ?? []), waiting, review),
+      toSteps(entitySteps(state), (id) => caseJobs(ENTITY_STEP_JOBS.get(id) ?? []), waiting, review),
       final,
     );
     const localUbos: LocalUbo[] = ubos.map((u) => {
@@ -296,7 +290,7 @@ export class CaseViews {
         steps: finalSteps(
           toSteps(
             uboSteps(state, uboWorkflowState(u, docs, lookups)),
-            (id) => uboJobs(UBO_STEP_JOBS[id] ?? []),
+            (id) => uboJobs(UBO_STEP_JOBS.get(id) ?? []),
             waiting,
             uReview,
           ),
@@ -349,7 +343,7 @@ export class CaseViews {
       jobs.filter(
         (j) =>
           kinds.includes(j.payload.kind) ||
-          (j.payload.kind === 'document.delete' && kinds.includes('individual.doc-upload')),
+          (j.payload.kind === DOCUMENT_DELETE.kind && kinds.includes(DOCUMENT_DELETE.sitsWith.individual)),
       );
     const band = individualBand(d, lookups);
     return {
@@ -359,7 +353,7 @@ export class CaseViews {
       documents: docs.map((x) => this.documentView(x)),
       checklist: personChecklist(band, lookups, docs),
       steps: finalSteps(
-        toSteps(individualSteps(state), (id) => jobsOf(INDIVIDUAL_STEP_JOBS[id] ?? []), waiting, review),
+        toSteps(individualSteps(state), (id) => jobsOf(INDIVIDUAL_STEP_JOBS.get(id) ?? []), waiting, review),
         finalityOf(c),
       ),
       create: d.create,

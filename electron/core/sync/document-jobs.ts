@@ -9,6 +9,7 @@ import { ApiError } from '../api/errors.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
 import { isUpload, type JobPayload } from './job-kinds.js';
 import { need, uboName } from './record.js';
+import { waitingOn } from './wait-phrases.js';
 import { storedFilename } from '../../../shared/files/filename.js';
 
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
@@ -292,7 +293,7 @@ const uboUpload = uploadHandler<P<'ubo.doc-upload'>>(
   (ctx) => {
     const ubo = ctx.store.getUbo(ctx.job.payload.uboId);
     if (!ubo?.serverId) return `waiting for ${uboName(ubo)} to be created`;
-    if (!ubo.data.pepSynced) return `waiting for PEP review of ${uboName(ubo)}`;
+    if (!ubo.data.pepSynced) return waitingOn('ubo.pep-confirm', ubo);
     return null;
   },
   async (ctx, doc, file, onProgress, idempotencyKey) => {
@@ -312,7 +313,7 @@ const entityUpload = uploadHandler<P<'entity.doc-upload'>>(
   (ctx) =>
     ctx.case.data.kind === 'entity' && ctx.case.data.shareholdingConfirmed
       ? null
-      : 'waiting for shareholding confirmation',
+      : waitingOn('entity.shareholding-confirm'),
   async (ctx, doc, file, onProgress, idempotencyKey) => {
     const pair = need(doc.pairs[0], 'The document type');
     const answer = await ctx.api.uploadEntityDocument(
@@ -329,7 +330,7 @@ const individualUpload = uploadHandler<P<'individual.doc-upload'>>(
   (ctx) =>
     ctx.case.data.kind === 'individual' && ctx.case.data.pepSynced
       ? null
-      : 'waiting for the PEP and sanctions decision',
+      : waitingOn('individual.pep-decision'),
   async (ctx, doc, file, onProgress, idempotencyKey) => {
     const answer = await ctx.api.uploadIndividualDocument(
       need(ctx.case.serverId, 'The client record'),

@@ -15,6 +15,7 @@ import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
 import type { JobPayload } from './job-kinds.js';
 import { band, need, recordDecision, uboName, updateEntity, updateUbo } from './record.js';
 import { staleReview } from './review-wait.js';
+import { waitingOn } from './wait-phrases.js';
 
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
 
@@ -114,7 +115,7 @@ const kyb: JobHandler<P<'entity.kyb'>> = {
 
 /** The service takes a person or the ownership tree only after the entity's sanctions review. */
 const afterSanctionsReview = (ctx: ReadyContext): string | null =>
-  entityData(ctx).sanctionsReviewSynced ? null : 'waiting for the sanctions review';
+  entityData(ctx).sanctionsReviewSynced ? null : waitingOn('entity.sanctions-review');
 
 const sanctionsReview: JobHandler<P<'entity.sanctions-review'>> = {
   label: () => 'Send the sanctions review',
@@ -322,7 +323,7 @@ const uboDocConfirm: JobHandler<P<'ubo.doc-confirm'>> = {
   waitingFor(ctx) {
     const ubo = uboOf(ctx);
     if (!ubo?.serverId) return `waiting for ${uboName(ubo)} to be created`;
-    if (!ubo.data.pepSynced) return `waiting for PEP review of ${uboName(ubo)}`;
+    if (!ubo.data.pepSynced) return waitingOn('ubo.pep-confirm', ubo);
     const docs = ctx.store
       .listDocuments(ctx.case.id)
       .filter((d) => d.owner.kind === 'ubo' && d.owner.uboId === ubo.id);
@@ -350,12 +351,12 @@ const shareholdingConfirm: JobHandler<P<'entity.shareholding-confirm'>> = {
   label: () => 'Confirm the shareholding',
   waitingFor(ctx) {
     const d = entityData(ctx);
-    if (d.showOrganigram && !d.organigramVerified) return 'waiting for the ownership tree to be verified';
+    if (d.showOrganigram && !d.organigramVerified) return waitingOn('entity.verify-organigram');
     for (const u of ctx.store.listUbos(ctx.case.id)) {
       if (!u.serverId) return `waiting for ${uboName(u)} to be created`;
-      if (!u.data.detailsCompleted) return `waiting for the details of ${uboName(u)}`;
-      if (!u.data.pepSynced) return `waiting for PEP review of ${uboName(u)}`;
-      if (!u.data.docsConfirmed) return `waiting for document confirmation of ${uboName(u)}`;
+      if (!u.data.detailsCompleted) return waitingOn('ubo.update', u);
+      if (!u.data.pepSynced) return waitingOn('ubo.pep-confirm', u);
+      if (!u.data.docsConfirmed) return waitingOn('ubo.doc-confirm', u);
     }
     return null;
   },
@@ -390,7 +391,7 @@ const entityDocConfirm: JobHandler<P<'entity.doc-confirm'>> = {
   label: () => 'Confirm the entity documents',
   waitingFor(ctx) {
     const d = entityData(ctx);
-    if (!d.shareholdingConfirmed) return 'waiting for shareholding confirmation';
+    if (!d.shareholdingConfirmed) return waitingOn('entity.shareholding-confirm');
     const docs = ctx.store.listDocuments(ctx.case.id).filter((x) => x.owner.kind === 'entity');
     const missing = missingUploaded('entity', d.riskBand, ctx.lookups(), docs);
     return missing.length ? `waiting for the entity documents: ${missing.join(', ')}` : null;

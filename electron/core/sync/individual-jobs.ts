@@ -6,6 +6,7 @@ import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
 import type { JobPayload } from './job-kinds.js';
 import { band, need, recordDecision, updateIndividual } from './record.js';
 import { staleReview } from './review-wait.js';
+import { waitingOn } from './wait-phrases.js';
 
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
 
@@ -131,7 +132,7 @@ const confirmDocs: JobHandler<P<'individual.confirm-docs'>> = {
   label: () => "Confirm the client's documents",
   waitingFor(ctx) {
     const d = data(ctx);
-    if (!d.pepSynced) return 'waiting for the PEP and sanctions decision';
+    if (!d.pepSynced) return waitingOn('individual.pep-decision');
     const missing = missingUploaded(
       'individual',
       d.riskBand,

@@ -1,6 +1,14 @@
 // What a job is: its kind with references to local rows (never personal data: that stays in the
 // encrypted case rows and is read when the job runs), and where it sits in its case's order.
 import { z } from 'zod';
+import {
+  DOCUMENT_DELETE,
+  ENTITY_JOBS,
+  INDIVIDUAL_JOBS,
+  WORKFLOW_RANK,
+  workflowJob,
+  type WorkflowJobKind,
+} from '../../../shared/domain/workflow-table.js';
 
 const Id = z.string().min(1);
 
@@ -38,62 +46,49 @@ export const JobPayloadSchema = z.discriminatedUnion('kind', [
 export type JobPayload = z.infer<typeof JobPayloadSchema>;
 export type JobKind = JobPayload['kind'];
 
+// The table names every kind of job; a kind here without a row there (or the reverse) does not compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const kindsMatchTheTable: Same<JobKind, WorkflowJobKind> = true;
+void kindsMatchTheTable;
+
+type RankedKind = Exclude<JobKind, typeof DOCUMENT_DELETE.kind>;
+
 /**
- * Position in the case's order (contract §5). A job waits for every pending job of its case with a
- * lower rank in the same scope (the whole case, or one person); jobs of one rank and scope run in
- * order except uploads, which run side by side.
+ * Position in the case's order (contract §5), from the workflow table. A job waits for every
+ * pending job of its case with a lower rank in the same scope (the whole case, or one person);
+ * jobs of one rank and scope run in order except uploads, which run side by side.
  */
-export const JOB_RANK: Record<JobKind, number> = {
-  'entity.create': 1,
-  'entity.kyb': 2,
-  'entity.sanctions-review': 3,
-  'entity.verify-organigram': 4,
-  'ubo.create': 5,
-  'ubo.update': 5,
-  'ubo.delete': 5,
-  'ubo.pep-confirm': 6,
-  'ubo.doc-upload': 7,
-  'ubo.doc-confirm': 8,
-  'entity.shareholding-confirm': 9,
-  'entity.doc-upload': 10,
-  'entity.doc-confirm': 11,
-  'entity.decision': 12,
-  'individual.create': 1,
-  'individual.update': 2,
-  'individual.aml-screening': 3,
-  'individual.external-validation': 4,
-  'individual.pep-decision': 5,
-  'individual.doc-upload': 6,
-  'individual.confirm-docs': 7,
-  'individual.decision': 8,
-  // Deleting an uploaded document sits with the uploads of its owner.
-  'document.delete': 0,
-};
+export const JOB_RANK: Readonly<Record<RankedKind, number>> = WORKFLOW_RANK;
 
-const PARALLEL: ReadonlySet<JobKind> = new Set([
-  'ubo.doc-upload',
-  'entity.doc-upload',
-  'individual.doc-upload',
-  'document.delete',
-]);
+const UPLOADS: ReadonlySet<JobKind> = new Set(
+  [...ENTITY_JOBS, ...INDIVIDUAL_JOBS].filter((row) => row.upload).map((row) => row.kind),
+);
+const PARALLEL: ReadonlySet<JobKind> = new Set([...UPLOADS, DOCUMENT_DELETE.kind]);
 
-export const isUpload = (kind: JobKind): boolean =>
-  kind === 'ubo.doc-upload' || kind === 'entity.doc-upload' || kind === 'individual.doc-upload';
+export const isUpload = (kind: JobKind): boolean => UPLOADS.has(kind);
 
 export interface Ordered {
   seq: number;
   payload: JobPayload;
-  /** Rank of document.delete depends on its owner; given by the caller. */
+  /** Rank of document.delete depends on its owner's case kind; given by the caller. */
   caseKind: 'entity' | 'individual';
   /** A decision other than Approved: the service takes it at any time once the record exists. */
   early?: boolean;
 }
 
 export function rankOf(job: Ordered): number {
-  if (job.payload.kind !== 'document.delete') return JOB_RANK[job.payload.kind];
-  if (job.caseKind === 'individual') return JOB_RANK['individual.doc-upload'];
-  return job.payload.uboId ? JOB_RANK['ubo.doc-upload'] : JOB_RANK['entity.doc-upload'];
+  if (job.payload.kind !== DOCUMENT_DELETE.kind) return JOB_RANK[job.payload.kind];
+  const { sitsWith } = DOCUMENT_DELETE;
+  if (job.caseKind === 'individual') return JOB_RANK[sitsWith.individual];
+  return JOB_RANK[job.payload.uboId ? sitsWith.person : sitsWith.entity];
 }
+
+/** The job an early decision of this kind still waits for: the one that creates the record. */
+const earlyAfter = (kind: JobKind): JobKind | undefined =>
+  kind === DOCUMENT_DELETE.kind ? undefined : workflowJob(kind).otherDecisionsAfter;
+
+/** True for a decision job, which the service takes early when it is not an approval. */
+export const isDecisionKind = (kind: JobKind): boolean => earlyAfter(kind) !== undefined;
 
 export function scopeOf(payload: JobPayload): string {
   if ('uboId' in payload && payload.uboId && payload.kind.startsWith('ubo.')) return `ubo:${payload.uboId}`;
@@ -104,7 +99,7 @@ export function scopeOf(payload: JobPayload): string {
 /** True when `earlier` (pending, same case) must finish before `job` may start. */
 export function mustWaitFor(job: Ordered, earlier: Ordered): boolean {
   if (earlier.seq === job.seq) return false;
-  if (job.early) return rankOf(earlier) === 1;
+  if (job.early) return earlier.payload.kind === earlyAfter(job.payload.kind);
   const a = scopeOf(job.payload);
   const b = scopeOf(earlier.payload);
   const related = a === 'case' || b === 'case' || a === b;

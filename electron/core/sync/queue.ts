@@ -12,7 +12,7 @@ import { finalityOf, maySend, stopReason, stopWorkOfDecidedCase } from '../cases
 import { backoffDelay } from './backoff.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { HandlerMap, JobEnv, JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import { isUpload, mustWaitFor, rankOf, type JobPayload, type Ordered } from './job-kinds.js';
+import { isDecisionKind, isUpload, mustWaitFor, rankOf, type JobPayload, type Ordered } from './job-kinds.js';
 import type { StoredJob } from './job-store.js';
 import { waitPhrase } from './wait-phrases.js';
 
@@ -279,8 +279,6 @@ export class SyncQueue {
       }
       const kindOf = caseRow.kind;
       const { siblings, failed } = siblingsOf(job.caseId, kindOf);
-      const decisionKind =
-        job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
       // A decline (and the create it needs) goes although the work it stopped is still listed.
       if (failed && !(finalityOf(caseRow)?.decision === 'Declined' && maySend(caseRow, job.payload))) {
         evaluation.blockedByFailure = true;
@@ -288,7 +286,7 @@ export class SyncQueue {
         continue;
       }
       const early =
-        decisionKind &&
+        isDecisionKind(job.payload.kind) &&
         caseRow.data.decisionBody !== null &&
         caseRow.data.decisionBody.onboardingDecision !== 'Approved';
       // The nearest job in front names the wait best ("PEP review of Jane Doe", not "the entity").
