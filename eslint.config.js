@@ -134,6 +134,22 @@ export default tseslint.config(
     rules: { 'layers/allowed-imports': 'error' },
   },
   {
+    // One owner deletes jobs: a job goes with its recorded answer, a taken-back change or a person's
+    // discard, all in sync/job-removal.ts (the store's own delete lives in sync/job-store.ts).
+    files: ['electron/**', 'test/**/electron/**'],
+    ignores: ['electron/core/sync/job-removal.ts', 'electron/core/sync/job-store.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['callee.object.name', 'callee.object.property.name'].map((object) => ({
+          selector: `CallExpression[callee.property.name='remove'][${object}='jobs']`,
+          message:
+            'Jobs are deleted only by JobRemoval (sync/job-removal.ts): recordAnswer, withdraw or discard.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['shared/**'],
     rules: {
       'no-restricted-globals': [

@@ -1,31 +1,30 @@
 // createCore: the main process's work, Electron-free. Electron's ipcMain wiring and the headless
 // host both call `handle(channel, input)` and subscribe with `on(event, listener)`; nothing else of
 // the core is reachable from the renderer.
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
 import type { IpcResult } from '../../shared/ipc/errors.js';
-import { SettingsSchema, type Settings, type Status } from '../../shared/ipc/model.js';
-import { plainHttpEndpointIssues } from '../../shared/ipc/service-endpoint.js';
-import { ApiError, classifyError } from './api/errors.js';
-import { TokenManager } from './auth/token-manager.js';
+import { DeskError } from '../../shared/ipc/errors.js';
+import type { Settings, Status } from '../../shared/ipc/model.js';
+import { AppSettings } from './app-settings.js';
+import type { TokenManager } from './auth/token-manager.js';
+import { BankVerification } from './cases/bank-verification.js';
 import { CaseService } from './cases/case-service.js';
 import { CaseStore } from './cases/case-store.js';
 import { CaseViews } from './cases/case-views.js';
 import { EnvironmentScope } from './cases/environment-scope.js';
 import { LookupService } from './cases/lookups.js';
+import { ReportCache } from './cases/report-cache.js';
 import {
   AuditLog,
   LookupsCacheRepository,
-  openDatabase,
   ProfileRepository,
   SettingsRepository,
-  tokenUrlOf,
   type Db,
 } from './db/index.js';
 import { AuditSealer } from './db/audit-sealer.js';
+import { openCoreDatabase } from './db/open-core-database.js';
 import { DraftService } from './documents/drafts.js';
 import { DocumentContent } from './documents/document-content.js';
 import { FormDrafts } from './forms/form-drafts.js';
@@ -33,6 +32,7 @@ import { SaneBackend } from './capture/scanning/sane-backend.js';
 import { ScanService } from './capture/scanning/scan-service.js';
 import { stopMrzReader } from './capture/identity/read-mrz.js';
 import { dispatch } from './ipc/dispatch.js';
+import { ChangeNotifier } from './ipc/change-notifier.js';
 import { CoreEvents } from './ipc/events.js';
 import { guardHandlers } from './ipc/change-guard.js';
 import { createHandlers, type CoreContext } from './ipc/handlers.js';
@@ -46,15 +46,16 @@ import {
   VaultKeyStore,
   type SecretStoreFactory,
 } from './keychain/index.js';
+import { ProfileService } from './profiles/profile-service.js';
 import { purgeDecided } from './purge.js';
 import { Session } from './session.js';
 import { ConnectivityState } from './sync/connectivity.js';
 import { HANDLERS } from './sync/handlers.js';
+import { JobRemoval } from './sync/job-removal.js';
 import { JobStore } from './sync/job-store.js';
 import { SyncQueue, type QueueOptions } from './sync/queue.js';
 import { CaseKeys } from './vault/case-keys.js';
-import { FieldDecryptError, VaultKeyMismatchError } from './vault/errors.js';
-import { checkKeyMatches, DATABASE_FILE, refuseNewKeyOverData } from './vault/key-check.js';
+import { refuseNewKeyOverData } from './vault/key-check.js';
 import { UnsentWorkTransfer } from './transfer/unsent-work.js';
 import { Vault } from './vault/index.js';
 
@@ -112,42 +113,6 @@ export interface CoreInternals {
   tokenManager(): TokenManager | null;
 }
 
-const DEFAULT_SETTINGS: Settings = {
-  currentUserId: null,
-  theme: 'system',
-  retentionDays: 30,
-  allowSelfApproval: false,
-};
-const SETTINGS_KEY = 'app';
-/** Settings key of the embedded sandbox's profile id. */
-const SANDBOX_PROFILE_KEY = 'sandboxProfileId';
-
-/** The database, migrated with the vault key; a key that opens none of its data is reported as such. */
-function openCoreDatabase(dataDir: string, vault: Vault): Db {
-  let db: Db;
-  try {
-    db = openDatabase(join(dataDir, DATABASE_FILE), { fields: vault });
-  } catch (error) {
-    if (error instanceof FieldDecryptError) throw new VaultKeyMismatchError(dataDir);
-    throw error;
-  }
-  const settings = new SettingsRepository(db);
-  try {
-    checkKeyMatches(
-      {
-        read: (key) => settings.get(key, z.string()) ?? null,
-        write: (key, value) => settings.set(key, z.string(), value),
-      },
-      vault.fields,
-      dataDir,
-    );
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  return db;
-}
-
 export async function createCore(options: CoreOptions): Promise<Core> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   // The development keychain allows the vault key and sandbox profiles' secrets; the profiles
@@ -178,10 +143,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Every job records who acted when it was queued (settings are read at that moment).
   const jobs = new JobStore(db, () => settings().currentUserId);
 
-  const settings = (): Settings => ({
-    ...DEFAULT_SETTINGS,
-    ...(settingsRepo.get(SETTINGS_KEY, SettingsSchema.partial()) ?? {}),
-  });
+  const appSettings = new AppSettings(settingsRepo);
+  const settings = (): Settings => appSettings.get();
   const session = new Session({
     profiles,
     settings: settingsRepo,
@@ -200,11 +163,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       detail: { message: detail },
     });
   };
+  const needApi = () => {
+    const api = session.api();
+    if (!api) throw new DeskError('offline', 'Choose an environment profile first.');
+    return api;
+  };
 
-  // ---- events, throttled so a drain of hundreds of documents does not flood the renderer
-  let queueEventTimer: NodeJS.Timeout | null = null;
-  let lastStatus = '';
-  // Assigned once below; the status and event closures above them need the names first.
+  // Assigned once below; the notifier's closures need the names first.
   // eslint-disable-next-line prefer-const
   let views: CaseViews;
   // eslint-disable-next-line prefer-const
@@ -223,57 +188,34 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       elsewhere: scope.elsewhere(),
     };
   };
-  const statusChanged = () => {
-    const next = status();
-    const text = JSON.stringify(next);
-    if (text === lastStatus) return;
-    lastStatus = text;
-    events.emit('status.changed', next);
-  };
-  const queueChanged = () => {
-    if (queueEventTimer) return;
-    queueEventTimer = setTimeout(() => {
-      queueEventTimer = null;
-      if (closed) return;
-      if (events.has('queue.changed')) events.emit('queue.changed', { jobs: queue.views() });
-      statusChanged();
-    }, 250);
-    queueEventTimer.unref?.();
-  };
-  // Debounced per case: a drain finishes many jobs of one case a second, and one refresh says it all.
-  const changedCases = new Set<string>();
-  let caseTimer: NodeJS.Timeout | null = null;
-  const flushCases = () => {
-    caseTimer = null;
-    if (closed) return;
-    const ids = [...changedCases];
-    changedCases.clear();
-    for (const caseId of ids) {
-      views.refreshStatus(caseId);
-      events.emit('case.changed', { caseId });
-    }
-  };
-  const caseChanged = (caseId: string) => {
-    changedCases.add(caseId);
-    caseTimer ??= setTimeout(flushCases, 50);
-    queueChanged();
+  const notifier = new ChangeNotifier({
+    events,
+    status,
+    queueViews: () => queue.views(),
+    refreshCaseStatus: (caseId) => views.refreshStatus(caseId),
+  });
+  const statusChanged = () => notifier.statusChanged();
+  const caseChanged = (caseId: string) => notifier.caseChanged(caseId);
+  const changedAndSend = (caseId: string) => {
+    caseChanged(caseId);
+    queue.pump();
   };
 
+  const removal = new JobRemoval({ store, jobs, audit });
   const cases = new CaseService({
     store,
     jobs,
+    removal,
     lookups: lookupBundle,
     currentUserId: () => settings().currentUserId,
     profileId: () => session.activeId,
     audit,
-    changed: (caseId) => {
-      caseChanged(caseId);
-      queue.pump();
-    },
+    changed: changedAndSend,
   });
   queue = new SyncQueue({
     store,
     jobs,
+    removal,
     vault,
     lookups: lookupBundle,
     currentUserId: () => settings().currentUserId,
@@ -290,7 +232,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options: options.queue,
     log: options.log,
     events: {
-      queueChanged,
+      queueChanged: () => notifier.queueChanged(),
       progress: (p) => events.emit('queue.progress', p),
       caseChanged,
     },
@@ -316,115 +258,29 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     activeProfileId: () => session.activeId,
     currentUserId: () => settings().currentUserId,
     audit,
-    changed: (caseId) => {
-      caseChanged(caseId);
-      queue.pump();
-    },
+    changed: changedAndSend,
   });
   connectivity.onChange(() => statusChanged());
 
-  // ---- profiles and sign-in
-  const refreshLookupsQuietly = async () => {
-    const id = session.activeId;
-    const api = session.api();
-    if (!id || !api) return;
-    try {
-      await lookups.refresh(id, api);
-    } catch (error) {
-      options.log?.('lookups-refresh-failed', { kind: classifyError(error).kind });
-    }
-  };
-  /** Cases the migration could not place go to the first profile made active (environment-scope.ts). */
-  const assignUnassigned = (profileId: string) => {
-    for (const caseId of scope.assignUnassigned(profileId)) {
-      audit(
-        'case.environment-assigned',
-        caseId,
-        `Assigned to ${profiles.get(profileId)?.name ?? 'this environment'}`,
-      );
-    }
-  };
-  const activate = async (profileId: string | null) => {
-    await session.activate(profileId);
-    if (profileId) assignUnassigned(profileId);
-    connectivity.set(
-      profileId ? (session.hasCredentials(profileId) ? 'checking' : 'needs-sign-in') : 'no-profile',
-    );
-    statusChanged();
-    if (profileId && session.hasCredentials(profileId)) {
-      queue.sendNow();
-      void refreshLookupsQuietly();
-    }
-  };
-  const signIn = async (profileId: string, clientId: string, clientSecret: string) => {
-    const profile = profiles.get(profileId)!;
-    const insecure = plainHttpEndpointIssues({ ...profile, tokenUrl: tokenUrlOf(profile) })[0];
-    if (insecure)
-      return { verified: false, message: `${insecure.message}: change the address in Settings first.` };
-    const manager = new TokenManager({ profileId, tokenUrl: tokenUrlOf(profile), credentials, tokens });
-    try {
-      await manager.signIn({ clientId, clientSecret });
-    } catch (error) {
-      const failure = error instanceof ApiError ? error : classifyError(error);
-      const message =
-        failure.kind === 'needs-sign-in'
-          ? 'The service refused these credentials. Check the client id and secret.'
-          : failure.kind === 'not-sent' || failure.kind === 'outcome-unknown'
-            ? 'The service cannot be reached, so the credentials were not checked or saved. Try again when online.'
-            : `The credentials could not be checked: ${failure.message}`;
-      audit('profile.sign-in-failed', null, 'Sign-in refused or not possible');
-      return { verified: false, message };
-    }
-    session.setHasCredentials(profileId, true);
-    audit('profile.sign-in', null, 'Signed in');
-    if (session.activeId === profileId) {
-      session.rebuild();
-      connectivity.set('checking');
-      queue.sendNow();
-      await refreshLookupsQuietly();
-    } else if (!session.activeId && profile.kind !== 'live') await activate(profileId);
-    statusChanged();
-    return { verified: true, message: 'Signed in. Queued work will be sent.' };
-  };
-  const signOut = async (profileId: string) => {
-    await credentials.remove(profileId);
-    await tokens.clear(profileId);
-    session.setHasCredentials(profileId, false);
-    if (session.activeId === profileId) {
-      session.rebuild();
-      connectivity.set('needs-sign-in');
-    }
-    audit('profile.sign-out', null, 'Signed out');
-    statusChanged();
-  };
-
-  // ---- first run: the embedded sandbox's profile. Its id is made once per data folder: the keychain
-  // is shared by every installation (and test run) on the machine, and each has its own sandbox.
-  if (options.sandbox) {
-    const SandboxIdSchema = z.string().regex(/^sandbox-[0-9a-f]{12}$/);
-    let sandboxId = settingsRepo.get(SANDBOX_PROFILE_KEY, SandboxIdSchema);
-    if (!sandboxId) {
-      sandboxId = `sandbox-${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-      settingsRepo.set(SANDBOX_PROFILE_KEY, SandboxIdSchema, sandboxId);
-    }
-    const existing = profiles.get(sandboxId);
-    if (!existing)
-      profiles.create({ id: sandboxId, name: 'Sandbox', kind: 'sandbox', baseUrl: options.sandbox.url });
-    else if (existing.baseUrl !== options.sandbox.url)
-      profiles.update(sandboxId, { baseUrl: options.sandbox.url });
-    const saved = await credentials.load(sandboxId);
-    const { clientId, clientSecret } = options.sandbox;
-    if (clientId && clientSecret && (saved?.clientId !== clientId || saved.clientSecret !== clientSecret)) {
-      await credentials.save(sandboxId, { clientId, clientSecret });
-      await tokens.clear(sandboxId);
-    }
-    if (!session.activeId) settingsRepo.set('activeProfileId', z.string().nullable(), sandboxId);
-  }
-  for (const p of profiles.list()) await session.refreshHasCredentials(p.id);
-  session.rebuild();
+  const keychain = options.devKeychainFile ? 'development-file' : 'system';
+  const environments = new ProfileService({
+    profiles,
+    settings: settingsRepo,
+    session,
+    credentials,
+    tokens,
+    connectivity,
+    scope,
+    lookups,
+    keychain,
+    sendNow: () => queue.sendNow(),
+    audit,
+    statusChanged,
+    log: options.log,
+  });
+  if (options.sandbox) await environments.ensureSandboxProfile(options.sandbox);
+  await environments.restore();
   const active = session.activeId;
-  if (active) assignUnassigned(active);
-  connectivity.set(active ? (session.hasCredentials(active) ? 'checking' : 'needs-sign-in') : 'no-profile');
 
   const retentionMs = () => options.retentionMs ?? settings().retentionDays * 24 * 3600 * 1000;
   const purgeNow = (now?: number) =>
@@ -443,40 +299,51 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const ctx: CoreContext = {
     store,
-    jobs,
     cases,
     drafts,
     scans,
     documentContent: new DocumentContent({ store, vault, api: () => session.api() }),
     formDrafts: new FormDrafts({ db, store, scope, caseKeys, fields: vault.fields }),
+    reports: new ReportCache({
+      store,
+      vault,
+      auditLog,
+      requireCase: (caseId) => cases.requireCase(caseId),
+      api: needApi,
+      audit,
+    }),
+    bank: new BankVerification({
+      store,
+      requireIndividual: (caseId) => cases.requireIndividual(caseId),
+      api: needApi,
+      audit,
+    }),
     views,
     queue,
     session,
+    environments,
     scope,
     lookups,
     profiles,
     auditLog,
     vault,
-    connectivity,
     info: {
       version: options.version ?? '0.1.0',
       shell: options.shell ?? 'electron',
       sandboxUrl: options.sandbox?.url ?? null,
-      keychain: options.devKeychainFile ? 'development-file' : 'system',
+      keychain,
     },
     status,
     settings,
     saveSettings: (next) => {
-      settingsRepo.set(SETTINGS_KEY, SettingsSchema, next);
+      const saved = appSettings.save(next);
       statusChanged();
-      return settings();
+      return saved;
     },
     lookupBundle,
     audit,
     transfer,
-    signIn,
-    signOut,
-    activate,
+    needApi,
     statusChanged,
   };
   const handlers = guardHandlers(createHandlers(ctx), {
@@ -492,7 +359,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     queueStarted = true;
     queue.start();
     if (active && session.hasCredentials(active) && lookupBundle().fetchedAt === null)
-      void refreshLookupsQuietly();
+      void environments.refreshLookupsQuietly();
   };
   if (options.startQueue !== false) startQueue();
   const purgeTimer = setInterval(
@@ -516,8 +383,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (closed) return;
       closed = true;
       clearInterval(purgeTimer);
-      if (queueEventTimer) clearTimeout(queueEventTimer);
-      if (caseTimer) clearTimeout(caseTimer);
+      notifier.close();
       await queue.stop();
       await stopMrzReader();
       db.close();

@@ -220,7 +220,7 @@ export class DraftService {
       entry = await this.deps.vault.importFile(bytes);
     }
     const name = storedFilename(withPdfExtension(filename?.trim() || first.sourceName));
-    const doc = this.deps.cases.addDocument({
+    const doc = this.deps.cases.documents.addDocument({
       caseId: draft.caseId,
       owner: draft.owner,
       pairs,
@@ -255,7 +255,7 @@ export class DraftService {
       throw error;
     }
     const entry = await this.deps.vault.importFile(bytes);
-    return this.deps.cases.addDocument({
+    return this.deps.cases.documents.addDocument({
       caseId,
       owner,
       pairs,

@@ -2,67 +2,23 @@
 // their schema, marked inactive at start-up, run when their case's order and their prerequisites
 // allow, a few uploads side by side, with capped backoff and jitter; unknown outcomes are reconciled
 // before anything is sent again; a permanent error stops its case's jobs with the reason in words.
-import type { LookupBundle } from '../../../shared/ipc/contract.js';
+// This module runs jobs; which may start is the scheduler's, what a failure means the failure
+// policy's, what people see the views', and deleting a job the job removal's.
 import type { Connectivity, JobView } from '../../../shared/ipc/model.js';
-import type { ServiceClient } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
 import { classifyError } from '../api/errors.js';
 import type { StoredCase } from '../cases/case-store.js';
-import { finalityOf, maySend, stopReason, stopWorkOfDecidedCase } from '../cases/finality.js';
-import { backoffDelay } from './backoff.js';
-import type { ConnectivityState } from './connectivity.js';
-import type { HandlerMap, JobEnv, JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import { isDecisionKind, isUpload, mustWaitFor, rankOf, type JobPayload, type Ordered } from './job-kinds.js';
+import { finalityOf, maySend, stopReason } from '../cases/finality.js';
+import { FailurePolicy } from './failure-policy.js';
+import type { RunContext } from './job-handler.js';
+import { JobHandlers } from './job-handlers.js';
+import { isUpload } from './job-kinds.js';
 import type { StoredJob } from './job-store.js';
-import { waitPhrase } from './wait-phrases.js';
+import { DEFAULT_QUEUE_OPTIONS, type QueueDeps, type QueueOptions } from './queue-types.js';
+import { QueueViews } from './queue-views.js';
+import { Scheduler } from './scheduler.js';
 
-export interface QueueOptions {
-  /** Jobs in flight at once (uploads included). */
-  concurrency: number;
-  backoffBaseMs: number;
-  backoffMaxMs: number;
-  /** How often to probe the service while offline. */
-  probeIntervalMs: number;
-  /** How often an idle, online queue checks the service is still there (the status bar). */
-  heartbeatMs: number;
-}
-
-export const DEFAULT_QUEUE_OPTIONS: QueueOptions = {
-  concurrency: 4,
-  backoffBaseMs: 1000,
-  backoffMaxMs: 60_000,
-  probeIntervalMs: 5000,
-  heartbeatMs: 30_000,
-};
-
-export interface QueueEvents {
-  queueChanged(): void;
-  progress(p: { jobId: string; documentId: string | null; sent: number; total: number }): void;
-  /** After a job's answer is recorded (or it failed), so the case's status and views are refreshed. */
-  caseChanged(caseId: string): void;
-}
-
-/** Which environment profile the queue sends for; a job of any other profile waits. */
-export interface QueueEnvironment {
-  activeId(): string | null;
-  /** The client of that profile's own service and credentials; null unless it is the active one. */
-  clientFor(profileId: string | null): ServiceClient | null;
-  /** The profile's name as people know it ("Live (branch 12)"); null when it no longer exists. */
-  nameOf(profileId: string): string | null;
-  /** The look-ups cached for that profile (its users, its partner), whichever profile is active. */
-  lookupsOf(profileId: string | null): LookupBundle;
-}
-
-export interface QueueDeps extends JobEnv {
-  api: () => ServiceClient | null;
-  environment: QueueEnvironment;
-  connectivity: ConnectivityState;
-  handlers: HandlerMap;
-  events: QueueEvents;
-  options?: Partial<QueueOptions>;
-  /** Counts of what happened, for tests and the bench. */
-  log?: (event: string, detail: Record<string, unknown>) => void;
-}
+export { DEFAULT_QUEUE_OPTIONS } from './queue-types.js';
+export type { QueueDeps, QueueEnvironment, QueueEvents, QueueOptions } from './queue-types.js';
 
 interface InFlight {
   abort: AbortController;
@@ -71,22 +27,8 @@ interface InFlight {
   caseId: string;
 }
 
-interface Evaluation {
-  job: StoredJob;
-  caseRow: StoredCase | null;
-  /** Null when the job may start now. */
-  waitingFor: string | null;
-  blockedByFailure: boolean;
-}
-
 /** How many startable jobs a full pass keeps beyond the free slots, for the slots that free up next. */
 const STARTABLE_AHEAD = 16;
-
-/** A case's items that may need an earlier upload or decision, and whether the case is stopped. */
-interface CaseNeeders {
-  needers: StoredJob[];
-  stopped: boolean;
-}
 
 export class SyncQueue {
   private readonly options: QueueOptions;
@@ -108,8 +50,48 @@ export class SyncQueue {
   private startable: string[] = [];
   lastSyncAt: string | null = null;
 
+  private readonly handlers: JobHandlers;
+  private readonly scheduler: Scheduler;
+  private readonly failures: FailurePolicy;
+  private readonly queueViews: QueueViews;
+
   constructor(private readonly deps: QueueDeps) {
     this.options = { ...DEFAULT_QUEUE_OPTIONS, ...deps.options };
+    const { store, jobs, vault, lookups, currentUserId, audit } = deps;
+    this.handlers = new JobHandlers({
+      handlers: deps.handlers,
+      env: { store, jobs, vault, lookups, currentUserId, audit },
+      environment: deps.environment,
+    });
+    const inFlight = (jobId: string) => this.inFlight.has(jobId);
+    this.scheduler = new Scheduler({
+      store,
+      jobs,
+      environment: deps.environment,
+      handlers: this.handlers,
+      inFlight,
+    });
+    this.failures = new FailurePolicy({
+      store,
+      jobs,
+      removal: deps.removal,
+      environment: deps.environment,
+      connectivity: deps.connectivity,
+      handlers: this.handlers,
+      options: this.options,
+      inFlight,
+      log: deps.log,
+    });
+    this.queueViews = new QueueViews({
+      store,
+      jobs,
+      environment: deps.environment,
+      connectivity: deps.connectivity,
+      scheduler: this.scheduler,
+      handlers: this.handlers,
+      flight: (jobId) => this.inFlight.get(jobId),
+      paused: () => this.paused,
+    });
     deps.connectivity.onChange((state) => this.onConnectivity(state));
   }
 
@@ -207,122 +189,6 @@ export class SyncQueue {
     return !this.stopped && !this.paused && (c === 'online' || c === 'checking') && this.deps.api() !== null;
   }
 
-  private readyContext(job: StoredJob, caseRow: StoredCase): ReadyContext {
-    return {
-      ...this.env(),
-      lookups: () => this.deps.environment.lookupsOf(job.profileId),
-      job,
-      case: caseRow,
-    };
-  }
-
-  private env(): JobEnv {
-    const { store, jobs, vault, lookups, currentUserId, audit } = this.deps;
-    return { store, jobs, vault, lookups, currentUserId, audit };
-  }
-
-  /** What the job's own handler says it waits for; a handler that throws names the reason. */
-  private handlerWaitingFor(job: StoredJob, caseRow: StoredCase): string | null {
-    try {
-      return this.handlerOf(job.payload).waitingFor?.(this.readyContext(job, caseRow)) ?? null;
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
-    }
-  }
-
-  private handlerOf(payload: JobPayload): JobHandler {
-    return this.deps.handlers[payload.kind] as JobHandler;
-  }
-
-  /** Why each job waits, in order; stops early once `limit` startable jobs are found. */
-  private evaluate(limit = Infinity): Evaluation[] {
-    const jobs = this.deps.jobs.all();
-    const activeId = this.deps.environment.activeId();
-    const now = Date.now();
-    const cases = new Map<string, StoredCase | null>();
-    const caseOf = (id: string) => {
-      if (!cases.has(id)) cases.set(id, this.deps.store.getCase(id));
-      return cases.get(id) ?? null;
-    };
-    // Per case, once per pass: its jobs with their place in the order, and whether one failed.
-    // (Rebuilding these per job made a pass quadratic in the case's jobs.)
-    const byCase = new Map<
-      string,
-      { siblings: { job: StoredJob; ordered: Ordered; rank: number }[]; failed: boolean }
-    >();
-    for (const j of jobs) {
-      let group = byCase.get(j.caseId);
-      if (!group) byCase.set(j.caseId, (group = { siblings: [], failed: false }));
-      if (j.state === 'failed') group.failed = true;
-    }
-    const out: Evaluation[] = [];
-    let startable = 0;
-    const siblingsOf = (caseId: string, kind: StoredCase['kind']) => {
-      const group = byCase.get(caseId)!;
-      if (group.siblings.length === 0) {
-        for (const s of jobs) {
-          if (s.caseId !== caseId) continue;
-          const ordered: Ordered = { seq: s.seq, payload: s.payload, caseKind: kind };
-          group.siblings.push({ job: s, ordered, rank: rankOf(ordered) });
-        }
-      }
-      return group;
-    };
-    for (const job of jobs) {
-      const caseRow = caseOf(job.caseId);
-      const evaluation: Evaluation = { job, caseRow, waitingFor: null, blockedByFailure: false };
-      out.push(evaluation);
-      if (job.state !== 'ready' || !caseRow) continue;
-      if (job.profileId === null || job.profileId !== activeId) {
-        evaluation.waitingFor = this.otherEnvironmentPhrase(job.profileId);
-        continue;
-      }
-      const kindOf = caseRow.kind;
-      const { siblings, failed } = siblingsOf(job.caseId, kindOf);
-      // A decline (and the create it needs) goes although the work it stopped is still listed.
-      if (failed && !(finalityOf(caseRow)?.decision === 'Declined' && maySend(caseRow, job.payload))) {
-        evaluation.blockedByFailure = true;
-        evaluation.waitingFor = 'stopped: an earlier item of this case failed';
-        continue;
-      }
-      const early =
-        isDecisionKind(job.payload.kind) &&
-        caseRow.data.decisionBody !== null &&
-        caseRow.data.decisionBody.onboardingDecision !== 'Approved';
-      // The nearest job in front names the wait best ("PEP review of Jane Doe", not "the entity").
-      let blocker: StoredJob | undefined;
-      let blockerRank = -1;
-      const me: Ordered = { seq: job.seq, payload: job.payload, caseKind: kindOf, early };
-      for (const s of siblings) {
-        if (s.rank > blockerRank && mustWaitFor(me, s.ordered)) {
-          blocker = s.job;
-          blockerRank = s.rank;
-        }
-      }
-      if (blocker) {
-        evaluation.waitingFor = waitPhrase(blocker.payload, this.deps.store);
-        continue;
-      }
-      evaluation.waitingFor = this.handlerWaitingFor(job, caseRow);
-      if (
-        evaluation.waitingFor === null &&
-        job.nextAttemptAt <= now &&
-        !this.inFlight.has(job.id) &&
-        ++startable >= limit
-      )
-        break;
-    }
-    return out;
-  }
-
-  private otherEnvironmentPhrase(profileId: string | null): string {
-    if (profileId === null) return 'not assigned to an environment yet; make an environment active to send';
-    const name = this.deps.environment.nameOf(profileId);
-    return name === null
-      ? 'captured under an environment that was removed from this laptop; it cannot be sent'
-      : `captured under ${name}; switch to it to send`;
-  }
-
   /** Starts every job that may run now, up to the concurrency. Call after any change to the jobs. */
   pump(): void {
     this.startable = [];
@@ -359,7 +225,7 @@ export class SyncQueue {
       const now = Date.now();
       let nextWake = Infinity;
       const spare: string[] = [];
-      for (const e of this.evaluate(free + STARTABLE_AHEAD)) {
+      for (const e of this.scheduler.evaluate(free + STARTABLE_AHEAD)) {
         if (e.job.state !== 'ready' || e.waitingFor !== null || !e.caseRow || this.inFlight.has(e.job.id))
           continue;
         if (e.job.nextAttemptAt > now) {
@@ -389,7 +255,7 @@ export class SyncQueue {
       if (!job || job.state !== 'ready' || job.nextAttemptAt > now || this.inFlight.has(job.id)) continue;
       const caseRow = this.deps.store.getCase(job.caseId);
       if (!caseRow) continue;
-      const waitingFor = this.handlerWaitingFor(job, caseRow);
+      const waitingFor = this.handlers.waitingFor(job, caseRow);
       if (waitingFor !== null) continue;
       this.launch(job, caseRow);
       started++;
@@ -424,10 +290,10 @@ export class SyncQueue {
     if (!api) return false;
     const fresh = this.deps.store.getCase(job.caseId);
     if (fresh && !maySend(fresh, job.payload)) {
-      this.stopDecided(job, stopReason(finalityOf(fresh)!.decision, false));
+      this.failures.stopDecided(job, stopReason(finalityOf(fresh)!.decision, false));
       return false;
     }
-    const handler = this.handlerOf(job.payload);
+    const handler = this.handlers.of(job.payload);
     const wasMaybeSent = job.maybeSent;
     const reconcileFirst = wasMaybeSent && handler.reconcile !== undefined;
     // Marked "may have been sent" before any byte leaves; a reconcile first keeps it as it was.
@@ -436,7 +302,7 @@ export class SyncQueue {
     let lastProgress = 0;
     const documentId = 'documentId' in job.payload ? job.payload.documentId : null;
     const ctx: RunContext = {
-      ...this.readyContext(job, caseRow),
+      ...this.handlers.readyContext(job, caseRow),
       api,
       signal: flight.abort.signal,
       idempotencyKey: job.idempotencyKey,
@@ -450,10 +316,7 @@ export class SyncQueue {
         }
       },
       complete: (record) => {
-        this.deps.store.db.transaction(() => {
-          record();
-          this.deps.jobs.remove(job.id);
-        })();
+        this.deps.removal.recordAnswer(job.id, record);
         completed = true;
       },
     };
@@ -474,224 +337,37 @@ export class SyncQueue {
       return true;
     } catch (error) {
       const failure = classifyError(error);
-      if (!completed && !flight.abort.signal.aborted && (await this.learnedDecided(job, failure, api)))
+      if (
+        !completed &&
+        !flight.abort.signal.aborted &&
+        (await this.failures.learnedDecided(job, failure, api))
+      )
         return false;
-      this.handleFailure(job, failure, wasMaybeSent, flight.abort.signal.aborted, completed);
+      this.failures.handle(job, failure, wasMaybeSent, flight.abort.signal.aborted, completed);
       return false;
     }
-  }
-
-  /** Stops `job` (and whatever else of its case may no longer be sent) with `reason`. */
-  private stopDecided(job: StoredJob, reason: string): void {
-    this.deps.store.db.transaction(() => {
-      this.deps.jobs.fail(job.id, reason);
-      if ('documentId' in job.payload && isUpload(job.payload.kind)) {
-        this.deps.store.saveDocumentState(job.payload.documentId, { state: 'failed', error: reason });
-      }
-      stopWorkOfDecidedCase(
-        this.deps.store,
-        this.deps.jobs,
-        job.caseId,
-        reason,
-        (id) => id !== job.id && this.inFlight.has(id),
-      );
-      const c = this.deps.store.getCase(job.caseId);
-      if (c && !c.blockedReason) {
-        c.blockedReason = `A queued change was not sent: ${reason.replace(/^Not sent: /, '')}.`;
-        this.deps.store.saveCase(c);
-      }
-    })();
-    this.deps.log?.('stopped', { jobId: job.id, kind: job.payload.kind });
-  }
-
-  /**
-   * A change the service refuses (403 or 409) may be refused because the application was decided
-   * elsewhere: the record says so. Then the decision is recorded here as learned from the service
-   * and the case's queued changes are stopped with that reason. True when that was the case.
-   */
-  private async learnedDecided(job: StoredJob, failure: ApiError, api: ServiceClient): Promise<boolean> {
-    if (failure.kind !== 'permanent' || (failure.status !== 403 && failure.status !== 409)) return false;
-    const c = this.deps.store.getCase(job.caseId);
-    if (!c?.serverId) return false;
-    let record: { onboardingDecision?: string | null; nextFicaReviewDate?: string | null };
-    try {
-      record = c.kind === 'entity' ? await api.getEntity(c.serverId) : await api.getIndividual(c.serverId);
-    } catch {
-      return false;
-    }
-    const decision = record.onboardingDecision;
-    if (decision !== 'Approved' && decision !== 'Declined') return false;
-    const reason = stopReason(decision, true);
-    const isDecision = job.payload.kind === 'entity.decision' || job.payload.kind === 'individual.decision';
-    const ours = c.data.decision?.onboardingDecision === decision;
-    if (isDecision && ours) {
-      // The service already holds this very decision: it is recorded, not refused.
-      const caseId = job.caseId;
-      this.deps.store.db.transaction(() => {
-        const fresh = this.deps.store.getCase(caseId);
-        if (fresh?.data.decision) {
-          fresh.data.decision.synced = true;
-          fresh.decidedAt ??= new Date().toISOString();
-          this.deps.store.saveCase(fresh);
-        }
-        this.deps.jobs.remove(job.id);
-      })();
-      return true;
-    }
-    this.deps.store.db.transaction(() => {
-      const fresh = this.deps.store.getCase(job.caseId);
-      if (!fresh) return;
-      const local = fresh.data.decision;
-      if (local && local.onboardingDecision === decision) {
-        local.synced = true;
-        fresh.decidedAt ??= new Date().toISOString();
-        this.deps.store.saveCase(fresh);
-      } else {
-        fresh.data.decision = {
-          onboardingDecision: decision,
-          comments: null,
-          nextFicaReviewDate: record.nextFicaReviewDate ?? null,
-          decidedBy: null,
-          decidedAt: new Date().toISOString(),
-          synced: true,
-          source: 'service',
-        };
-        fresh.decidedAt ??= new Date().toISOString();
-        this.deps.store.saveCase(fresh);
-      }
-    })();
-    this.stopDecided(job, reason);
-    this.deps.log?.('learned-decision', { caseId: job.caseId, decision });
-    return true;
-  }
-
-  private handleFailure(
-    job: StoredJob,
-    failure: ApiError,
-    wasMaybeSent: boolean,
-    aborted: boolean,
-    completed: boolean,
-  ): void {
-    if (completed) return;
-    const jobs = this.deps.jobs;
-    this.deps.log?.('failure', {
-      jobId: job.id,
-      kind: job.payload.kind,
-      failure: failure.kind,
-      status: failure.status,
-      message: failure.message,
-    });
-    if (aborted) {
-      jobs.release(job.id, true);
-      return;
-    }
-    const attempts = job.attempts + 1;
-    // A job that finishes after a switch of profile says nothing about the active one's service.
-    const ofActive = job.profileId === this.deps.environment.activeId();
-    switch (failure.kind) {
-      case 'not-sent':
-        jobs.release(job.id, wasMaybeSent, failure.message);
-        if (ofActive) this.deps.connectivity.unreachable();
-        return;
-      case 'outcome-unknown':
-        jobs.retryLater(job.id, Date.now() + backoffDelay(attempts, this.opts()), failure.message, true);
-        return;
-      case 'retryable':
-        jobs.retryLater(
-          job.id,
-          Date.now() + backoffDelay(attempts, this.opts(), failure.retryAfterMs),
-          failure.message,
-          // A 5xx may come after the work was done; 429/408/409 say it was not.
-          failure.status !== null && failure.status >= 500 ? true : wasMaybeSent,
-        );
-        return;
-      case 'needs-sign-in':
-        jobs.release(job.id, wasMaybeSent, failure.message);
-        if (ofActive) this.deps.connectivity.set('needs-sign-in');
-        return;
-      case 'permanent': {
-        // Same key with a changed body (the person edited while an answer was lost): a new key, sent again.
-        if (failure.status === 422 && /idempot/i.test(failure.message)) {
-          jobs.newKey(job.id);
-          jobs.retryLater(job.id, Date.now(), failure.message, wasMaybeSent);
-          return;
-        }
-        const label = this.label(job);
-        const reason = `${label} was refused by the service: ${failure.message}`;
-        this.deps.store.db.transaction(() => {
-          jobs.fail(job.id, reason);
-          const c = this.deps.store.getCase(job.caseId);
-          if (c) {
-            c.blockedReason = reason;
-            this.deps.store.saveCase(c);
-          }
-          if ('documentId' in job.payload && isUpload(job.payload.kind)) {
-            this.deps.store.saveDocumentState(job.payload.documentId, {
-              state: 'failed',
-              error: failure.message,
-            });
-          }
-        })();
-      }
-    }
-  }
-
-  private opts() {
-    return { baseMs: this.options.backoffBaseMs, maxMs: this.options.backoffMaxMs };
   }
 
   label(job: StoredJob): string {
-    const c = this.deps.store.getCase(job.caseId);
-    if (!c) return job.payload.kind;
-    try {
-      return this.handlerOf(job.payload).label(this.readyContext(job, c));
-    } catch {
-      return job.payload.kind;
-    }
+    return this.handlers.label(job);
   }
 
-  /**
-   * Why a person may not cancel this item before it is sent, or null when they may. Only uploads
-   * and decisions are cancelled: the other items carry steps of the case's record. An upload that a
-   * later item needs (the owner's documents confirmation) stays, or the confirmation would go
-   * without it.
-   */
+  /** Why a person may not cancel this item before it is sent, or null when they may. */
   cancelRefusal(jobId: string): string | null {
+    return this.queueViews.cancelRefusal(jobId);
+  }
+
+  /** A person discards a failed item or cancels a waiting one (after confirming in the screen). */
+  discard(jobId: string): { caseId: string } | { refused: string } {
     const job = this.deps.jobs.get(jobId);
-    if (!job) return 'This item is no longer in the queue.';
-    return this.refusalFor(job, (caseId) => this.needers(caseId));
-  }
-
-  private refusalFor(job: StoredJob, needersOf: (caseId: string) => CaseNeeders): string | null {
-    // What failed, or sits behind what failed, may be discarded as before: the case is stopped.
-    if (job.state === 'failed' || job.error) return null;
-    const { needers, stopped } = needersOf(job.caseId);
-    if (stopped) return null;
-    if (this.inFlight.has(job.id)) return 'This item is being sent right now.';
-    const kind = job.payload.kind;
-    const decision = kind === 'entity.decision' || kind === 'individual.decision';
-    if (!decision && !isUpload(kind))
-      return `“${this.label(job)}” cannot be cancelled: later steps of the case build on it. Only uploads and decisions can be cancelled before they are sent.`;
-    const caseRow = this.deps.store.getCase(job.caseId);
-    if (!caseRow) return null;
-    const me: Ordered = { seq: job.seq, payload: job.payload, caseKind: caseRow.kind };
-    const needs = needers.find(
-      (other) =>
-        other.id !== job.id &&
-        mustWaitFor({ seq: other.seq, payload: other.payload, caseKind: caseRow.kind }, me),
-    );
-    return needs
-      ? `“${this.label(job)}” cannot be cancelled: “${this.label(needs)}” is queued after it and needs it.`
-      : null;
-  }
-
-  /** The case's items that could need an upload or a decision before them: neither uploads nor deletes. */
-  private needers(caseId: string): CaseNeeders {
-    const jobs = this.deps.jobs.ofCase(caseId);
-    return {
-      needers: jobs.filter((j) => !isUpload(j.payload.kind) && j.payload.kind !== 'document.delete'),
-      stopped: jobs.some((j) => j.state === 'failed'),
-    };
+    if (!job) return { refused: 'This item is no longer in the queue.' };
+    if (this.inFlight.has(jobId)) return { refused: 'This item is being sent right now.' };
+    const refusal = this.queueViews.cancelRefusal(jobId);
+    if (refusal) return { refused: refusal };
+    this.deps.removal.discard(job, this.handlers.label(job));
+    this.deps.events.caseChanged(job.caseId);
+    this.pump();
+    return { caseId: job.caseId };
   }
 
   /** A person asked to try a failed or waiting job again. */
@@ -731,71 +407,11 @@ export class SyncQueue {
 
   /** Waiting reason of every job of a case, for its step views. */
   waitingByCase(caseId: string): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const v of this.views()) if (v.caseId === caseId && v.waitingFor) out.set(v.id, v.waitingFor);
-    return out;
-  }
-
-  private fileOf(job: StoredJob): JobView['file'] {
-    if (!('documentId' in job.payload)) return null;
-    const doc = this.deps.store.getDocument(job.payload.documentId);
-    return doc ? { name: doc.filename, size: doc.size } : null;
+    return this.queueViews.waitingByCase(caseId);
   }
 
   /** The active environment's jobs; other profiles' work is counted elsewhere, never listed with it. */
   views(): JobView[] {
-    const connectivity = this.deps.connectivity.current;
-    const now = Date.now();
-    const activeId = this.deps.environment.activeId();
-    const evaluations = this.evaluate().filter(
-      (e) => e.job.profileId !== null && e.job.profileId === activeId,
-    );
-    const needers = new Map<string, CaseNeeders>();
-    const needersOf = (caseId: string): CaseNeeders => {
-      let list = needers.get(caseId);
-      if (!list) needers.set(caseId, (list = this.needers(caseId)));
-      return list;
-    };
-    return evaluations.map(({ job, caseRow, waitingFor }) => {
-      const flight = this.inFlight.get(job.id);
-      let state: JobView['state'];
-      let reason = waitingFor;
-      if (job.state === 'failed') {
-        state = 'failed';
-        reason = null;
-      } else if (flight) state = 'running';
-      else if (waitingFor) state = 'waiting';
-      else if (this.paused) {
-        state = 'paused';
-        reason = 'paused';
-      } else if (connectivity === 'offline' || connectivity === 'no-profile') {
-        state = 'waiting';
-        reason = 'waiting for connection';
-      } else if (connectivity === 'needs-sign-in') {
-        state = 'waiting';
-        reason = 'waiting for sign-in';
-      } else if (job.nextAttemptAt > now && job.attempts > 0) state = 'retrying';
-      else state = 'ready';
-      return {
-        id: job.id,
-        caseId: job.caseId,
-        caseTitle: caseRow?.title ?? '',
-        kind: job.payload.kind,
-        label: this.label(job),
-        state,
-        waitingFor: reason,
-        attempts: job.attempts,
-        nextAttemptAt: job.nextAttemptAt > now ? new Date(job.nextAttemptAt).toISOString() : null,
-        progress: flight?.progress ?? null,
-        error: job.error ? { message: job.error, permanent: job.errorPermanent } : null,
-        createdAt: job.createdAt,
-        file: this.fileOf(job),
-        cancellable:
-          state !== 'failed' &&
-          state !== 'running' &&
-          (isUpload(job.payload.kind) || job.payload.kind.endsWith('.decision')) &&
-          this.refusalFor(job, needersOf) === null,
-      };
-    });
+    return this.queueViews.views();
   }
 }

@@ -1,0 +1,171 @@
+// What every command on a case shares: reading the case (or refusing), the one gating path (the
+// service's workflow rule for the action, checked on the local case), and the transaction that
+// writes the local change and the job that sends it together (local-first: a crash leaves both or
+// neither). The commands themselves live with their aggregate: entity, person, individual, documents.
+import { highRiskApprovalProblems } from '../../../shared/domain/decision-rules.js';
+import type { RiskDescription } from '../../../shared/api/common.js';
+import {
+  checkEntityAction,
+  checkIndividualAction,
+  type EntityAction,
+  type IndividualAction,
+} from '../../../shared/domain/index.js';
+import type { LookupBundle } from '../../../shared/ipc/contract.js';
+import { DeskError } from '../../../shared/ipc/errors.js';
+import type { JobRemoval } from '../sync/job-removal.js';
+import type { JobStore } from '../sync/job-store.js';
+import type { JobPayload } from '../sync/job-kinds.js';
+import type { EntityData, IndividualData } from './case-data.js';
+import type { CaseStore, StoredCase, StoredUbo } from './case-store.js';
+import { dispositionLines } from './review-gates.js';
+import { stopReason, stopWorkOfDecidedCase } from './finality.js';
+import { entityWorkflowState, individualWorkflowState } from './workflow-state.js';
+
+export interface CaseServiceDeps {
+  store: CaseStore;
+  jobs: JobStore;
+  /** The one owner of deleting jobs (a change taken back before it was sent). */
+  removal: JobRemoval;
+  lookups: () => LookupBundle;
+  currentUserId: () => string | null;
+  profileId: () => string | null;
+  audit: (action: string, caseId: string | null, detail: string) => void;
+  /** Called after every committed change: events, status, the queue's pump. */
+  changed: (caseId: string) => void;
+  now?: () => Date;
+}
+
+export type EntityCase = StoredCase & { data: EntityData };
+export type IndividualCase = StoredCase & { data: IndividualData };
+
+export class CaseCommandKit {
+  constructor(readonly deps: CaseServiceDeps) {}
+
+  get store(): CaseStore {
+    return this.deps.store;
+  }
+
+  now(): string {
+    return (this.deps.now?.() ?? new Date()).toISOString();
+  }
+
+  /** Runs `work` in one transaction, then tells the app the case changed. */
+  tx<T>(caseId: string | null, work: () => T): T {
+    const result = this.store.db.transaction(work)();
+    if (caseId) this.deps.changed(caseId);
+    return result;
+  }
+
+  requireCase(caseId: string): StoredCase {
+    const c = this.store.getCase(caseId);
+    if (!c) throw new DeskError('not-found', 'This case does not exist on this laptop.');
+    return c;
+  }
+
+  requireEntity(caseId: string): EntityCase {
+    const c = this.requireCase(caseId);
+    if (c.data.kind !== 'entity')
+      throw new DeskError('invalid-input', 'This case is not an entity application.');
+    return c as EntityCase;
+  }
+
+  requireIndividual(caseId: string): IndividualCase {
+    const c = this.requireCase(caseId);
+    if (c.data.kind !== 'individual')
+      throw new DeskError('invalid-input', 'This case is not an individual application.');
+    return c as IndividualCase;
+  }
+
+  requireUbo(caseId: string, uboId: string): StoredUbo {
+    const u = this.store.getUbo(uboId);
+    if (!u || u.caseId !== caseId || u.removed)
+      throw new DeskError('not-found', 'This person is not part of the case.');
+    return u;
+  }
+
+  touch(c: StoredCase): void {
+    c.updatedAt = this.now();
+    this.store.saveCase(c);
+  }
+
+  /**
+   * The one gating path: the service's workflow rule for this action (shared/domain), checked on
+   * the case as this laptop holds it, refused with the service's words.
+   */
+  gate(c: EntityCase, action: EntityAction): void;
+  gate(c: IndividualCase, action: IndividualAction): void;
+  gate(c: EntityCase | IndividualCase, action: EntityAction | IndividualAction): void {
+    const docs = this.store.listDocuments(c.id);
+    const result =
+      c.data.kind === 'entity'
+        ? checkEntityAction(
+            entityWorkflowState(c as EntityCase, this.store.listUbos(c.id), docs, this.deps.lookups()),
+            action as EntityAction,
+          )
+        : checkIndividualAction(
+            individualWorkflowState(c as IndividualCase, docs, this.deps.lookups()),
+            action as IndividualAction,
+          );
+    if (!result.ok) throw new DeskError(result.status === 404 ? 'not-found' : 'not-allowed', result.message);
+  }
+
+  /**
+   * Adds a job unless an identical one is still waiting to start (it reads the latest data when it
+   * runs, so it is sent under the person who made that latest change).
+   */
+  enqueue(caseId: string, payload: JobPayload): void {
+    const same = (p: JobPayload) =>
+      JSON.stringify({ ...p, actor: undefined }) === JSON.stringify({ ...payload, actor: undefined });
+    const waiting = this.deps.jobs
+      .ofCase(caseId)
+      .find((j) => j.state === 'ready' && !j.maybeSent && same(j.payload));
+    const actor = this.deps.currentUserId();
+    if (!waiting) this.deps.jobs.add(caseId, payload);
+    else if (actor) this.deps.jobs.setActor(waiting.id, actor);
+  }
+
+  auditDispositions(
+    caseId: string,
+    results: Parameters<typeof dispositionLines>[0],
+    record: Parameters<typeof dispositionLines>[1],
+    subject: string,
+  ): void {
+    for (const line of dispositionLines(results, record, subject))
+      this.deps.audit('screening.disposition', caseId, line);
+  }
+
+  /** A declined application takes no more changes: its queued work is stopped and shown, not sent. */
+  dropMootWork(caseId: string): void {
+    const stopped = stopWorkOfDecidedCase(this.store, this.deps.jobs, caseId, stopReason('Declined', false));
+    if (stopped > 0)
+      this.deps.audit(
+        'queue.stop',
+        caseId,
+        `${stopped} queued change(s) stopped because the application was declined`,
+      );
+  }
+
+  checkHighRiskApproval(
+    band: RiskDescription,
+    decision: { onboardingDecision: string; comments?: string; nextReviewDate?: string },
+  ): void {
+    const problems = highRiskApprovalProblems(band, decision, this.now());
+    if (problems.length === 0) return;
+    throw new DeskError(
+      'invalid-input',
+      `This client is rated High Risk. ${problems.map((p) => p.message).join(' ')}`,
+      problems.map((p) => ({ path: p.field, message: p.message })),
+    );
+  }
+
+  checkMakerChecker(c: StoredCase, decision: string, allowSelfApproval: boolean): void {
+    if (decision !== 'Approved' || allowSelfApproval) return;
+    const user = this.deps.currentUserId();
+    if (user !== null && c.createdBy !== null && user === c.createdBy) {
+      throw new DeskError(
+        'not-allowed',
+        'The person who captured this application cannot approve it. Ask a reviewer.',
+      );
+    }
+  }
+}

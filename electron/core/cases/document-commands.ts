@@ -1,0 +1,107 @@
+// A case's documents: a captured document joins its owner and is queued for upload; removing one
+// takes back its upload before it is sent, or queues the deletion of the service's copy.
+import { randomUUID } from 'node:crypto';
+import type { DocPair, DocumentOwner } from '../../../shared/ipc/model.js';
+import { DeskError } from '../../../shared/ipc/errors.js';
+import type { JobPayload } from '../sync/job-kinds.js';
+import type { CaseCommandKit } from './case-commands.js';
+import type { StoredDocument } from './case-store.js';
+
+export interface NewDocument {
+  caseId: string;
+  owner: DocumentOwner;
+  pairs: DocPair[];
+  filename: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  pageCount: number;
+  vaultId: string;
+}
+
+export class DocumentCommands {
+  constructor(private readonly kit: CaseCommandKit) {}
+
+  addDocument(doc: NewDocument): StoredDocument {
+    const c = this.kit.requireCase(doc.caseId);
+    if (doc.owner.kind === 'ubo') this.kit.requireUbo(doc.caseId, doc.owner.uboId);
+    if (doc.owner.kind === 'individual' && c.kind !== 'individual')
+      throw new DeskError('invalid-input', 'This case has no individual client.');
+    if (doc.owner.kind !== 'individual' && c.kind !== 'entity')
+      throw new DeskError('invalid-input', 'This case is not an entity application.');
+    if (doc.owner.kind !== 'individual' && doc.pairs.length !== 1) {
+      throw new DeskError('invalid-input', 'An entity or owner document serves exactly one document type.');
+    }
+    const stored: StoredDocument = {
+      id: randomUUID(),
+      ...doc,
+      state: 'queued',
+      error: null,
+      serverIds: [],
+      capturedAt: this.kit.now(),
+      removed: false,
+    };
+    return this.kit.tx(doc.caseId, () => {
+      this.kit.store.insertDocument(stored);
+      const payload: JobPayload =
+        doc.owner.kind === 'ubo'
+          ? { kind: 'ubo.doc-upload', uboId: doc.owner.uboId, documentId: stored.id }
+          : doc.owner.kind === 'entity'
+            ? { kind: 'entity.doc-upload', documentId: stored.id }
+            : { kind: 'individual.doc-upload', documentId: stored.id };
+      this.kit.deps.jobs.add(doc.caseId, payload);
+      this.kit.touch(c);
+      this.kit.deps.audit(
+        'document.capture',
+        doc.caseId,
+        `Document captured (${doc.pageCount} page${doc.pageCount === 1 ? '' : 's'})`,
+      );
+      return stored;
+    });
+  }
+
+  /** Before upload the file and its job go; after upload the service's copy is deleted by a job. */
+  removeDocument(documentId: string): { vaultIdToPurge: string | null } {
+    const doc = this.kit.store.getDocument(documentId);
+    if (!doc || doc.removed) throw new DeskError('not-found', 'This document does not exist on this laptop.');
+    const c = this.kit.requireCase(doc.caseId);
+    return this.kit.tx(doc.caseId, () => {
+      const upload = this.kit.deps.jobs
+        .ofCase(doc.caseId)
+        .find(
+          (j) =>
+            'documentId' in j.payload &&
+            j.payload.documentId === documentId &&
+            j.payload.kind !== 'document.delete',
+        );
+      if (upload?.state === 'running')
+        throw new DeskError('conflict', 'This document is being sent right now. Try again in a moment.');
+      // Removing the document the service refused fixes what stopped the case: its banner goes,
+      // and the case's other items go on, unless something else of it failed too.
+      const clearsRefusal = (): void => {
+        if (upload?.state !== 'failed') return;
+        if (this.kit.deps.jobs.ofCase(doc.caseId).some((j) => j.state === 'failed')) return;
+        c.blockedReason = null;
+      };
+      if (upload && !upload.maybeSent && doc.serverIds.length === 0) {
+        this.kit.deps.removal.withdraw(upload.id);
+        this.kit.store.deleteDocument(documentId);
+        clearsRefusal();
+        this.kit.touch(c);
+        this.kit.deps.audit('document.remove', doc.caseId, 'Document removed before upload');
+        return { vaultIdToPurge: doc.vaultId };
+      }
+      if (upload) this.kit.deps.removal.withdraw(upload.id);
+      clearsRefusal();
+      this.kit.store.saveDocumentState(documentId, { state: 'removing', removed: true });
+      this.kit.deps.jobs.add(doc.caseId, {
+        kind: 'document.delete',
+        documentId,
+        uboId: doc.owner.kind === 'ubo' ? doc.owner.uboId : null,
+      });
+      this.kit.touch(c);
+      this.kit.deps.audit('document.remove', doc.caseId, 'Document removal queued');
+      return { vaultIdToPurge: null };
+    });
+  }
+}

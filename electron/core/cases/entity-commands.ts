@@ -1,0 +1,239 @@
+// What a person does to an entity application: create it, its business details, the sanctions
+// review, the ownership tree, shareholding, the entity's documents confirmation and the decision.
+import { randomUUID } from 'node:crypto';
+import type {
+  EntityCreateRequest,
+  EntityDecisionRequest,
+  KybRequest,
+  OrganigramNodeRequest,
+} from '../../../shared/api/index.js';
+import type { ScreeningAttestation } from '../../../shared/domain/index.js';
+import { DeskError } from '../../../shared/ipc/errors.js';
+import type { EntityData } from './case-data.js';
+import type { CaseCommandKit } from './case-commands.js';
+import type { ReviewInput } from './review-input.js';
+import { attest } from './review-gates.js';
+import { newUboData } from './ubo-data.js';
+import { checkShareholdingTotal } from './shareholding-check.js';
+
+export class EntityCommands {
+  constructor(private readonly kit: CaseCommandKit) {}
+
+  createEntity(request: EntityCreateRequest): string {
+    const type = this.kit.deps.lookups().entityTypes.find((t) => t.id === request.entityType);
+    if (!type) {
+      throw new DeskError(
+        'invalid-input',
+        'Choose an entity type from the list (refresh the lists when you are online).',
+        [{ path: 'entityType', message: 'Unknown entity type' }],
+      );
+    }
+    const id = randomUUID();
+    // The device's own reference lets a create whose answer was lost be found again (contract §3).
+    const clientReference = request.clientReference?.trim() || `FD-${id.slice(0, 8).toUpperCase()}`;
+    const now = this.kit.now();
+    const data: EntityData = {
+      kind: 'entity',
+      create: { ...request, clientReference },
+      entityTypeName: type.name,
+      showOrganigram: type.showOrganigram,
+      foreignEntityType: type.foreignEntityType,
+      registryCommercialName: null,
+      registryFound: null,
+      sanctionsSearchResults: null,
+      kyb: null,
+      kybSynced: false,
+      sanctionsReview: null,
+      sanctionsReviewSynced: false,
+      sanctionsReviewRecord: null,
+      organigramDraft: null,
+      organigramRequested: false,
+      organigramVerified: false,
+      organigramResponse: null,
+      shareholdingRequested: false,
+      shareholdingConfirmed: false,
+      docsConfirmRequested: false,
+      docsConfirmed: false,
+      riskBand: 'Undetermined',
+      riskReason: null,
+      decisionBody: null,
+      decision: null,
+      reportVaultId: null,
+      reportFingerprint: null,
+    };
+    return this.kit.tx(id, () => {
+      this.kit.store.insertCase({
+        id,
+        kind: 'entity',
+        profileId: this.kit.deps.profileId(),
+        title: request.entityRegName,
+        clientReference,
+        status: 'waiting',
+        serverId: null,
+        createdBy: this.kit.deps.currentUserId(),
+        createdAt: now,
+        updatedAt: now,
+        blockedReason: null,
+        decidedAt: null,
+        purgedAt: null,
+        reportCachedAt: null,
+        data,
+      });
+      this.kit.deps.jobs.add(id, { kind: 'entity.create' });
+      this.kit.deps.audit('entity.create', id, `Entity application ${clientReference} captured`);
+      return id;
+    });
+  }
+
+  saveKyb(caseId: string, kyb: KybRequest): void {
+    const c = this.kit.requireEntity(caseId);
+    this.kit.gate(c, { type: 'kyb' });
+    this.kit.tx(caseId, () => {
+      c.data.kyb = { ...kyb, userID: kyb.userID ?? this.kit.deps.currentUserId() ?? undefined };
+      c.data.kybSynced = false;
+      this.kit.touch(c);
+      this.kit.enqueue(caseId, { kind: 'entity.kyb' });
+      this.kit.deps.audit('entity.kyb', caseId, 'KYB details saved');
+    });
+  }
+
+  sanctionsReview(caseId: string, review: ReviewInput, screening: ScreeningAttestation): void {
+    const c = this.kit.requireEntity(caseId);
+    this.kit.gate(c, { type: 'sanctions-review' });
+    const subject = c.data.create.entityRegName;
+    const attested = attest(
+      c.data.sanctionsSearchResults,
+      screening,
+      review.adverseSearchKYC,
+      subject,
+      this.kit.deps.currentUserId(),
+      this.kit.now(),
+    );
+    this.kit.tx(caseId, () => {
+      c.data.sanctionsReview = {
+        adverseSearchKYC: attested.adverseSearchKYC,
+        pepConfirmReviewed: review.pepConfirmReviewed,
+      };
+      c.data.sanctionsReviewRecord = attested.record;
+      c.data.sanctionsReviewSynced = false;
+      this.kit.touch(c);
+      this.kit.enqueue(caseId, { kind: 'entity.sanctions-review' });
+      this.kit.auditDispositions(caseId, c.data.sanctionsSearchResults, attested.record, subject);
+      this.kit.deps.audit('entity.sanctions-review', caseId, 'Sanctions review recorded');
+    });
+  }
+
+  saveOrganigram(caseId: string, tree: OrganigramNodeRequest[]): void {
+    const c = this.kit.requireEntity(caseId);
+    if (!c.data.showOrganigram)
+      throw new DeskError('not-allowed', 'This entity type has a flat owner list, not an ownership tree.');
+    if (c.data.organigramRequested)
+      throw new DeskError('not-allowed', 'Organigram has already been finalised');
+    if (tree[0]?.shareholderType !== 'Root') {
+      throw new DeskError('invalid-input', 'entityOrganigram must be an array whose first node is the Root');
+    }
+    this.kit.tx(caseId, () => {
+      c.data.organigramDraft = tree;
+      // Every Individual in the tree is a person whose loop can be captured now; the node guid is the local id.
+      const people = new Map<string, OrganigramNodeRequest>();
+      const visit = (n: OrganigramNodeRequest) => {
+        if (n.shareholderType === 'Individual') people.set(n.guid, n);
+        n.children.forEach(visit);
+      };
+      tree.forEach(visit);
+      const existing = this.kit.store.listUbos(caseId, true);
+      for (const u of existing) {
+        if (u.origin === 'organigram' && !people.has(u.id)) this.kit.store.deleteUbo(u.id);
+      }
+      for (const [guid, node] of people) {
+        const current = existing.find((u) => u.id === guid);
+        if (current) {
+          current.data.details.firstName = node.firstName ?? current.data.details.firstName;
+          current.data.details.lastName = node.lastName ?? current.data.details.lastName;
+          this.kit.store.saveUbo(current);
+          continue;
+        }
+        const linked = node.uboID ? existing.find((u) => u.serverId === node.uboID) : undefined;
+        if (linked) continue;
+        this.kit.store.insertUbo({
+          id: guid,
+          caseId,
+          position: this.kit.store.nextUboPosition(caseId),
+          serverId: null,
+          origin: 'organigram',
+          removed: false,
+          data: newUboData(
+            { firstName: node.firstName ?? '', lastName: node.lastName ?? '', isDirector: node.isDirector },
+            false,
+          ),
+        });
+      }
+      this.kit.touch(c);
+      this.kit.deps.audit('entity.organigram', caseId, 'Ownership tree saved');
+    });
+  }
+
+  verifyOrganigram(caseId: string): void {
+    const c = this.kit.requireEntity(caseId);
+    if (!c.data.organigramDraft) throw new DeskError('not-allowed', 'Draw the ownership tree first.');
+    this.kit.gate(c, { type: 'verify-organigram' });
+    this.kit.tx(caseId, () => {
+      c.data.organigramRequested = true;
+      this.kit.touch(c);
+      this.kit.deps.jobs.add(caseId, { kind: 'entity.verify-organigram' });
+      this.kit.deps.audit('entity.verify-organigram', caseId, 'Ownership tree sent for verification');
+    });
+  }
+
+  confirmShareholding(caseId: string): void {
+    const c = this.kit.requireEntity(caseId);
+    if (c.data.shareholdingRequested) return;
+    this.kit.gate(c, { type: 'shareholding-confirm' });
+    if (!c.data.showOrganigram) checkShareholdingTotal(this.kit.store.listUbos(caseId));
+    this.kit.tx(caseId, () => {
+      c.data.shareholdingRequested = true;
+      this.kit.touch(c);
+      this.kit.deps.jobs.add(caseId, { kind: 'entity.shareholding-confirm' });
+      this.kit.deps.audit('entity.shareholding-confirm', caseId, 'Shareholding confirmed');
+    });
+  }
+
+  confirmEntityDocs(caseId: string): void {
+    const c = this.kit.requireEntity(caseId);
+    if (c.data.docsConfirmRequested) return;
+    this.kit.gate(c, { type: 'entity-doc-confirm' });
+    this.kit.tx(caseId, () => {
+      c.data.docsConfirmRequested = true;
+      this.kit.touch(c);
+      this.kit.deps.jobs.add(caseId, { kind: 'entity.doc-confirm' });
+      this.kit.deps.audit('entity.doc-confirm', caseId, 'Entity documents confirmed');
+    });
+  }
+
+  decideEntity(caseId: string, decision: EntityDecisionRequest, allowSelfApproval: boolean): void {
+    const c = this.kit.requireEntity(caseId);
+    this.kit.checkMakerChecker(c, decision.onboardingDecision, allowSelfApproval);
+    this.kit.checkHighRiskApproval(c.data.riskBand, {
+      onboardingDecision: decision.onboardingDecision,
+      comments: decision.approvedComments,
+      nextReviewDate: decision.nextFicaReviewDate,
+    });
+    this.kit.gate(c, { type: 'decision', decision: decision.onboardingDecision });
+    this.kit.tx(caseId, () => {
+      c.data.decisionBody = decision;
+      c.data.decision = {
+        onboardingDecision: decision.onboardingDecision,
+        comments: decision.approvedComments ?? decision.declinedComments ?? decision.referComments ?? null,
+        nextFicaReviewDate: decision.nextFicaReviewDate ?? null,
+        decidedBy: this.kit.deps.currentUserId(),
+        decidedAt: this.kit.now(),
+        synced: false,
+        source: 'here',
+      };
+      this.kit.touch(c);
+      if (decision.onboardingDecision === 'Declined') this.kit.dropMootWork(caseId);
+      this.kit.enqueue(caseId, { kind: 'entity.decision' });
+      this.kit.deps.audit('entity.decision', caseId, `Decision: ${decision.onboardingDecision}`);
+    });
+  }
+}

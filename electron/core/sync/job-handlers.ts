@@ -1,0 +1,55 @@
+// The handler of each job kind, and the context it is called with: what the scheduler, the views
+// and the failure policy ask of a job ("what are you", "what do you wait for").
+import type { StoredCase } from '../cases/case-store.js';
+import type { HandlerMap, JobEnv, JobHandler, ReadyContext } from './job-handler.js';
+import type { JobPayload } from './job-kinds.js';
+import type { StoredJob } from './job-store.js';
+import type { QueueEnvironment } from './queue-types.js';
+
+export class JobHandlers {
+  constructor(
+    private readonly deps: {
+      handlers: HandlerMap;
+      env: JobEnv;
+      environment: Pick<QueueEnvironment, 'lookupsOf'>;
+    },
+  ) {}
+
+  of(payload: JobPayload): JobHandler {
+    return this.deps.handlers[payload.kind] as JobHandler;
+  }
+
+  env(): JobEnv {
+    return this.deps.env;
+  }
+
+  /** The job's context, with the look-ups of the environment it was captured in. */
+  readyContext(job: StoredJob, caseRow: StoredCase): ReadyContext {
+    return {
+      ...this.deps.env,
+      lookups: () => this.deps.environment.lookupsOf(job.profileId),
+      job,
+      case: caseRow,
+    };
+  }
+
+  /** What the job's own handler says it waits for; a handler that throws names the reason. */
+  waitingFor(job: StoredJob, caseRow: StoredCase): string | null {
+    try {
+      return this.of(job.payload).waitingFor?.(this.readyContext(job, caseRow)) ?? null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  /** What the job does, in plain words; its kind when its case is gone or its handler cannot say. */
+  label(job: StoredJob): string {
+    const c = this.deps.env.store.getCase(job.caseId);
+    if (!c) return job.payload.kind;
+    try {
+      return this.of(job.payload).label(this.readyContext(job, c));
+    } catch {
+      return job.payload.kind;
+    }
+  }
+}

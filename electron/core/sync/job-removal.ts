@@ -1,0 +1,71 @@
+// The one owner of deleting jobs. A job goes only when its answer is recorded (in the same
+// transaction), when a person takes back the change it carried before it was sent, or when a
+// person discards or cancels it in the queue; nothing else deletes one (lint refuses it).
+import type { CaseStore } from '../cases/case-store.js';
+import type { JobStore, StoredJob } from './job-store.js';
+import { isDecisionKind } from './job-kinds.js';
+
+export interface JobRemovalDeps {
+  store: CaseStore;
+  jobs: JobStore;
+  audit: (action: string, caseId: string | null, detail: string) => void;
+}
+
+export class JobRemoval {
+  constructor(private readonly deps: JobRemovalDeps) {}
+
+  /** Records the service's answer and deletes the job in one transaction. */
+  recordAnswer(jobId: string, record: () => void): void {
+    this.deps.store.db.transaction(() => {
+      record();
+      this.deps.jobs.remove(jobId);
+    })();
+  }
+
+  /**
+   * A change taken back before it was sent (its person or document removed, or the service already
+   * holds it): the job goes inside the caller's transaction.
+   */
+  withdraw(jobId: string): void {
+    this.deps.jobs.remove(jobId);
+  }
+
+  /**
+   * A person discarded a failed item or cancelled a waiting one: its document says it was not sent,
+   * a decision that will never be sent is withdrawn (the case is open again), and a case with no
+   * failure left loses its refusal banner. Written to the case's history.
+   */
+  discard(job: StoredJob, label: string): void {
+    const { store, jobs } = this.deps;
+    const cancelled = job.state !== 'failed';
+    store.db.transaction(() => {
+      jobs.remove(job.id);
+      if ('documentId' in job.payload && job.payload.kind !== 'document.delete') {
+        store.saveDocumentState(job.payload.documentId, {
+          state: 'failed',
+          error: cancelled ? 'Not sent: cancelled before it was sent' : 'Not sent: discarded from the queue',
+        });
+      }
+      const c = store.getCase(job.caseId);
+      if (c && isDecisionKind(job.payload.kind) && c.data.decision && !c.data.decision.synced) {
+        c.data.decision = null;
+        c.data.decisionBody = null;
+        store.saveCase(c);
+        this.deps.audit(
+          'decision.withdraw',
+          job.caseId,
+          cancelled ? 'Decision withdrawn before it was sent' : 'Decision not sent: discarded from the queue',
+        );
+      }
+      if (c && !jobs.ofCase(job.caseId).some((j) => j.state === 'failed')) {
+        c.blockedReason = null;
+        store.saveCase(c);
+      }
+    })();
+    this.deps.audit(
+      'queue.discard',
+      job.caseId,
+      cancelled ? `Cancelled before it was sent: ${label}` : `Discarded from the queue: ${label}`,
+    );
+  }
+}

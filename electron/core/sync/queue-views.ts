@@ -1,0 +1,145 @@
+// The queue as people see it: each item with its state, what it waits for in words, its file and
+// progress, and whether a person may cancel it (and why not).
+import type { JobView } from '../../../shared/ipc/model.js';
+import type { CaseStore } from '../cases/case-store.js';
+import type { ConnectivityState } from './connectivity.js';
+import type { JobHandlers } from './job-handlers.js';
+import { isDecisionKind, isUpload, mustWaitFor, type Ordered } from './job-kinds.js';
+import type { JobStore, StoredJob } from './job-store.js';
+import type { QueueEnvironment } from './queue-types.js';
+import type { Scheduler } from './scheduler.js';
+
+/** A case's items that may need an earlier upload or decision, and whether the case is stopped. */
+interface CaseNeeders {
+  needers: StoredJob[];
+  stopped: boolean;
+}
+
+export interface QueueViewsDeps {
+  store: CaseStore;
+  jobs: JobStore;
+  environment: QueueEnvironment;
+  connectivity: ConnectivityState;
+  scheduler: Scheduler;
+  handlers: JobHandlers;
+  /** The job being sent, with its progress; undefined when it is not. */
+  flight: (jobId: string) => { progress: { sent: number; total: number } | null } | undefined;
+  paused: () => boolean;
+}
+
+export class QueueViews {
+  constructor(private readonly deps: QueueViewsDeps) {}
+
+  /**
+   * Why a person may not cancel this item before it is sent, or null when they may. Only uploads
+   * and decisions are cancelled: the other items carry steps of the case's record. An upload that a
+   * later item needs (the owner's documents confirmation) stays, or the confirmation would go
+   * without it.
+   */
+  cancelRefusal(jobId: string): string | null {
+    const job = this.deps.jobs.get(jobId);
+    if (!job) return 'This item is no longer in the queue.';
+    return this.refusalFor(job, (caseId) => this.needers(caseId));
+  }
+
+  private refusalFor(job: StoredJob, needersOf: (caseId: string) => CaseNeeders): string | null {
+    // What failed, or sits behind what failed, may be discarded as before: the case is stopped.
+    if (job.state === 'failed' || job.error) return null;
+    const { needers, stopped } = needersOf(job.caseId);
+    if (stopped) return null;
+    if (this.deps.flight(job.id) !== undefined) return 'This item is being sent right now.';
+    const kind = job.payload.kind;
+    if (!isDecisionKind(kind) && !isUpload(kind))
+      return `“${this.deps.handlers.label(job)}” cannot be cancelled: later steps of the case build on it. Only uploads and decisions can be cancelled before they are sent.`;
+    const caseRow = this.deps.store.getCase(job.caseId);
+    if (!caseRow) return null;
+    const me: Ordered = { seq: job.seq, payload: job.payload, caseKind: caseRow.kind };
+    const needs = needers.find(
+      (other) =>
+        other.id !== job.id &&
+        mustWaitFor({ seq: other.seq, payload: other.payload, caseKind: caseRow.kind }, me),
+    );
+    return needs
+      ? `“${this.deps.handlers.label(job)}” cannot be cancelled: “${this.deps.handlers.label(needs)}” is queued after it and needs it.`
+      : null;
+  }
+
+  /** The case's items that could need an upload or a decision before them: neither uploads nor deletes. */
+  private needers(caseId: string): CaseNeeders {
+    const jobs = this.deps.jobs.ofCase(caseId);
+    return {
+      needers: jobs.filter((j) => !isUpload(j.payload.kind) && j.payload.kind !== 'document.delete'),
+      stopped: jobs.some((j) => j.state === 'failed'),
+    };
+  }
+
+  /** Waiting reason of every job of a case, for its step views. */
+  waitingByCase(caseId: string): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const v of this.views()) if (v.caseId === caseId && v.waitingFor) out.set(v.id, v.waitingFor);
+    return out;
+  }
+
+  private fileOf(job: StoredJob): JobView['file'] {
+    if (!('documentId' in job.payload)) return null;
+    const doc = this.deps.store.getDocument(job.payload.documentId);
+    return doc ? { name: doc.filename, size: doc.size } : null;
+  }
+
+  /** The active environment's jobs; other profiles' work is counted elsewhere, never listed with it. */
+  views(): JobView[] {
+    const connectivity = this.deps.connectivity.current;
+    const now = Date.now();
+    const activeId = this.deps.environment.activeId();
+    const evaluations = this.deps.scheduler
+      .evaluate()
+      .filter((e) => e.job.profileId !== null && e.job.profileId === activeId);
+    const needers = new Map<string, CaseNeeders>();
+    const needersOf = (caseId: string): CaseNeeders => {
+      let list = needers.get(caseId);
+      if (!list) needers.set(caseId, (list = this.needers(caseId)));
+      return list;
+    };
+    return evaluations.map(({ job, caseRow, waitingFor }) => {
+      const flight = this.deps.flight(job.id);
+      let state: JobView['state'];
+      let reason = waitingFor;
+      if (job.state === 'failed') {
+        state = 'failed';
+        reason = null;
+      } else if (flight) state = 'running';
+      else if (waitingFor) state = 'waiting';
+      else if (this.deps.paused()) {
+        state = 'paused';
+        reason = 'paused';
+      } else if (connectivity === 'offline' || connectivity === 'no-profile') {
+        state = 'waiting';
+        reason = 'waiting for connection';
+      } else if (connectivity === 'needs-sign-in') {
+        state = 'waiting';
+        reason = 'waiting for sign-in';
+      } else if (job.nextAttemptAt > now && job.attempts > 0) state = 'retrying';
+      else state = 'ready';
+      return {
+        id: job.id,
+        caseId: job.caseId,
+        caseTitle: caseRow?.title ?? '',
+        kind: job.payload.kind,
+        label: this.deps.handlers.label(job),
+        state,
+        waitingFor: reason,
+        attempts: job.attempts,
+        nextAttemptAt: job.nextAttemptAt > now ? new Date(job.nextAttemptAt).toISOString() : null,
+        progress: flight?.progress ?? null,
+        error: job.error ? { message: job.error, permanent: job.errorPermanent } : null,
+        createdAt: job.createdAt,
+        file: this.fileOf(job),
+        cancellable:
+          state !== 'failed' &&
+          state !== 'running' &&
+          (isUpload(job.payload.kind) || isDecisionKind(job.payload.kind)) &&
+          this.refusalFor(job, needersOf) === null,
+      };
+    });
+  }
+}
