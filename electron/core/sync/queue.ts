@@ -228,9 +228,11 @@ export class SyncQueue {
     return this.deps.handlers[payload.kind] as JobHandler;
   }
 
-  /** Why each job waits, in order; stops early once `limit` startable jobs are found. */
-  private evaluate(limit = Infinity): Evaluation[] {
-    const jobs = this.deps.jobs.all();
+  /**
+   * Why each job waits, in order; stops early once `limit` startable jobs are found. A job waits
+   * only on its own case's jobs, so one case's jobs can be evaluated without the rest.
+   */
+  private evaluate(limit = Infinity, jobs: StoredJob[] = this.deps.jobs.all()): Evaluation[] {
     const activeId = this.deps.environment.activeId();
     const now = Date.now();
     const cases = new Map<string, StoredCase | null>();
@@ -242,11 +244,16 @@ export class SyncQueue {
     // (Rebuilding these per job made a pass quadratic in the case's jobs.)
     const byCase = new Map<
       string,
-      { siblings: { job: StoredJob; ordered: Ordered; rank: number }[]; failed: boolean }
+      {
+        jobs: StoredJob[];
+        siblings: { job: StoredJob; ordered: Ordered; rank: number }[];
+        failed: boolean;
+      }
     >();
     for (const j of jobs) {
       let group = byCase.get(j.caseId);
-      if (!group) byCase.set(j.caseId, (group = { siblings: [], failed: false }));
+      if (!group) byCase.set(j.caseId, (group = { jobs: [], siblings: [], failed: false }));
+      group.jobs.push(j);
       if (j.state === 'failed') group.failed = true;
     }
     const out: Evaluation[] = [];
@@ -254,8 +261,7 @@ export class SyncQueue {
     const siblingsOf = (caseId: string, kind: StoredCase['kind']) => {
       const group = byCase.get(caseId)!;
       if (group.siblings.length === 0) {
-        for (const s of jobs) {
-          if (s.caseId !== caseId) continue;
+        for (const s of group.jobs) {
           const ordered: Ordered = { seq: s.seq, payload: s.payload, caseKind: kind };
           group.siblings.push({ job: s, ordered, rank: rankOf(ordered) });
         }
@@ -681,29 +687,21 @@ export class SyncQueue {
     return this.inFlight.has(jobId);
   }
 
-  /** Waiting reason of every job of a case, for its step views. */
-  waitingByCase(caseId: string): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const v of this.views()) if (v.caseId === caseId && v.waitingFor) out.set(v.id, v.waitingFor);
-    return out;
-  }
-
-  /** The active environment's jobs; other profiles' work is counted elsewhere, never listed with it. */
-  views(): JobView[] {
+  /** Each job of the active environment with the state and reason a person is shown. */
+  private shown(jobs?: StoredJob[]) {
     const connectivity = this.deps.connectivity.current;
     const now = Date.now();
     const activeId = this.deps.environment.activeId();
-    const evaluations = this.evaluate().filter(
+    const evaluations = this.evaluate(Infinity, jobs).filter(
       (e) => e.job.profileId !== null && e.job.profileId === activeId,
     );
     return evaluations.map(({ job, caseRow, waitingFor }) => {
-      const flight = this.inFlight.get(job.id);
       let state: JobView['state'];
       let reason = waitingFor;
       if (job.state === 'failed') {
         state = 'failed';
         reason = null;
-      } else if (flight) state = 'running';
+      } else if (this.inFlight.has(job.id)) state = 'running';
       else if (waitingFor) state = 'waiting';
       else if (this.paused) {
         state = 'paused';
@@ -716,6 +714,26 @@ export class SyncQueue {
         reason = 'waiting for sign-in';
       } else if (job.nextAttemptAt > now && job.attempts > 0) state = 'retrying';
       else state = 'ready';
+      return { job, caseRow, state, reason };
+    });
+  }
+
+  /**
+   * Waiting reason of every job of a case, for its step views and its row in the case list: only that
+   * case's jobs are evaluated, and without their labels (the list asks this once per case).
+   */
+  waitingByCase(caseId: string): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const { job, reason } of this.shown(this.deps.jobs.ofCase(caseId)))
+      if (reason) out.set(job.id, reason);
+    return out;
+  }
+
+  /** The active environment's jobs; other profiles' work is counted elsewhere, never listed with it. */
+  views(): JobView[] {
+    const now = Date.now();
+    return this.shown().map(({ job, caseRow, state, reason }) => {
+      const flight = this.inFlight.get(job.id);
       return {
         id: job.id,
         caseId: job.caseId,
