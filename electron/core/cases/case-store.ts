@@ -408,6 +408,16 @@ export class CaseStore {
     return rows.map((r) => this.documentFromRow(r)).filter((d) => includeRemoved || !d.removed);
   }
 
+  /** The case's documents (not removed) of this content: found by the plaintext hash and size, so
+   * only they are decrypted. */
+  listDocumentsWithContent(caseId: string, sha256: string, size: number): StoredDocument[] {
+    const rows = statement(
+      this.db,
+      'SELECT * FROM documents WHERE case_id = ? AND sha256 = ? AND size = ? AND removed = 0 ORDER BY captured_at, rowid',
+    ).all(caseId, sha256, size) as DocumentRow[];
+    return rows.map((r) => this.documentFromRow(r));
+  }
+
   /**
    * Service document ids held by the case's other documents of the same owner kind: one service
    * document belongs to one local document (entity, owner and individual documents are numbered
@@ -423,6 +433,20 @@ export class CaseStore {
     return new Set(rows.flatMap((r) => ServerIdsSchema.parse(JSON.parse(r.server_ids))));
   }
 
+  /** The first of `serverIds` another document of the case (same owner kind) holds, if any: asked of
+   * SQLite, so a claim costs no parsing of every document's ids. */
+  private serverIdTakenByOther(id: string, serverIds: number[]): number | undefined {
+    const row = statement(
+      this.db,
+      `SELECT held.value AS taken FROM documents AS me JOIN documents AS other
+         ON other.case_id = me.case_id AND other.owner_kind = me.owner_kind AND other.id <> me.id
+       JOIN json_each(other.server_ids) AS held
+       WHERE me.id = ? AND other.server_ids <> '[]' AND held.value IN (SELECT value FROM json_each(?))
+       LIMIT 1`,
+    ).get(id, JSON.stringify(serverIds)) as { taken: number } | undefined;
+    return row?.taken;
+  }
+
   /**
    * Gives the service documents `serverIds` to this document unless another document of the case
    * already holds one of them; answers whether it did. The check and the write are one statement
@@ -433,8 +457,11 @@ export class CaseStore {
     serverIds: number[],
     fields: { state?: DocumentState; error?: string | null } = {},
   ): boolean {
-    const held = this.serverIdsHeldByOthers(id);
-    if (new Set(serverIds).size !== serverIds.length || serverIds.some((s) => held.has(s))) return false;
+    if (
+      new Set(serverIds).size !== serverIds.length ||
+      this.serverIdTakenByOther(id, serverIds) !== undefined
+    )
+      return false;
     this.saveDocumentState(id, { ...fields, serverIds });
     return true;
   }
@@ -455,8 +482,7 @@ export class CaseStore {
     ).get(id) as Pick<DocumentRow, 'state' | 'error' | 'server_ids' | 'removed' | 'vault_id'> | undefined;
     if (!current) return;
     if (fields.serverIds?.length) {
-      const held = this.serverIdsHeldByOthers(id);
-      const taken = fields.serverIds.find((s) => held.has(s));
+      const taken = this.serverIdTakenByOther(id, fields.serverIds);
       // A second local document pointing at one service document would lose a copy and delete
       // the other's: refused here whatever the caller.
       if (taken !== undefined) throw new ServerIdTakenError(taken);
