@@ -209,6 +209,11 @@ export class CaseStore {
     this.opened.set(key, value);
   }
 
+  /** Drops every decrypted value kept (when a case's key is destroyed). */
+  forgetDecrypted(): void {
+    this.opened.clear();
+  }
+
   // ---- cases
   insertCase(c: Omit<StoredCase, 'data'> & { data: CaseData }): void {
     statement(
@@ -381,7 +386,7 @@ export class CaseStore {
         row.owner_kind === 'ubo' ? { kind: 'ubo', uboId: row.ubo_id } : { kind: row.owner_kind },
       ),
       pairs: PairsSchema.parse(JSON.parse(row.pairs)),
-      filename: this.decrypt(row.case_id, row.filename, `documents.filename:${row.id}`),
+      filename: this.openText(row.case_id, row.filename, `documents.filename:${row.id}`),
       mimeType: row.mime_type,
       size: row.size,
       sha256: row.sha256,
