@@ -129,8 +129,8 @@ try {
   for (const [name, [entry, when]] of Object.entries(HEAVY))
     console.log(`    ${name.padEnd(18)} ${mb(importCost(entry))}  loaded ${when}`);
   for (const name of RESIDENT) console.log(`    ${name.padEnd(18)} ${mb(importCost(name))}  loaded at start`);
-  await rm(COMPILED, { recursive: true, force: true });
 } finally {
   sandbox.stop();
+  await rm(COMPILED, { recursive: true, force: true });
   await rm(dir, { recursive: true, force: true });
 }
