@@ -172,41 +172,43 @@ export class CaseStore {
     return cipher.decrypt(payload, context);
   }
 
-  /** Decrypted, validated rows by their ciphertext (which changes on every write): the queue re-reads
-   * the same rows many times a second during a drain. Callers get a copy they may change. */
-  private readonly opened = new Map<string, unknown>();
+  /**
+   * The last decrypted, validated value of each encrypted field (by its context, which names the
+   * row), with the ciphertext it came from: a write changes the ciphertext, so a stale value is
+   * never answered. The queue and the case list re-read the same rows many times a second.
+   */
+  private readonly opened = new Map<string, { payload: string; value: unknown }>();
 
+  /** Callers get a copy they may change. */
   private open<S extends z.ZodType>(
     caseId: string,
     payload: string,
     context: string,
     schema: S,
   ): z.output<S> {
-    const key = `${context}\u0000${payload}`;
-    let value = this.opened.get(key);
-    if (value === undefined) {
-      value = schema.parse(JSON.parse(this.decrypt(caseId, payload, context)));
-      this.remember(key, value);
+    let entry = this.opened.get(context);
+    if (entry?.payload !== payload) {
+      entry = { payload, value: schema.parse(JSON.parse(this.decrypt(caseId, payload, context))) };
+      this.remember(context, entry);
     }
-    return structuredClone(value) as z.output<S>;
+    return structuredClone(entry.value) as z.output<S>;
   }
 
   /** A decrypted text, from the same cache (a string needs no copy). */
   private openText(caseId: string, payload: string, context: string): string {
-    const key = `${context}\u0000${payload}`;
-    let value = this.opened.get(key) as string | undefined;
-    if (value === undefined) {
-      value = this.decrypt(caseId, payload, context);
-      this.remember(key, value);
+    let entry = this.opened.get(context);
+    if (entry?.payload !== payload) {
+      entry = { payload, value: this.decrypt(caseId, payload, context) };
+      this.remember(context, entry);
     }
-    return value;
+    return entry.value as string;
   }
 
   /** Bounded: the case list reads each case's title and data at least twice per call, for a few
    * thousand cases (beyond that the cache starts afresh). */
-  private remember(key: string, value: unknown): void {
-    if (this.opened.size >= 4000) this.opened.clear();
-    this.opened.set(key, value);
+  private remember(context: string, entry: { payload: string; value: unknown }): void {
+    if (this.opened.size >= 4000 && !this.opened.has(context)) this.opened.clear();
+    this.opened.set(context, entry);
   }
 
   /** Drops every decrypted value kept (when a case's key is destroyed). */
