@@ -289,7 +289,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         store,
         jobs,
         vault,
-        destroyCaseKey: (caseId) => caseKeys.destroy(caseId),
+        destroyCaseKey: (caseId) => {
+          caseKeys.destroy(caseId);
+          // No decrypted copy of a purged case's data outlives its key in memory.
+          store.forgetDecrypted();
+        },
         retentionMs,
         audit: (a, c, d) => audit(a, c, d),
         changed: caseChanged,

@@ -15,8 +15,11 @@ import {
   type SecretStoreFactory,
 } from '../core/keychain/index.js';
 import { createBridgeServer } from './bridge-server.js';
-import { startEmbeddedSandbox, trainingSandboxKey } from './embedded-sandbox.js';
 import { createSandboxPartner, type SandboxPartner } from './sandbox-partner.js';
+
+// The sandbox service's code (its web server, report library) is loaded only by a host that embeds
+// it: one pointed at a sandbox elsewhere holds just the core.
+const embeddedSandbox = () => import('./embedded-sandbox.js');
 
 export interface StartHostOptions {
   dataDir: string;
@@ -68,6 +71,7 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
     const secrets = options.devKeychain
       ? devFileSecretStores(join(options.dataDir, DEV_KEYCHAIN_FILE), (service) => service === VAULT_SERVICE)
       : (options.secretStore ?? keytarSecretStores);
+    const { startEmbeddedSandbox, trainingSandboxKey } = await embeddedSandbox();
     sandboxKey = await trainingSandboxKey(options.dataDir, secrets);
     const embedded = await startEmbeddedSandbox(options.dataDir, sandboxKey);
     sandbox = embedded.handle;
@@ -129,6 +133,7 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
       },
       async start() {
         if (host.sandbox || sandboxPort === null || sandboxKey === null) return;
+        const { startEmbeddedSandbox } = await embeddedSandbox();
         host.sandbox = (await startEmbeddedSandbox(options.dataDir, sandboxKey, sandboxPort)).handle;
         core.internals.queue.sendNow();
       },

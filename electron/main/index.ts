@@ -8,7 +8,7 @@ import { configureSession } from './session.js';
 import { handleAppProtocol, registerAppScheme } from './protocol.js';
 import { hardenWebContents } from './web-contents.js';
 import { createMainWindow } from './window.js';
-import { startEmbeddedSandbox, trainingSandboxKey, type EmbeddedSandbox } from '../host/embedded-sandbox.js';
+import type { EmbeddedSandbox } from '../host/embedded-sandbox.js';
 import { keytarSecretStores } from '../core/keychain/index.js';
 import { TRAINING_SANDBOX, resolveStartup } from '../../shared/config/policy.js';
 import {
@@ -75,11 +75,13 @@ async function main(): Promise<void> {
     start = choice.offered[response]!;
     savePersonChoice(userData, start);
   }
-  // Only a start in the training sandbox runs it: real work never lands in a local practice service.
-  const sandbox: EmbeddedSandbox | null =
-    start === TRAINING_SANDBOX
-      ? await startEmbeddedSandbox(userData, await trainingSandboxKey(userData, keytarSecretStores))
-      : null;
+  // Only a start in the training sandbox runs it: real work never lands in a local practice service,
+  // and a desk working against test or live never loads the sandbox's code (its memory stays free).
+  let sandbox: EmbeddedSandbox | null = null;
+  if (start === TRAINING_SANDBOX) {
+    const { startEmbeddedSandbox, trainingSandboxKey } = await import('../host/embedded-sandbox.js');
+    sandbox = await startEmbeddedSandbox(userData, await trainingSandboxKey(userData, keytarSecretStores));
+  }
   const core = await startCore({
     userDataDir: userData,
     appVersion: app.getVersion(),

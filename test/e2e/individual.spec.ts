@@ -12,7 +12,9 @@ test('an individual from creation to approval', async ({ desk, page }) => {
   await page.getByRole('link', { name: 'New individual' }).click();
   await page.getByRole('button', { name: 'Create individual' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /fields? needs? attention/ })).toBeFocused();
-  await expect(page.getByText('The client must give permission for the checks')).toBeVisible();
+  await expect(
+    page.getByText('The client must give permission for the checks', { exact: true }),
+  ).toBeVisible();
   await expectAccessible(page, 'new individual with errors');
 
   await page.getByLabel('First name').fill('Sipho');

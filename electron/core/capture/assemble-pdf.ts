@@ -1,7 +1,8 @@
 // One uploadable PDF from several captures: each image on its own A4 page, PDF pages copied as they
 // are, in the order the clerk arranged them and turned the way they chose.
-import { degrees, PDFDocument, type PDFImage, type PDFPage } from '@cantoo/pdf-lib';
+import type { PDFDocument, PDFImage, PDFPage } from '@cantoo/pdf-lib';
 import type { DocumentMimeType } from '../../../shared/api/documents.js';
+import { loadPdfLib } from './load-pdf-lib.js';
 import { loadPdf } from './pdf-input.js';
 
 export type Rotation = 0 | 90 | 180 | 270;
@@ -33,6 +34,7 @@ export async function assemblePdf(
   sources: readonly PdfSource[],
   layout?: readonly PagePlacement[],
 ): Promise<Uint8Array> {
+  const { degrees, PDFDocument } = await loadPdfLib();
   const pdfs = new Map<number, PDFDocument>();
   const pdfOf = async (index: number, source: PdfSource) => {
     let doc = pdfs.get(index);

@@ -1,10 +1,12 @@
 // Reading PDFs the user brings: a protected or broken file gets a message the user can act on
 // instead of a parser error.
-import { PDFDocument } from '@cantoo/pdf-lib';
+import type { PDFDocument } from '@cantoo/pdf-lib';
 import { CaptureError, displayName } from './errors.js';
+import { loadPdfLib } from './load-pdf-lib.js';
 
 export async function loadPdf(bytes: Uint8Array, fileName = ''): Promise<PDFDocument> {
   const name = displayName(fileName);
+  const { PDFDocument } = await loadPdfLib();
   let doc: PDFDocument;
   let pages: number;
   try {

@@ -172,24 +172,48 @@ export class CaseStore {
     return cipher.decrypt(payload, context);
   }
 
-  /** Decrypted, validated rows by their ciphertext (which changes on every write): the queue re-reads
-   * the same rows many times a second during a drain. Callers get a copy they may change. */
-  private readonly opened = new Map<string, unknown>();
+  /**
+   * The last decrypted, validated value of each encrypted field (by its context, which names the
+   * row), with the ciphertext it came from: a write changes the ciphertext, so a stale value is
+   * never answered. The queue and the case list re-read the same rows many times a second.
+   */
+  private readonly opened = new Map<string, { payload: string; value: unknown }>();
 
+  /** Callers get a copy they may change. */
   private open<S extends z.ZodType>(
     caseId: string,
     payload: string,
     context: string,
     schema: S,
   ): z.output<S> {
-    const key = `${context}\u0000${payload}`;
-    let value = this.opened.get(key);
-    if (value === undefined) {
-      value = schema.parse(JSON.parse(this.decrypt(caseId, payload, context)));
-      if (this.opened.size > 500) this.opened.clear();
-      this.opened.set(key, value);
+    let entry = this.opened.get(context);
+    if (entry?.payload !== payload) {
+      entry = { payload, value: schema.parse(JSON.parse(this.decrypt(caseId, payload, context))) };
+      this.remember(context, entry);
     }
-    return structuredClone(value) as z.output<S>;
+    return structuredClone(entry.value) as z.output<S>;
+  }
+
+  /** A decrypted text, from the same cache (a string needs no copy). */
+  private openText(caseId: string, payload: string, context: string): string {
+    let entry = this.opened.get(context);
+    if (entry?.payload !== payload) {
+      entry = { payload, value: this.decrypt(caseId, payload, context) };
+      this.remember(context, entry);
+    }
+    return entry.value as string;
+  }
+
+  /** Bounded: the case list reads each case's title and data at least twice per call, for a few
+   * thousand cases (beyond that the cache starts afresh). */
+  private remember(context: string, entry: { payload: string; value: unknown }): void {
+    if (this.opened.size >= 4000 && !this.opened.has(context)) this.opened.clear();
+    this.opened.set(context, entry);
+  }
+
+  /** Drops every decrypted value kept (when a case's key is destroyed). */
+  forgetDecrypted(): void {
+    this.opened.clear();
   }
 
   // ---- cases
@@ -212,7 +236,7 @@ export class CaseStore {
       id: row.id,
       kind: row.kind,
       profileId: row.profile_id,
-      title: this.decrypt(row.id, row.title, `cases.title:${row.id}`),
+      title: this.openText(row.id, row.title, `cases.title:${row.id}`),
       clientReference: row.client_reference,
       status: row.status,
       serverId: row.server_id,
@@ -364,7 +388,7 @@ export class CaseStore {
         row.owner_kind === 'ubo' ? { kind: 'ubo', uboId: row.ubo_id } : { kind: row.owner_kind },
       ),
       pairs: PairsSchema.parse(JSON.parse(row.pairs)),
-      filename: this.decrypt(row.case_id, row.filename, `documents.filename:${row.id}`),
+      filename: this.openText(row.case_id, row.filename, `documents.filename:${row.id}`),
       mimeType: row.mime_type,
       size: row.size,
       sha256: row.sha256,
@@ -391,6 +415,16 @@ export class CaseStore {
     return rows.map((r) => this.documentFromRow(r)).filter((d) => includeRemoved || !d.removed);
   }
 
+  /** The case's documents (not removed) of this content: found by the plaintext hash and size, so
+   * only they are decrypted. */
+  listDocumentsWithContent(caseId: string, sha256: string, size: number): StoredDocument[] {
+    const rows = statement(
+      this.db,
+      'SELECT * FROM documents WHERE case_id = ? AND sha256 = ? AND size = ? AND removed = 0 ORDER BY captured_at, rowid',
+    ).all(caseId, sha256, size) as DocumentRow[];
+    return rows.map((r) => this.documentFromRow(r));
+  }
+
   /**
    * Service document ids held by the case's other documents of the same owner kind: one service
    * document belongs to one local document (entity, owner and individual documents are numbered
@@ -406,6 +440,20 @@ export class CaseStore {
     return new Set(rows.flatMap((r) => ServerIdsSchema.parse(JSON.parse(r.server_ids))));
   }
 
+  /** The first of `serverIds` another document of the case (same owner kind) holds, if any: asked of
+   * SQLite, so a claim costs no parsing of every document's ids. */
+  private serverIdTakenByOther(id: string, serverIds: number[]): number | undefined {
+    const row = statement(
+      this.db,
+      `SELECT held.value AS taken FROM documents AS me JOIN documents AS other
+         ON other.case_id = me.case_id AND other.owner_kind = me.owner_kind AND other.id <> me.id
+       JOIN json_each(other.server_ids) AS held
+       WHERE me.id = ? AND other.server_ids <> '[]' AND held.value IN (SELECT value FROM json_each(?))
+       LIMIT 1`,
+    ).get(id, JSON.stringify(serverIds)) as { taken: number } | undefined;
+    return row?.taken;
+  }
+
   /**
    * Gives the service documents `serverIds` to this document unless another document of the case
    * already holds one of them; answers whether it did. The check and the write are one statement
@@ -416,8 +464,11 @@ export class CaseStore {
     serverIds: number[],
     fields: { state?: DocumentState; error?: string | null } = {},
   ): boolean {
-    const held = this.serverIdsHeldByOthers(id);
-    if (new Set(serverIds).size !== serverIds.length || serverIds.some((s) => held.has(s))) return false;
+    if (
+      new Set(serverIds).size !== serverIds.length ||
+      this.serverIdTakenByOther(id, serverIds) !== undefined
+    )
+      return false;
     this.saveDocumentState(id, { ...fields, serverIds });
     return true;
   }
@@ -438,8 +489,7 @@ export class CaseStore {
     ).get(id) as Pick<DocumentRow, 'state' | 'error' | 'server_ids' | 'removed' | 'vault_id'> | undefined;
     if (!current) return;
     if (fields.serverIds?.length) {
-      const held = this.serverIdsHeldByOthers(id);
-      const taken = fields.serverIds.find((s) => held.has(s));
+      const taken = this.serverIdTakenByOther(id, fields.serverIds);
       // A second local document pointing at one service document would lose a copy and delete
       // the other's: refused here whatever the caller.
       if (taken !== undefined) throw new ServerIdTakenError(taken);

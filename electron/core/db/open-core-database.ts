@@ -32,4 +32,3 @@ export function openCoreDatabase(dataDir: string, vault: Vault): Db {
   }
   return db;
 }
-

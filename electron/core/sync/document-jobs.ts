@@ -181,16 +181,28 @@ async function settleFreeCopies(
   doc: StoredDocument,
   listed?: ServerDoc[],
 ): Promise<void> {
-  const twins = ctx.jobs
-    .ofCase(doc.caseId)
-    .filter((j) => j.id !== ctx.job.id && isUpload(j.payload.kind) && 'documentId' in j.payload)
-    .flatMap((job) => {
-      const other = 'documentId' in job.payload ? ctx.store.getDocument(job.payload.documentId) : null;
-      return other && !other.removed && sameScan(other, doc) ? [job] : [];
-    });
+  // Only documents of the same content can be identical scans: found by hash and size first, so a
+  // drain of hundreds of documents does not decrypt every document of the case after each upload.
+  const alike = new Set(
+    ctx.store
+      .listDocumentsWithContent(doc.caseId, doc.sha256, doc.size)
+      .filter((d) => sameScan(d, doc))
+      .map((d) => d.id),
+  );
+  const twins =
+    alike.size === 0
+      ? []
+      : ctx.jobs
+          .ofCase(doc.caseId)
+          .filter(
+            (j) =>
+              j.id !== ctx.job.id &&
+              isUpload(j.payload.kind) &&
+              'documentId' in j.payload &&
+              alike.has(j.payload.documentId),
+          );
   // After a plain upload only identical scans can have left copies: the service is not asked otherwise.
-  if (!listed && twins.length === 0 && !ctx.store.listDocuments(doc.caseId).some((d) => sameScan(d, doc)))
-    return;
+  if (!listed && alike.size === 0) return;
   if (twins.some((j) => j.state === 'running' || j.maybeSent)) return;
   const held = new Set([
     ...ctx.store.serverIdsHeldByOthers(doc.id),

@@ -73,10 +73,14 @@ export class QueueViews {
     };
   }
 
-  /** Waiting reason of every job of a case, for its step views. */
+  /**
+   * Waiting reason of every job of a case, for its step views and its row in the case list: only that
+   * case's jobs are evaluated, and without their labels (the list asks this once per case).
+   */
   waitingByCase(caseId: string): Map<string, string> {
     const out = new Map<string, string>();
-    for (const v of this.views()) if (v.caseId === caseId && v.waitingFor) out.set(v.id, v.waitingFor);
+    for (const { job, reason } of this.shown(this.deps.jobs.ofCase(caseId)))
+      if (reason) out.set(job.id, reason);
     return out;
   }
 
@@ -86,28 +90,21 @@ export class QueueViews {
     return doc ? { name: doc.filename, size: doc.size } : null;
   }
 
-  /** The active environment's jobs; other profiles' work is counted elsewhere, never listed with it. */
-  views(): JobView[] {
+  /** Each job of the active environment with the state and reason a person is shown. */
+  private shown(jobs?: StoredJob[]) {
     const connectivity = this.deps.connectivity.current;
     const now = Date.now();
     const activeId = this.deps.environment.activeId();
     const evaluations = this.deps.scheduler
-      .evaluate()
+      .evaluate(Infinity, jobs)
       .filter((e) => e.job.profileId !== null && e.job.profileId === activeId);
-    const needers = new Map<string, CaseNeeders>();
-    const needersOf = (caseId: string): CaseNeeders => {
-      let list = needers.get(caseId);
-      if (!list) needers.set(caseId, (list = this.needers(caseId)));
-      return list;
-    };
     return evaluations.map(({ job, caseRow, waitingFor }) => {
-      const flight = this.deps.flight(job.id);
       let state: JobView['state'];
       let reason = waitingFor;
       if (job.state === 'failed') {
         state = 'failed';
         reason = null;
-      } else if (flight) state = 'running';
+      } else if (this.deps.flight(job.id) !== undefined) state = 'running';
       else if (waitingFor) state = 'waiting';
       else if (this.deps.paused()) {
         state = 'paused';
@@ -120,6 +117,21 @@ export class QueueViews {
         reason = 'waiting for sign-in';
       } else if (job.nextAttemptAt > now && job.attempts > 0) state = 'retrying';
       else state = 'ready';
+      return { job, caseRow, state, reason };
+    });
+  }
+
+  /** The active environment's jobs; other profiles' work is counted elsewhere, never listed with it. */
+  views(): JobView[] {
+    const now = Date.now();
+    const needers = new Map<string, CaseNeeders>();
+    const needersOf = (caseId: string): CaseNeeders => {
+      let list = needers.get(caseId);
+      if (!list) needers.set(caseId, (list = this.needers(caseId)));
+      return list;
+    };
+    return this.shown().map(({ job, caseRow, state, reason }) => {
+      const flight = this.deps.flight(job.id);
       return {
         id: job.id,
         caseId: job.caseId,

@@ -29,9 +29,11 @@ export interface SchedulerDeps {
 export class Scheduler {
   constructor(private readonly deps: SchedulerDeps) {}
 
-  /** Why each job waits, in order; stops early once `limit` startable jobs are found. */
-  evaluate(limit = Infinity): Evaluation[] {
-    const jobs = this.deps.jobs.all();
+  /**
+   * Why each job waits, in order; stops early once `limit` startable jobs are found. A job waits
+   * only on its own case's jobs, so one case's jobs can be evaluated without the rest.
+   */
+  evaluate(limit = Infinity, jobs: StoredJob[] = this.deps.jobs.all()): Evaluation[] {
     const activeId = this.deps.environment.activeId();
     const now = Date.now();
     const cases = new Map<string, StoredCase | null>();
@@ -43,11 +45,16 @@ export class Scheduler {
     // (Rebuilding these per job made a pass quadratic in the case's jobs.)
     const byCase = new Map<
       string,
-      { siblings: { job: StoredJob; ordered: Ordered; rank: number }[]; failed: boolean }
+      {
+        jobs: StoredJob[];
+        siblings: { job: StoredJob; ordered: Ordered; rank: number }[];
+        failed: boolean;
+      }
     >();
     for (const j of jobs) {
       let group = byCase.get(j.caseId);
-      if (!group) byCase.set(j.caseId, (group = { siblings: [], failed: false }));
+      if (!group) byCase.set(j.caseId, (group = { jobs: [], siblings: [], failed: false }));
+      group.jobs.push(j);
       if (j.state === 'failed') group.failed = true;
     }
     const out: Evaluation[] = [];
@@ -55,8 +62,7 @@ export class Scheduler {
     const siblingsOf = (caseId: string, kind: StoredCase['kind']) => {
       const group = byCase.get(caseId)!;
       if (group.siblings.length === 0) {
-        for (const s of jobs) {
-          if (s.caseId !== caseId) continue;
+        for (const s of group.jobs) {
           const ordered: Ordered = { seq: s.seq, payload: s.payload, caseKind: kind };
           group.siblings.push({ job: s, ordered, rank: rankOf(ordered) });
         }
