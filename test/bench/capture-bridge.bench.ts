@@ -1,4 +1,4 @@
-// Capture through the headless host's loopback bridge, as the browser does it: a 40 MB, 10-page PDF
+// Capture through the headless host's loopback bridge, as the browser does it (binary frames): a 40 MB, 10-page PDF
 // added to a draft (request encoding, transfer, the core's work, the answer), then every page's
 // preview. Prints the times, the bytes the previews carried and the process's RSS growth (the
 // client and the host share this process, so the growth is an upper bound for the host).
@@ -9,7 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { startHost } from '../../electron/host/index.js';
-import { createBridgeClient } from '../../renderer/lib/desk.js';
+import { BRIDGE } from '../../shared/ipc/bridge.js';
+import { DeskError, IpcResultSchema } from '../../shared/ipc/errors.js';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
+import { decodeFrame, encodeFrame, FRAME_CONTENT_TYPE } from '../../shared/ipc/wire-frame.js';
 import { ensureVaultKey, TEST_ACTOR, testSecrets } from '../support/core-harness.js';
 
 const MB = 1024 * 1024;
@@ -35,7 +38,23 @@ const dir = await mkdtemp(join(tmpdir(), 'fica-bench-bridge-'));
 const secretStore = testSecrets();
 await ensureVaultKey(secretStore);
 const host = await startHost({ dataDir: join(dir, 'data'), port: 0, rendererDir: dir, secretStore });
-const desk = createBridgeClient({ token: host.token, baseUrl: host.url.replace(/\/$/, '') });
+// What renderer/lib/desk.ts does in the browser, without its DOM types.
+const desk = {
+  async invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+    const response = await fetch(new URL(BRIDGE.invokePath(channel), host.url), {
+      method: 'POST',
+      headers: {
+        'content-type': FRAME_CONTENT_TYPE,
+        accept: FRAME_CONTENT_TYPE,
+        [BRIDGE.tokenHeader]: host.token,
+      },
+      body: new Blob(encodeFrame(input) as Uint8Array<ArrayBuffer>[]),
+    });
+    const result = IpcResultSchema.parse(decodeFrame(new Uint8Array(await response.arrayBuffer())));
+    if (!result.ok) throw DeskError.fromBody(result.error);
+    return result.value as ChannelOutput<C>;
+  },
+};
 
 await desk.invoke('settings.update', { currentUserId: TEST_ACTOR });
 await desk.invoke('lookups.refresh', {});

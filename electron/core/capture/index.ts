@@ -25,4 +25,4 @@ export {
   type PickedFile,
   type PreparedSource,
 } from './capture-document.js';
-export { renderThumbnail, type Thumbnail, type ThumbnailOptions } from './thumbnail.js';
+export { renderPdfThumbnails, renderThumbnail, type Thumbnail, type ThumbnailOptions } from './thumbnail.js';

@@ -19,6 +19,7 @@ import type { CaseService } from '../cases/case-service.js';
 import type { CaseStore, StoredDocument, StoredDraft } from '../cases/case-store.js';
 import type { Vault } from '../vault/index.js';
 import { storedFilename } from '../../../shared/files/filename.js';
+import { PagePreviews } from './page-previews.js';
 
 export interface DraftDeps {
   store: CaseStore;
@@ -32,7 +33,14 @@ type Target = keyof typeof DOCUMENT_LIMITS;
 const targetOf = (owner: DocumentOwner): Target => owner.kind;
 
 export class DraftService {
-  constructor(private readonly deps: DraftDeps) {}
+  private readonly previews: PagePreviews;
+
+  constructor(private readonly deps: DraftDeps) {
+    this.previews = new PagePreviews(async (vaultId) => {
+      const bytes = await deps.vault.readAll(vaultId);
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    });
+  }
 
   private view(d: StoredDraft): DocumentDraft {
     return {
@@ -136,18 +144,21 @@ export class DraftService {
     return this.view({ ...draft, pages: next });
   }
 
+  /** The page as a JPEG at screen size, unturned; rendered once, then kept (see page-previews.ts). */
   async preview(
     draftId: string,
     pageId: string,
   ): Promise<{ mimeType: string; bytes: Uint8Array; pdfPage: number | null }> {
-    const page = this.require(draftId).pages.find((p) => p.id === pageId);
+    const draft = this.require(draftId);
+    const page = draft.pages.find((p) => p.id === pageId);
     if (!page) throw new DeskError('not-found', 'This page is not part of the draft.');
-    const bytes = await this.deps.vault.readAll(page.vaultId);
-    return {
-      mimeType: page.mimeType,
-      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      pdfPage: page.pdfPage,
-    };
+    try {
+      const preview = await this.previews.get(page, draft.pages);
+      return { mimeType: preview.mimeType, bytes: preview.bytes, pdfPage: page.pdfPage };
+    } catch (error) {
+      if (error instanceof CaptureError) throw new DeskError('refused', error.message);
+      throw error;
+    }
   }
 
   /** The person saw what is wrong with a page and keeps it as it is. */
@@ -165,7 +176,9 @@ export class DraftService {
   async discard(draftId: string): Promise<void> {
     const draft = this.require(draftId);
     this.deps.store.deleteDraft(draftId);
-    await this.deps.vault.purge(new Set(draft.pages.map((p) => p.vaultId)));
+    const vaultIds = new Set(draft.pages.map((p) => p.vaultId));
+    this.previews.forget(vaultIds);
+    await this.deps.vault.purge(vaultIds);
   }
 
   async submit(draftId: string, pairs: DocPair[], filename?: string): Promise<StoredDocument> {
@@ -280,7 +293,10 @@ export class DraftService {
     after: DraftPageRecord[],
     keep: Set<string> = new Set(),
   ): Promise<void> {
-    const used = new Set([...after.map((p) => p.vaultId), ...keep]);
+    const shown = new Set(after.map((p) => p.vaultId));
+    const used = new Set([...shown, ...keep]);
+    // A submitted document's files stay in the vault, but no draft shows them any more.
+    this.previews.forget(new Set(before.map((p) => p.vaultId).filter((id) => !shown.has(id))));
     await this.deps.vault.purge(new Set(before.map((p) => p.vaultId).filter((id) => !used.has(id))));
   }
 }
