@@ -520,6 +520,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (caseTimer) clearTimeout(caseTimer);
       await queue.stop();
       await stopMrzReader();
+      await drafts.close();
       db.close();
     },
     internals: {

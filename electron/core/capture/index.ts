@@ -26,3 +26,4 @@ export {
   type PreparedSource,
 } from './capture-document.js';
 export { renderPdfThumbnails, renderThumbnail, type Thumbnail, type ThumbnailOptions } from './thumbnail.js';
+export { CapturePool } from './capture-pool.js';

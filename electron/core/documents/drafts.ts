@@ -6,11 +6,10 @@ import { DOCUMENT_LIMITS } from '../../../shared/api/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { DocPair, DocumentDraft, DocumentOwner } from '../../../shared/ipc/model.js';
 import {
-  assemblePdf,
   CaptureError,
+  CapturePool,
   checkCapture,
   checkDocumentSize,
-  prepareSource,
   type PagePlacement,
   type PdfSource,
 } from '../capture/index.js';
@@ -33,13 +32,23 @@ type Target = keyof typeof DOCUMENT_LIMITS;
 const targetOf = (owner: DocumentOwner): Target => owner.kind;
 
 export class DraftService {
+  /** Normalising, PDF parsing and assembly, and previews run here, off the core's event loop. */
+  private readonly pool = new CapturePool();
   private readonly previews: PagePreviews;
 
   constructor(private readonly deps: DraftDeps) {
-    this.previews = new PagePreviews(async (vaultId) => {
-      const bytes = await deps.vault.readAll(vaultId);
-      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    });
+    this.previews = new PagePreviews(
+      async (vaultId) => {
+        const bytes = await deps.vault.readAll(vaultId);
+        return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      },
+      (bytes, mimeType, pages, options) => this.pool.thumbnails(bytes, mimeType, pages, options),
+    );
+  }
+
+  /** Stops the capture worker. */
+  close(): Promise<void> {
+    return this.pool.close();
   }
 
   private view(d: StoredDraft): DocumentDraft {
@@ -96,7 +105,7 @@ export class DraftService {
     const added: DraftPageRecord[] = [];
     for (const file of files) {
       try {
-        const source = await prepareSource(file, targetOf(draft.owner));
+        const source = await this.pool.prepare(file, targetOf(draft.owner));
         const entry = await this.deps.vault.importFile(source.bytes);
         const sourceId = randomUUID();
         for (let page = 1; page <= source.pages; page++) {
@@ -224,7 +233,7 @@ export class DraftService {
       }));
       let bytes: Uint8Array;
       try {
-        bytes = await assemblePdf(sources, layout);
+        bytes = await this.pool.assemble(sources, layout);
         checkDocumentSize(filename ?? first.sourceName, bytes.length, target);
       } catch (error) {
         if (error instanceof CaptureError) throw new DeskError('refused', error.message);

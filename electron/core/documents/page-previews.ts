@@ -3,7 +3,7 @@
 // the whole file carried to the renderer and parsed there once per page. The pages of one PDF are
 // rendered together from a single read of the file.
 import type { DocumentMimeType } from '../../../shared/api/documents.js';
-import { renderPdfThumbnails, renderThumbnail, type Thumbnail } from '../capture/index.js';
+import type { Thumbnail, ThumbnailOptions } from '../capture/index.js';
 
 /** Long side in pixels: a page fills a laptop screen's preview dialog and stays legible. */
 export const PREVIEW_LONG_SIDE = 1600;
@@ -20,6 +20,14 @@ export interface PreviewablePage {
   sourceName: string;
 }
 
+/** Renders pages (0-based; [0] for an image) of one file: the capture worker's `thumbnails`. */
+export type RenderPages = (
+  bytes: Uint8Array,
+  mimeType: DocumentMimeType,
+  pages: readonly number[],
+  options: Omit<ThumbnailOptions, 'page'>,
+) => Promise<Thumbnail[]>;
+
 export class PagePreviews {
   /** In insertion order, which is the order of last use: the first entry is dropped first. */
   private readonly cache = new Map<string, Thumbnail>();
@@ -29,6 +37,7 @@ export class PagePreviews {
 
   constructor(
     private readonly read: (vaultId: string) => Promise<Uint8Array>,
+    private readonly renderPages: RenderPages,
     private readonly maxBytes = CACHE_BYTES,
   ) {}
 
@@ -54,13 +63,13 @@ export class PagePreviews {
     const rendered = this.take(keyOf(page));
     if (rendered) return rendered;
     // Only when the cache is smaller than this one preview: render it again, uncached.
-    const bytes = await this.read(page.vaultId);
-    return renderThumbnail(bytes, page.mimeType, {
-      maxSide: PREVIEW_LONG_SIDE,
-      oversample: 1,
-      page: (page.pdfPage ?? 1) - 1,
-      fileName: page.sourceName,
-    });
+    const [thumb] = await this.renderPages(
+      await this.read(page.vaultId),
+      page.mimeType,
+      [(page.pdfPage ?? 1) - 1],
+      optionsFor(page),
+    );
+    return thumb!;
   }
 
   /** Frees the previews of files no longer in any draft. */
@@ -75,9 +84,9 @@ export class PagePreviews {
 
   private async render(page: PreviewablePage, draftPages: readonly PreviewablePage[]): Promise<void> {
     const bytes = await this.read(page.vaultId);
-    const options = { maxSide: PREVIEW_LONG_SIDE, oversample: 1, fileName: page.sourceName };
     if (page.mimeType !== 'application/pdf') {
-      this.put(keyOf(page), await renderThumbnail(bytes, page.mimeType, options));
+      const [thumb] = await this.renderPages(bytes, page.mimeType, [0], optionsFor(page));
+      this.put(keyOf(page), thumb!);
       return;
     }
     const wanted = [
@@ -86,10 +95,11 @@ export class PagePreviews {
         (p) => p.vaultId === page.vaultId && p.pdfPage !== page.pdfPage && !this.cache.has(keyOf(p)),
       ),
     ].slice(0, PAGES_PER_READ);
-    const thumbs = await renderPdfThumbnails(
+    const thumbs = await this.renderPages(
       bytes,
+      page.mimeType,
       wanted.map((p) => (p.pdfPage ?? 1) - 1),
-      options,
+      optionsFor(page),
     );
     // The asked-for page last, so the cache's trimming drops its siblings before it.
     for (let i = thumbs.length - 1; i >= 0; i--) this.put(keyOf(wanted[i]!), thumbs[i]!);
@@ -117,6 +127,10 @@ export class PagePreviews {
       this.cachedBytes -= evicted.bytes.byteLength;
     }
   }
+}
+
+function optionsFor(page: PreviewablePage): Omit<ThumbnailOptions, 'page'> {
+  return { maxSide: PREVIEW_LONG_SIDE, oversample: 1, fileName: page.sourceName };
 }
 
 function keyOf(page: PreviewablePage): string {
