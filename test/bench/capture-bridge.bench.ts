@@ -64,6 +64,16 @@ const { caseId } = await desk.invoke('entity.create', {
   entityType: 1,
 });
 
+// Warm-up: the first capture of a session loads the PDF library (and starts the capture worker).
+const warmUp = await desk.invoke('documents.startDraft', { caseId, owner: { kind: 'entity' } });
+const small = await PDFDocument.create();
+small.addPage();
+await desk.invoke('documents.addPages', {
+  draftId: warmUp.id,
+  files: [{ name: 'warm-up.pdf', bytes: (await small.save()) as Uint8Array<ArrayBuffer> }],
+});
+await desk.invoke('documents.discardDraft', { draftId: warmUp.id });
+
 globalThis.gc?.();
 const before = process.memoryUsage().rss;
 let peak = before;
