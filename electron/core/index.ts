@@ -390,6 +390,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       notifier.close();
       await queue.stop();
       await stopMrzReader();
+      await drafts.close();
       db.close();
     },
     internals: {

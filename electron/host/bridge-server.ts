@@ -11,6 +11,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { BRIDGE } from '../../shared/ipc/bridge.js';
 import { EVENT_NAMES } from '../../shared/ipc/contract.js';
 import { decodeWire, encodeWire } from '../../shared/ipc/wire.js';
+import { decodeFrame, encodeFrame, FRAME_CONTENT_TYPE, frameLength } from '../../shared/ipc/wire-frame.js';
 import type { Core } from '../core/index.js';
 import { securityHeaders } from '../security/csp.js';
 
@@ -34,7 +35,7 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Documents of up to 50 pages of 40 MB each, base64 in JSON: bigger bodies are refused. */
+/** Several 40 MB files in one request; bigger bodies are refused. */
 const MAX_BODY_BYTES = 300 * 1024 * 1024;
 
 /** The bridge's HTTP server and the one-time links that let a browser in. */
@@ -58,7 +59,22 @@ function sameToken(given: string | undefined | null, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+/** The whole body; with a Content-Length it is read into one buffer of that size, never held twice. */
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isSafeInteger(declared) && declared >= 0) {
+    if (declared > MAX_BODY_BYTES) throw new Error('too large');
+    const body = Buffer.allocUnsafe(declared);
+    let filled = 0;
+    for await (const chunk of req) {
+      const bytes = chunk as Buffer;
+      if (filled + bytes.length > declared) throw new Error('longer than declared');
+      bytes.copy(body, filled);
+      filled += bytes.length;
+    }
+    if (filled !== declared) throw new Error('shorter than declared');
+    return body;
+  }
   const parts: Buffer[] = [];
   let total = 0;
   for await (const chunk of req) {
@@ -66,7 +82,30 @@ async function readBody(req: IncomingMessage): Promise<string> {
     if (total > MAX_BODY_BYTES) throw new Error('too large');
     parts.push(chunk as Buffer);
   }
-  return Buffer.concat(parts).toString('utf8');
+  return Buffer.concat(parts);
+}
+
+/** Binary frames for clients that send or accept them (the renderer); JSON with base64 otherwise. */
+function decodeRequest(req: IncomingMessage, body: Buffer): unknown {
+  if (body.length === 0) return {};
+  if ((req.headers['content-type'] ?? '').startsWith(FRAME_CONTENT_TYPE)) return decodeFrame(body);
+  return decodeWire(body.toString('utf8'));
+}
+
+function sendResult(req: IncomingMessage, res: ServerResponse, result: unknown): void {
+  if (!(req.headers.accept ?? '').includes(FRAME_CONTENT_TYPE)) {
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(encodeWire(result));
+    return;
+  }
+  const chunks = encodeFrame(result);
+  res.writeHead(200, {
+    'Content-Type': FRAME_CONTENT_TYPE,
+    'Content-Length': String(frameLength(chunks)),
+    'Cache-Control': 'no-store',
+  });
+  for (const chunk of chunks) res.write(chunk);
+  res.end();
 }
 
 /** Cookie names ignore the port, so each host's cookie carries its own port in the name. */
@@ -175,8 +214,7 @@ export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
       }
       let input: unknown;
       try {
-        const body = await readBody(req);
-        input = body ? decodeWire(body) : {};
+        input = decodeRequest(req, await readBody(req));
       } catch {
         res.writeHead(400, { 'Content-Type': 'application/json' });
         res.end(
@@ -187,9 +225,7 @@ export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
         );
         return;
       }
-      const result = await opts.core.handle(channel, input);
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(encodeWire(result));
+      sendResult(req, res, await opts.core.handle(channel, input));
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -14,9 +14,8 @@ export class DocumentCapture {
   readonly owner: DocumentOwner;
   draft = $state<DocumentDraft | null>(null);
   refused = $state<Refusal[]>([]);
-  previews = $state<
-    Record<string, { url: string; mimeType: string; pdfPage: number | null; bytes: Uint8Array }>
-  >({});
+  /** Each page's preview image (rendered by the core at screen size), as an object URL. */
+  previews = $state<Record<string, { url: string; mimeType: string; pdfPage: number | null }>>({});
   busy = $state(false);
   error = $state<string | null>(null);
   /** Pages a running scan has delivered so far; null when no scan is running. */
@@ -137,7 +136,7 @@ export class DocumentCapture {
         const url = URL.createObjectURL(new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: p.mimeType }));
         this.previews = {
           ...this.previews,
-          [page.id]: { url, mimeType: p.mimeType, pdfPage: p.pdfPage, bytes: p.bytes },
+          [page.id]: { url, mimeType: p.mimeType, pdfPage: p.pdfPage },
         };
       } catch {
         // A page without a preview still uploads; the list shows its name instead.

@@ -3,9 +3,11 @@
 import {
   BRIDGE,
   DeskError,
+  FRAME_CONTENT_TYPE,
   IpcResultSchema,
+  decodeFrame,
   decodeWire,
-  encodeWire,
+  encodeFrame,
   isEventName,
   type ChannelInput,
   type ChannelName,
@@ -34,16 +36,24 @@ export interface BridgeOptions {
   eventSourceImpl?: (url: string) => EventSource;
 }
 
-/** Decodes one bridge answer: the value on success, a DeskError otherwise. */
-export function readIpcResult(text: string): unknown {
+const UNREADABLE = 'The app answered with something it could not read.';
+
+/** Decodes one bridge answer (a binary frame, or JSON): the value on success, a DeskError otherwise. */
+export async function readIpcResult(response: Response): Promise<unknown> {
   let decoded: unknown;
   try {
-    decoded = decodeWire(text);
+    decoded = (response.headers.get('content-type') ?? '').startsWith(FRAME_CONTENT_TYPE)
+      ? decodeFrame(new Uint8Array(await response.arrayBuffer()))
+      : decodeWire(await response.text());
   } catch {
-    throw new DeskError('internal', 'The app answered with something it could not read.');
+    throw new DeskError('internal', UNREADABLE);
   }
+  return ipcValue(decoded);
+}
+
+function ipcValue(decoded: unknown): unknown {
   const parsed = IpcResultSchema.safeParse(decoded);
-  if (!parsed.success) throw new DeskError('internal', 'The app answered with something it could not read.');
+  if (!parsed.success) throw new DeskError('internal', UNREADABLE);
   if (!parsed.data.ok) throw DeskError.fromBody(parsed.data.error);
   return parsed.data.value;
 }
@@ -84,16 +94,17 @@ export function createBridgeClient(options: BridgeOptions): DeskApi {
         response = await doFetch(`${base}${BRIDGE.invokePath(channel)}`, {
           method: 'POST',
           headers: {
-            'content-type': 'application/json',
+            'content-type': FRAME_CONTENT_TYPE,
+            accept: FRAME_CONTENT_TYPE,
             ...(options.token === null ? {} : { [BRIDGE.tokenHeader]: options.token }),
           },
-          body: encodeWire(input),
+          // A Blob of the frame's chunks: the picked files' bytes are not copied into one buffer.
+          body: new Blob(encodeFrame(input) as Uint8Array<ArrayBuffer>[]),
         });
       } catch {
         throw new DeskError('internal', 'The app core cannot be reached. Restart FICA Desk.');
       }
-      const text = await response.text();
-      return readIpcResult(text) as ChannelOutput<C>;
+      return (await readIpcResult(response)) as ChannelOutput<C>;
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
       if (!isEventName(event)) throw new DeskError('unknown-channel', `Unknown event ${String(event)}`);

@@ -2,7 +2,11 @@
 // server-sent events. Every request carries the per-run token (the session cookie in a browser, the
 // header or query parameter for a test client); the host refuses anything without it.
 export const BRIDGE = {
-  /** POST with body encodeWire(input); answers encodeWire(IpcResult). */
+  /**
+   * POST with the input as a binary frame (wire-frame.ts, Content-Type FRAME_CONTENT_TYPE) or as
+   * encodeWire JSON; answers IpcResult as a frame when the request accepts FRAME_CONTENT_TYPE, else
+   * as encodeWire JSON. The renderer uses frames, so bytes cross as bytes.
+   */
   invokePath: (channel: string) => `/ipc/${encodeURIComponent(channel)}`,
   /** GET, text/event-stream; each message is `event: <name>` and `data: encodeWire(payload)`. */
   eventsPath: '/ipc-events',

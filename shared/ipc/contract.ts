@@ -263,6 +263,7 @@ export const channels = {
     }),
     DocumentDraftSchema,
   ),
+  /** The page as a JPEG at most 1600 px long, unturned (the screen shows the draft's rotation). */
   'documents.pagePreview': channel(
     z.object({ draftId: Id, pageId: Id }),
     z.object({ mimeType: z.string(), bytes: BytesSchema, pdfPage: z.number().int().positive().nullable() }),

@@ -6,3 +6,4 @@ export * from './bridge.js';
 export * from './service-endpoint.js';
 export * from './scanning.js';
 export * from './form-drafts.js';
+export * from './wire-frame.js';

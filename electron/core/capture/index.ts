@@ -25,4 +25,5 @@ export {
   type PickedFile,
   type PreparedSource,
 } from './capture-document.js';
-export { renderThumbnail, type Thumbnail, type ThumbnailOptions } from './thumbnail.js';
+export { renderPdfThumbnails, renderThumbnail, type Thumbnail, type ThumbnailOptions } from './thumbnail.js';
+export { CapturePool } from './capture-pool.js';

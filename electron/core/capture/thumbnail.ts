@@ -1,6 +1,7 @@
 // Small previews for the capture screen (page strip, reorder and rotate). PDF pages are rendered
 // with pdf.js, which is loaded only when a PDF thumbnail is first asked for: it is large.
 import { createRequire } from 'node:module';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { dirname, join } from 'node:path';
 import { loadSharp } from './load-sharp.js';
 import type { DocumentMimeType } from '../../../shared/api/documents.js';
@@ -15,6 +16,11 @@ export interface ThumbnailOptions {
   /** Extra rotation the clerk chose, so the preview shows the page as it will be sent. */
   rotation?: Rotation;
   fileName?: string;
+  /**
+   * PDF pages are rendered this many times larger, then scaled down by sharp: 2 keeps small text
+   * legible in a small thumbnail; a screen-size preview needs no more than 1.
+   */
+  oversample?: number;
 }
 
 export interface Thumbnail {
@@ -37,27 +43,70 @@ export async function renderThumbnail(
   mimeType: DocumentMimeType,
   options: ThumbnailOptions = {},
 ): Promise<Thumbnail> {
+  if (mimeType === 'application/pdf') {
+    const [thumb] = await renderPdfThumbnails(bytes, [options.page ?? 0], options);
+    return thumb!;
+  }
+  return readable(options.fileName, () => toThumbnail(bytes, true, options));
+}
+
+/**
+ * Several pages of one PDF from a single parse, in the order asked: a 40 MB file is read once for
+ * all its pages, not once per page.
+ */
+export async function renderPdfThumbnails(
+  bytes: Uint8Array,
+  pages: readonly number[],
+  options: Omit<ThumbnailOptions, 'page'> = {},
+): Promise<Thumbnail[]> {
+  return readable(options.fileName, async () => {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    // pdf.js transfers (detaches) the buffer it is given; the caller keeps its own copy.
+    const pdf = await pdfjs.getDocument({
+      data: new Uint8Array(bytes),
+      isEvalSupported: false,
+      standardFontDataUrl: standardFontsDir(),
+    }).promise;
+    try {
+      const out: Thumbnail[] = [];
+      for (const pageIndex of pages) {
+        if (pageIndex < 0 || pageIndex >= pdf.numPages)
+          throw new RangeError(`The PDF has no page ${pageIndex}`);
+        const raster = await renderPdfPage(await pdf.getPage(pageIndex + 1), pdf.canvasFactory, options);
+        out.push(await toThumbnail(raster, false, options));
+      }
+      return out;
+    } finally {
+      await pdf.destroy();
+    }
+  });
+}
+
+async function toThumbnail(
+  raster: Uint8Array,
+  isPhoto: boolean,
+  options: ThumbnailOptions,
+): Promise<Thumbnail> {
   const maxSide = options.maxSide ?? 320;
-  const rotation = options.rotation ?? 0;
+  const sharp = await loadSharp();
+  let image = sharp(raster).flatten({ background: '#ffffff' });
+  // Images: EXIF orientation first, then the clerk's turn. PDF pages are rendered already turned.
+  if (isPhoto) image = image.autoOrient().rotate(options.rotation ?? 0);
+  const { data, info } = await image
+    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 80 })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: new Uint8Array(data), mimeType: 'image/jpeg', width: info.width, height: info.height };
+}
+
+async function readable<T>(fileName: string | undefined, render: () => Promise<T>): Promise<T> {
   try {
-    const raster =
-      mimeType === 'application/pdf'
-        ? await renderPdfPage(bytes, options.page ?? 0, maxSide, rotation)
-        : bytes;
-    const sharp = await loadSharp();
-    let image = sharp(raster).flatten({ background: '#ffffff' });
-    // Images: EXIF orientation first, then the clerk's turn. PDF pages are rendered already turned.
-    if (mimeType !== 'application/pdf') image = image.autoOrient().rotate(rotation);
-    const { data, info } = await image
-      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: new Uint8Array(data), mimeType: 'image/jpeg', width: info.width, height: info.height };
+    return await render();
   } catch (error) {
     if (error instanceof CaptureError || error instanceof RangeError) throw error;
     throw new CaptureError(
       'damaged',
-      `${displayName(options.fileName ?? '')} could not be shown. Scan or export it again.`,
+      `${displayName(fileName ?? '')} could not be shown. Scan or export it again.`,
       {
         cause: error,
       },
@@ -66,34 +115,24 @@ export async function renderThumbnail(
 }
 
 async function renderPdfPage(
-  bytes: Uint8Array,
-  pageIndex: number,
-  maxSide: number,
-  rotation: Rotation,
+  page: PDFPageProxy,
+  canvasFactory: unknown,
+  options: ThumbnailOptions,
 ): Promise<Buffer> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  // pdf.js transfers (detaches) the buffer it is given; the caller keeps its own copy.
-  const pdf = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    standardFontDataUrl: standardFontsDir(),
-  }).promise;
+  const maxSide = options.maxSide ?? 320;
+  const turn = (page.rotate + (options.rotation ?? 0)) % 360;
+  const base = page.getViewport({ scale: 1, rotation: turn });
+  const viewport = page.getViewport({
+    scale: ((options.oversample ?? 2) * maxSide) / Math.max(base.width, base.height),
+    rotation: turn,
+  });
+  const factory = canvasFactory as NodeCanvasFactory;
+  const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
   try {
-    if (pageIndex < 0 || pageIndex >= pdf.numPages) throw new RangeError(`The PDF has no page ${pageIndex}`);
-    const page = await pdf.getPage(pageIndex + 1);
-    const turn = (page.rotate + rotation) % 360;
-    const base = page.getViewport({ scale: 1, rotation: turn });
-    // Rendered at twice the size, then scaled down by sharp, for legible small text.
-    const viewport = page.getViewport({
-      scale: (2 * maxSide) / Math.max(base.width, base.height),
-      rotation: turn,
-    });
-    const factory = pdf.canvasFactory as NodeCanvasFactory;
-    const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
     await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
     return canvas.toBuffer('image/png');
   } finally {
-    await pdf.destroy();
+    page.cleanup();
   }
 }
 

@@ -6,11 +6,10 @@ import { DOCUMENT_LIMITS } from '../../../shared/api/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { DocPair, DocumentDraft, DocumentOwner } from '../../../shared/ipc/model.js';
 import {
-  assemblePdf,
   CaptureError,
+  CapturePool,
   checkCapture,
   checkDocumentSize,
-  prepareSource,
   type PagePlacement,
   type PdfSource,
 } from '../capture/index.js';
@@ -19,6 +18,7 @@ import type { CaseService } from '../cases/case-service.js';
 import type { CaseStore, StoredDocument, StoredDraft } from '../cases/case-store.js';
 import type { Vault } from '../vault/index.js';
 import { storedFilename } from '../../../shared/files/filename.js';
+import { PagePreviews } from './page-previews.js';
 
 export interface DraftDeps {
   store: CaseStore;
@@ -32,7 +32,24 @@ type Target = keyof typeof DOCUMENT_LIMITS;
 const targetOf = (owner: DocumentOwner): Target => owner.kind;
 
 export class DraftService {
-  constructor(private readonly deps: DraftDeps) {}
+  /** Normalising, PDF parsing and assembly, and previews run here, off the core's event loop. */
+  private readonly pool = new CapturePool();
+  private readonly previews: PagePreviews;
+
+  constructor(private readonly deps: DraftDeps) {
+    this.previews = new PagePreviews(
+      async (vaultId) => {
+        const bytes = await deps.vault.readAll(vaultId);
+        return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      },
+      (bytes, mimeType, pages, options) => this.pool.thumbnails(bytes, mimeType, pages, options),
+    );
+  }
+
+  /** Stops the capture worker. */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
 
   private view(d: StoredDraft): DocumentDraft {
     return {
@@ -88,7 +105,7 @@ export class DraftService {
     const added: DraftPageRecord[] = [];
     for (const file of files) {
       try {
-        const source = await prepareSource(file, targetOf(draft.owner));
+        const source = await this.pool.prepare(file, targetOf(draft.owner));
         const entry = await this.deps.vault.importFile(source.bytes);
         const sourceId = randomUUID();
         for (let page = 1; page <= source.pages; page++) {
@@ -136,18 +153,21 @@ export class DraftService {
     return this.view({ ...draft, pages: next });
   }
 
+  /** The page as a JPEG at screen size, unturned; rendered once, then kept (see page-previews.ts). */
   async preview(
     draftId: string,
     pageId: string,
   ): Promise<{ mimeType: string; bytes: Uint8Array; pdfPage: number | null }> {
-    const page = this.require(draftId).pages.find((p) => p.id === pageId);
+    const draft = this.require(draftId);
+    const page = draft.pages.find((p) => p.id === pageId);
     if (!page) throw new DeskError('not-found', 'This page is not part of the draft.');
-    const bytes = await this.deps.vault.readAll(page.vaultId);
-    return {
-      mimeType: page.mimeType,
-      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      pdfPage: page.pdfPage,
-    };
+    try {
+      const preview = await this.previews.get(page, draft.pages);
+      return { mimeType: preview.mimeType, bytes: preview.bytes, pdfPage: page.pdfPage };
+    } catch (error) {
+      if (error instanceof CaptureError) throw new DeskError('refused', error.message);
+      throw error;
+    }
   }
 
   /** The person saw what is wrong with a page and keeps it as it is. */
@@ -165,7 +185,9 @@ export class DraftService {
   async discard(draftId: string): Promise<void> {
     const draft = this.require(draftId);
     this.deps.store.deleteDraft(draftId);
-    await this.deps.vault.purge(new Set(draft.pages.map((p) => p.vaultId)));
+    const vaultIds = new Set(draft.pages.map((p) => p.vaultId));
+    this.previews.forget(vaultIds);
+    await this.deps.vault.purge(vaultIds);
   }
 
   async submit(draftId: string, pairs: DocPair[], filename?: string): Promise<StoredDocument> {
@@ -211,7 +233,7 @@ export class DraftService {
       }));
       let bytes: Uint8Array;
       try {
-        bytes = await assemblePdf(sources, layout);
+        bytes = await this.pool.assemble(sources, layout);
         checkDocumentSize(filename ?? first.sourceName, bytes.length, target);
       } catch (error) {
         if (error instanceof CaptureError) throw new DeskError('refused', error.message);
@@ -280,7 +302,10 @@ export class DraftService {
     after: DraftPageRecord[],
     keep: Set<string> = new Set(),
   ): Promise<void> {
-    const used = new Set([...after.map((p) => p.vaultId), ...keep]);
+    const shown = new Set(after.map((p) => p.vaultId));
+    const used = new Set([...shown, ...keep]);
+    // A submitted document's files stay in the vault, but no draft shows them any more.
+    this.previews.forget(new Set(before.map((p) => p.vaultId).filter((id) => !shown.has(id))));
     await this.deps.vault.purge(new Set(before.map((p) => p.vaultId).filter((id) => !used.has(id))));
   }
 }

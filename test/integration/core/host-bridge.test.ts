@@ -9,7 +9,10 @@ import { BRIDGE } from '../../../shared/ipc/bridge.js';
 import { decodeWire, encodeWire } from '../../../shared/ipc/wire.js';
 import { IpcResultSchema } from '../../../shared/ipc/errors.js';
 import { startHost, type Host } from '../../../electron/host/index.js';
-import { ensureVaultKey, testSecrets, waitFor } from '../../support/core-harness.js';
+import { ensureVaultKey, TEST_ACTOR, testSecrets, waitFor } from '../../support/core-harness.js';
+import { decodeFrame, encodeFrame, FRAME_CONTENT_TYPE } from '../../../shared/ipc/wire-frame.js';
+import { makePdf } from '../../support/documents.js';
+import { saId } from '../../support/flows.js';
 
 describe('headless host', () => {
   let host: Host;
@@ -116,6 +119,68 @@ describe('headless host', () => {
     expect(bad.body).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     const unknown = await invoke('nope.nothing', {});
     expect(unknown.body).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+  });
+
+  /** What the renderer does: the input as a binary frame, the answer asked for as one. */
+  const invokeFramed = async (channel: string, input: unknown, token: string | null = host.token) => {
+    const res = await fetch(new URL(BRIDGE.invokePath(channel), host.url), {
+      method: 'POST',
+      headers: {
+        'Content-Type': FRAME_CONTENT_TYPE,
+        Accept: FRAME_CONTENT_TYPE,
+        ...(token ? { [BRIDGE.tokenHeader]: token } : {}),
+      },
+      body: new Blob(encodeFrame(input) as Uint8Array<ArrayBuffer>[]),
+    });
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      body:
+        res.status === 200 && res.headers.get('content-type') === FRAME_CONTENT_TYPE
+          ? IpcResultSchema.parse(decodeFrame(new Uint8Array(await res.arrayBuffer())))
+          : null,
+    };
+  };
+
+  it('carries picked files and page previews as binary frames, with the same token rule', async () => {
+    expect((await invokeFramed('status.get', {}, null)).status).toBe(403);
+    expect((await invokeFramed('settings.update', { currentUserId: TEST_ACTOR })).body).toMatchObject({
+      ok: true,
+    });
+    const created = await invokeFramed('individual.create', {
+      firstName: 'Frida',
+      lastName: 'Frame',
+      clientSACitizen: true,
+      idNumber: saId(),
+    });
+    const { caseId } = (created.body as { value: { caseId: string } }).value;
+    const draft = (await invokeFramed('documents.startDraft', { caseId, owner: { kind: 'individual' } }))
+      .body as { value: { id: string } };
+    const pdf = await makePdf('framed', 2);
+    const added = await invokeFramed('documents.addPages', {
+      draftId: draft.value.id,
+      files: [{ name: 'framed.pdf', bytes: pdf }],
+    });
+    expect(added.type).toBe(FRAME_CONTENT_TYPE);
+    const pages = (added.body as { value: { draft: { pages: Array<{ id: string }> } } }).value.draft.pages;
+    expect(pages).toHaveLength(2);
+    const preview = await invokeFramed('documents.pagePreview', {
+      draftId: draft.value.id,
+      pageId: pages[1]!.id,
+    });
+    const value = (preview.body as { value: { mimeType: string; bytes: Uint8Array; pdfPage: number } }).value;
+    expect(value).toMatchObject({ mimeType: 'image/jpeg', pdfPage: 2 });
+    expect([...value.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  it('refuses a damaged frame as invalid input', async () => {
+    const res = await fetch(new URL(BRIDGE.invokePath('status.get'), host.url), {
+      method: 'POST',
+      headers: { 'Content-Type': FRAME_CONTENT_TYPE, [BRIDGE.tokenHeader]: host.token },
+      body: new Uint8Array([0, 0, 0, 99, 123]),
+    });
+    expect(res.status).toBe(400);
+    expect(decodeWire(await res.text())).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
 
   it('starts a new event stream with the current status, so a page that connects late is not stale', async () => {

@@ -1,0 +1,135 @@
+// Runs capture-worker.ts tasks in one worker thread, started on first use and stopped when idle, so
+// the core's event loop keeps answering the screen and the queue while a page is normalised, a PDF
+// is parsed or assembled, or previews are rendered. One worker: the laptops have two cores and the
+// core itself needs the other.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PagePlacement, PdfSource } from './assemble-pdf.js';
+import type { PickedFile, PreparedSource } from './capture-document.js';
+import type { CaptureTask, TaskAnswer, TaskFailure } from './capture-worker.js';
+import { CaptureError } from './errors.js';
+import type { DocumentTarget } from './limits.js';
+import type { Thumbnail, ThumbnailOptions } from './thumbnail.js';
+import type { DocumentMimeType } from '../../../shared/api/documents.js';
+
+/** An idle worker is stopped after this long: libvips, pdf-lib and pdf.js hold tens of MB. */
+const IDLE_MS = 30_000;
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+export class CapturePool {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  prepare(file: PickedFile, target: DocumentTarget): Promise<PreparedSource> {
+    const bytes = new Uint8Array(file.bytes);
+    return this.run({ kind: 'prepare', file: { name: file.name, bytes }, target }, [bytes.buffer]);
+  }
+
+  /** The sources' bytes are handed over to the worker (detached here) when they own their buffer. */
+  assemble(sources: readonly PdfSource[], layout?: readonly PagePlacement[]): Promise<Uint8Array> {
+    return this.run(
+      { kind: 'assemble', sources: [...sources], ...(layout ? { layout: [...layout] } : {}) },
+      sources.flatMap((s) => transferable(s.bytes)),
+    );
+  }
+
+  /** `bytes` are handed over to the worker (detached here) when they own their buffer. */
+  thumbnails(
+    bytes: Uint8Array,
+    mimeType: DocumentMimeType,
+    pages: readonly number[],
+    options: Omit<ThumbnailOptions, 'page'>,
+  ): Promise<Thumbnail[]> {
+    return this.run({ kind: 'thumbnails', bytes, mimeType, pages: [...pages], options }, transferable(bytes));
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (worker) await worker.terminate();
+  }
+
+  private run<T>(task: CaptureTask, transfer: ArrayBuffer[]): Promise<T> {
+    const worker = this.started();
+    const id = this.nextId++;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ id, task }, transfer);
+    });
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = newWorker(new URL('./capture-worker.js', import.meta.url));
+    worker.on('message', (answer: TaskAnswer) => this.settle(answer));
+    worker.on('error', (error) => this.fail(worker, error));
+    worker.on('exit', () => this.fail(worker, new Error('The capture worker stopped')));
+    this.worker = worker;
+    return worker;
+  }
+
+  private settle(answer: TaskAnswer): void {
+    const pending = this.pending.get(answer.id);
+    if (!pending) return;
+    this.pending.delete(answer.id);
+    if (answer.ok) pending.resolve(answer.value);
+    else pending.reject(errorOf(answer.failure));
+    if (this.pending.size === 0) this.idle();
+  }
+
+  private idle(): void {
+    const worker = this.worker;
+    if (!worker) return;
+    // Nothing running: the worker must not keep the process alive, and goes after a while.
+    worker.unref();
+    this.idleTimer = setTimeout(() => {
+      if (this.worker === worker && this.pending.size === 0) void this.close();
+    }, IDLE_MS);
+    this.idleTimer.unref();
+  }
+
+  private fail(worker: Worker, error: unknown): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+}
+
+/**
+ * Compiled, the worker is the .js beside this file. Under tsx and in tests it is the .ts source,
+ * which the worker thread can only load once tsx's loader is registered in it.
+ */
+function newWorker(compiled: URL): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(compiled);
+  const source = new URL(compiled.href.replace(/\.js$/, '.ts'));
+  // The ESM build of tsx's API (require.resolve would give the CommonJS one).
+  const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source.href)}); })`;
+  return new Worker(boot, { eval: true });
+}
+
+function transferable(bytes: Uint8Array): ArrayBuffer[] {
+  const buffer = bytes.buffer;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
+    ? [buffer]
+    : [];
+}
+
+function errorOf(failure: TaskFailure): Error {
+  if (failure.kind === 'capture') return new CaptureError(failure.problem, failure.message);
+  if (failure.kind === 'range') return new RangeError(failure.message);
+  return new Error(failure.message);
+}

@@ -1,0 +1,74 @@
+// The capture work that would hold up the core's event loop for hundreds of milliseconds (decoding
+// and measuring photos, parsing and assembling PDFs with pdf-lib, rendering pages with pdf.js) runs
+// here, in a worker thread, started by capture-pool.ts. One message in, one message out.
+import { parentPort } from 'node:worker_threads';
+import { assemblePdf, type PagePlacement, type PdfSource } from './assemble-pdf.js';
+import { prepareSource, type PickedFile } from './capture-document.js';
+import { CaptureError } from './errors.js';
+import type { DocumentTarget } from './limits.js';
+import { renderPdfThumbnails, renderThumbnail, type ThumbnailOptions } from './thumbnail.js';
+import type { DocumentMimeType } from '../../../shared/api/documents.js';
+
+export type CaptureTask =
+  | { kind: 'prepare'; file: PickedFile; target: DocumentTarget }
+  | { kind: 'assemble'; sources: PdfSource[]; layout?: PagePlacement[] }
+  | {
+      kind: 'thumbnails';
+      bytes: Uint8Array;
+      mimeType: DocumentMimeType;
+      /** 0-based pages of a PDF; [0] for an image. */
+      pages: number[];
+      options: Omit<ThumbnailOptions, 'page'>;
+    };
+
+export type TaskFailure =
+  | { kind: 'capture'; problem: CaptureError['problem']; message: string }
+  | { kind: 'range'; message: string }
+  | { kind: 'other'; message: string };
+
+export type TaskAnswer =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; failure: TaskFailure };
+
+async function run(task: CaptureTask): Promise<{ value: unknown; transfer: ArrayBuffer[] }> {
+  switch (task.kind) {
+    case 'prepare': {
+      const source = await prepareSource(task.file, task.target);
+      return { value: source, transfer: owned(source.bytes) };
+    }
+    case 'assemble': {
+      const bytes = await assemblePdf(task.sources, task.layout);
+      return { value: bytes, transfer: owned(bytes) };
+    }
+    case 'thumbnails': {
+      const thumbs =
+        task.mimeType === 'application/pdf'
+          ? await renderPdfThumbnails(task.bytes, task.pages, task.options)
+          : [await renderThumbnail(task.bytes, task.mimeType, task.options)];
+      return { value: thumbs, transfer: thumbs.flatMap((t) => owned(t.bytes)) };
+    }
+  }
+}
+
+/** A buffer that may be moved to the other thread: only one the bytes own entirely. */
+function owned(bytes: Uint8Array): ArrayBuffer[] {
+  const buffer = bytes.buffer;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
+    ? [buffer]
+    : [];
+}
+
+function failureOf(error: unknown): TaskFailure {
+  if (error instanceof CaptureError)
+    return { kind: 'capture', problem: error.problem, message: error.message };
+  if (error instanceof RangeError) return { kind: 'range', message: error.message };
+  return { kind: 'other', message: error instanceof Error ? error.message : String(error) };
+}
+
+parentPort?.on('message', (message: { id: number; task: CaptureTask }) => {
+  run(message.task).then(
+    ({ value, transfer }) =>
+      parentPort!.postMessage({ id: message.id, ok: true, value } satisfies TaskAnswer, transfer),
+    (error: unknown) =>
+      parentPort!.postMessage({ id: message.id, ok: false, failure: failureOf(error) } satisfies TaskAnswer),
+  );
+});
