@@ -166,6 +166,25 @@ export class CaseViews {
       statement(this.deps.store.db, 'UPDATE cases SET status = ? WHERE id = ?').run(next, caseId);
   }
 
+  /** The environment's cases, narrowed by kind, status and a search of title or client reference. */
+  list(
+    profileId: string,
+    filter: { kind?: StoredCase['kind']; status?: CaseStatus; search?: string },
+  ): CaseSummary[] {
+    const needle = filter.search?.trim().toLowerCase();
+    return this.deps.store
+      .listCasesOf(profileId)
+      .filter((c) => !filter.kind || c.kind === filter.kind)
+      .filter(
+        (c) =>
+          !needle ||
+          c.title.toLowerCase().includes(needle) ||
+          c.clientReference.toLowerCase().includes(needle),
+      )
+      .map((c) => this.summary(c))
+      .filter((s) => !filter.status || s.status === filter.status);
+  }
+
   summary(c: StoredCase): CaseSummary {
     const jobs = this.deps.jobs.ofCase(c.id);
     const waiting = jobs.length ? this.deps.waiting(c.id) : new Map<string, string>();
@@ -190,6 +209,14 @@ export class CaseViews {
       createdBy: c.createdBy,
       updatedAt: c.updatedAt,
     };
+  }
+
+  /** One document as the screens show it, from its case's view (an owner's documents included). */
+  document(caseId: string, documentId: string): LocalDocument | null {
+    const view = this.detail(caseId);
+    if (!view) return null;
+    const all = [...view.documents, ...(view.kind === 'entity' ? view.ubos.flatMap((u) => u.documents) : [])];
+    return all.find((d) => d.id === documentId) ?? null;
   }
 
   detail(caseId: string): CaseDetail | null {

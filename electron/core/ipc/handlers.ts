@@ -9,6 +9,7 @@ import type { CaseService } from '../cases/case-service.js';
 import type { CaseStore } from '../cases/case-store.js';
 import type { CaseViews } from '../cases/case-views.js';
 import type { EnvironmentScope } from '../cases/environment-scope.js';
+import { historyOf } from '../cases/case-history.js';
 import type { LookupService } from '../cases/lookups.js';
 import type { ReportCache } from '../cases/report-cache.js';
 import type { ProfileService } from '../profiles/profile-service.js';
@@ -105,20 +106,8 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
     'settings.update': (patch) => ctx.saveSettings({ ...ctx.settings(), ...patch }),
 
     'cases.list': ({ kind, status, search }) => {
-      const needle = search?.trim().toLowerCase();
       const activeId = ctx.session.activeId;
-      if (!activeId) return [];
-      return ctx.store
-        .listCasesOf(activeId)
-        .filter((c) => !kind || c.kind === kind)
-        .filter(
-          (c) =>
-            !needle ||
-            c.title.toLowerCase().includes(needle) ||
-            c.clientReference.toLowerCase().includes(needle),
-        )
-        .map((c) => ctx.views.summary(c))
-        .filter((s) => !status || s.status === status);
+      return activeId ? ctx.views.list(activeId, { kind, status, search }) : [];
     },
     'cases.get': ({ caseId }) => detail(ctx, caseId),
 
@@ -209,11 +198,7 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
     },
     'documents.submitDraft': async ({ draftId, pairs, filename }) => {
       const doc = await ctx.drafts.submit(draftId, pairs, filename);
-      const view = ctx.views.detail(doc.caseId);
-      const all = view
-        ? [...view.documents, ...(view.kind === 'entity' ? view.ubos.flatMap((u) => u.documents) : [])]
-        : [];
-      const found = all.find((d) => d.id === doc.id);
+      const found = ctx.views.document(doc.caseId, doc.id);
       if (!found) throw new DeskError('internal', 'The document was stored but cannot be shown.');
       return found;
     },
@@ -313,25 +298,7 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
 
     // A case's trail (its environment checked by the guard), else the active environment's.
     'audit.list': ({ caseId }) =>
-      ctx.auditLog
-        .list(
-          caseId !== undefined
-            ? { caseId, limit: 500 }
-            : { profileId: ctx.session.activeId ?? '', limit: 500 },
-        )
-        .map((e) => ({
-          id: e.id,
-          at: e.at,
-          userId: e.userId === 'local' ? null : e.userId,
-          action: e.action,
-          caseId: e.caseId,
-          detail:
-            e.detail.removed === true
-              ? 'Details removed with the personal data after the retention period'
-              : typeof e.detail.message === 'string'
-                ? e.detail.message
-                : JSON.stringify(e.detail),
-        })),
+      historyOf(ctx.auditLog, caseId !== undefined ? { caseId } : { profileId: ctx.session.activeId ?? '' }),
   };
 }
 
