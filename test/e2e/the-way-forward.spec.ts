@@ -15,6 +15,8 @@ test('a form sent with mistakes lists each field by its label, linked to it', as
   await expect(summary).toBeFocused();
   const firstName = summary.getByRole('link', { name: /^First name: / });
   await expect(firstName).toBeVisible();
+  // Every mistake at once: the identity too, not only after the rest is fixed.
+  await expect(summary.getByRole('link', { name: 'ID number: Required' })).toBeVisible();
   await expect(summary).not.toContainText('firstName');
   await screenshot(page, 'error-summary');
   await firstName.click();
