@@ -1,0 +1,96 @@
+// The core's CPU per job drained, with 100, 1 000 and 10 000 documents queued (issue target: <= 2 ms
+// per job at 10 000, and a ratio <= 1.5 between 100 and 10 000). Prints figures only.
+//
+// For each size: an entity at its documents step, N small documents queued while sending is paused,
+// then the queue resumes and the core's own CPU (process.cpuUsage: this process, the sandbox runs in
+// its own) is measured over the first MEASURED jobs drained. The core has the host's listeners: every
+// event serialised as the SSE bridge does, so it pays for the queue views a screen would receive.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EVENT_NAMES } from '../../shared/ipc/contract.js';
+import { encodeWire } from '../../shared/ipc/wire.js';
+import { startTestCore, waitFor } from '../support/core-harness.js';
+import { bulkPdf } from '../support/documents.js';
+import { entityAtDocumentsStep } from '../support/flows.js';
+import { memorySecretStores } from '../support/memory-secret-store.js';
+import { startSandboxChild } from '../support/sandbox-child.js';
+
+const SIZES = (process.env.BENCH_QUEUE_SIZES ?? '100,1000,10000').split(',').map(Number);
+const MEASURED = Number(process.env.BENCH_MEASURED ?? 100);
+
+interface Figures {
+  ms: number;
+  setupS: number;
+  drained: number;
+  frames: number;
+  bytes: number;
+}
+
+async function perJob(queued: number): Promise<Figures> {
+  const dir = await mkdtemp(join(tmpdir(), 'fica-queue-scale-'));
+  const sandbox = await startSandboxChild(join(dir, 'sandbox'));
+  try {
+    const t = await startTestCore({
+      dataDir: join(dir, 'core'),
+      secretStore: memorySecretStores(),
+      sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      queue: { concurrency: 4, backoffBaseMs: 200, backoffMaxMs: 2000, probeIntervalMs: 200 },
+    });
+    const serialised = { frames: 0, bytes: 0 };
+    for (const name of EVENT_NAMES)
+      t.core.on(name, (payload) => {
+        serialised.frames++;
+        serialised.bytes += `event: ${name}\ndata: ${encodeWire(payload)}\n\n`.length;
+      });
+    await t.call('lookups.refresh', {});
+    const { caseId, pair } = await entityAtDocumentsStep(t, `Scale ${queued}`);
+    await t.call('queue.pause', {});
+    const setupStart = performance.now();
+    for (let i = 0; i < queued; i++) {
+      await t.core.internals.drafts.importFile(
+        caseId,
+        { kind: 'entity' },
+        [pair],
+        `scan-${i}.pdf`,
+        bulkPdf(1024 + i),
+      );
+    }
+    const setupS = (performance.now() - setupStart) / 1000;
+    const unsent = async () => (await t.call('status.get', {})).unsentCount;
+    const start = await unsent();
+    global.gc?.();
+    serialised.frames = serialised.bytes = 0;
+    const cpu = process.cpuUsage();
+    await t.call('queue.resume', {});
+    const done = await waitFor(
+      `${MEASURED} jobs drained`,
+      unsent,
+      (n) => start - n >= Math.min(MEASURED, queued),
+      600_000,
+    );
+    const used = process.cpuUsage(cpu);
+    const drained = start - done;
+    await t.call('queue.pause', {});
+    await t.core.shutdown();
+    return { ms: (used.user + used.system) / 1000 / drained, setupS, drained, ...serialised };
+  } finally {
+    sandbox.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const results: Array<{ queued: number; ms: number }> = [];
+for (const queued of SIZES) {
+  const r = await perJob(queued);
+  results.push({ queued, ms: r.ms });
+  console.log(
+    `${queued} queued: ${r.ms.toFixed(2)} ms of core CPU per job over ${r.drained} jobs drained; ${r.frames} events (${(r.bytes / 1024 / 1024).toFixed(1)} MB serialised) meanwhile; queued in ${r.setupS.toFixed(1)} s`,
+  );
+}
+const first = results[0];
+const last = results.at(-1);
+if (first && last && last !== first)
+  console.log(
+    `ratio ${last.queued} / ${first.queued} queued: ${(last.ms / first.ms).toFixed(2)} (target <= 1.5; <= 2 ms per job at 10 000)`,
+  );
