@@ -97,7 +97,7 @@ test('the bank verification and history panels: axe in both themes, and by keybo
   await expect(history.getByRole('row').filter({ hasText: 'Application created' })).toBeVisible();
 
   await panel.getByRole('button', { name: 'Verify bank account' }).click();
-  await expect(panel.getByText('Choose the account type')).toBeVisible();
+  await expect(panel.getByText('Choose the account type', { exact: true })).toBeVisible();
   await expectAccessible(page, 'bank verification with errors, and history');
 
   // Keyboard only: from the account number through the form to the button, Enter sends it.

@@ -20,7 +20,7 @@ test('edit an individual, verify bank accounts, read the history', async ({ desk
   await expect(form.getByText('Nothing has changed.')).toBeVisible();
   await form.getByLabel('E-mail').fill('not-an-address');
   await form.getByRole('button', { name: 'Save details' }).click();
-  await expect(form.getByText('Enter a valid e-mail address')).toBeVisible();
+  await expect(form.getByText('Enter a valid e-mail address', { exact: true })).toBeVisible();
   await screenshot(page, 'individual-edit-details');
   await form.getByLabel('E-mail').fill('thandi@example.co.za');
   await form.getByLabel('Last name').fill(`${last}-Dube`);
@@ -36,8 +36,10 @@ test('edit an individual, verify bank accounts, read the history', async ({ desk
   await desk.goToStep('External validation');
   const panel = desk.bankPanel();
   await panel.getByRole('button', { name: 'Verify bank account' }).click();
-  await expect(panel.getByText('Enter the account number: 6 to 16 digits, no spaces')).toBeVisible();
-  await expect(panel.getByText('Choose the account type')).toBeVisible();
+  await expect(
+    panel.getByText('Enter the account number: 6 to 16 digits, no spaces', { exact: true }),
+  ).toBeVisible();
+  await expect(panel.getByText('Choose the account type', { exact: true })).toBeVisible();
   await expect(panel.getByLabel('Account number')).toHaveAttribute('aria-invalid', 'true');
 
   const result = panel.getByRole('group', { name: 'Bank verification result' });

@@ -22,7 +22,7 @@ export class DeskApp {
   }
 
   get unsentLink(): Locator {
-    return this.page.getByRole('link', { name: /unsent items?, open the queue/ });
+    return this.page.getByRole('link', { name: /unsent items?(, sending paused)?, open the queue/ });
   }
 
   async unsentCount(): Promise<number> {
