@@ -3,14 +3,15 @@
 //
 // For each size: an entity at its documents step, N small documents queued while sending is paused,
 // then the queue resumes and the core's own CPU (process.cpuUsage: this process, the sandbox runs in
-// its own) is measured over the first MEASURED jobs drained. The core has the host's listeners: every
-// event serialised as the SSE bridge does, so it pays for the queue views a screen would receive.
+// its own) is measured over the first MEASURED jobs drained, or what drains in BENCH_BUDGET_MS. The
+// core has the host's listeners: every event serialised as the SSE bridge does, so it pays for the
+// queue views a screen would receive.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENT_NAMES } from '../../shared/ipc/contract.js';
 import { encodeWire } from '../../shared/ipc/wire.js';
-import { startTestCore, waitFor } from '../support/core-harness.js';
+import { startTestCore } from '../support/core-harness.js';
 import { bulkPdf } from '../support/documents.js';
 import { entityAtDocumentsStep } from '../support/flows.js';
 import { memorySecretStores } from '../support/memory-secret-store.js';
@@ -18,6 +19,7 @@ import { startSandboxChild } from '../support/sandbox-child.js';
 
 const SIZES = (process.env.BENCH_QUEUE_SIZES ?? '100,1000,10000').split(',').map(Number);
 const MEASURED = Number(process.env.BENCH_MEASURED ?? 100);
+const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 180_000);
 
 interface Figures {
   ms: number;
@@ -63,17 +65,18 @@ async function perJob(queued: number): Promise<Figures> {
     serialised.frames = serialised.bytes = 0;
     const cpu = process.cpuUsage();
     await t.call('queue.resume', {});
-    const done = await waitFor(
-      `${MEASURED} jobs drained`,
-      unsent,
-      (n) => start - n >= Math.min(MEASURED, queued),
-      600_000,
-    );
+    // Up to MEASURED jobs, or what drained in BUDGET_MS when the queue is too slow for that.
+    const deadline = Date.now() + BUDGET_MS;
+    let done = start;
+    while (start - done < Math.min(MEASURED, queued) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      done = await unsent();
+    }
     const used = process.cpuUsage(cpu);
     const drained = start - done;
     await t.call('queue.pause', {});
     await t.core.shutdown();
-    return { ms: (used.user + used.system) / 1000 / drained, setupS, drained, ...serialised };
+    return { ms: (used.user + used.system) / 1000 / Math.max(drained, 1), setupS, drained, ...serialised };
   } finally {
     sandbox.stop();
     await rm(dir, { recursive: true, force: true });
