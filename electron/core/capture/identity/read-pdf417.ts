@@ -29,17 +29,28 @@ function loadReader(): Promise<Reader> {
   return loading;
 }
 
-/** Long side the image is read at: enough for a card's barcode, quick on a 12 MP photo. */
-const READ_LONG_SIDE = 1800;
+/** Long sides the image is read at: enough for a card's barcode and quick on a 12 MP photo, then finer. */
+const READ_LONG_SIDES = [1800, 3000];
 const ANGLES = [0, 4, -4, 8, -8, 12, -12];
 const MAX_INPUT_PIXELS = 100_000_000;
 
-/** The text of the first PDF417 barcode found, or null. */
+/**
+ * The text of the first PDF417 barcode found, or null. Read at a size quick for a 12 MP photo first;
+ * a barcode whose narrowest bars that size blurs is looked for again at a finer one.
+ */
 export async function readPdf417(image: Uint8Array): Promise<string | null> {
+  for (const longSide of READ_LONG_SIDES) {
+    const text = await readAt(image, longSide);
+    if (text) return text;
+  }
+  return null;
+}
+
+async function readAt(image: Uint8Array, longSide: number): Promise<string | null> {
   const [reader, sharp] = await Promise.all([loadReader(), loadSharp()]);
   const base = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
     .autoOrient()
-    .resize({ width: READ_LONG_SIDE, height: READ_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
+    .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
     .greyscale()
     .toBuffer();
   for (const angle of ANGLES) {
