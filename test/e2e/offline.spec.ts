@@ -52,7 +52,7 @@ test('captured offline, sent by itself when the connection returns', async ({ de
   await expect.poll(() => desk.unsentCount()).toBe(afterKyb + 2);
 
   // A second file captured by mistake is removed before upload, after a confirmation.
-  const beforeMistake = await desk.unsentCount();
+  const beforeMistake = await desk.settledUnsentCount();
   await desk.addDocument('Lerato Khumalo', 'Additional documents', null, [
     await pngFile('wrong-person.png', 'X'),
   ]);

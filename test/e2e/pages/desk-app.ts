@@ -25,6 +25,27 @@ export class DeskApp {
     return this.page.getByRole('link', { name: /unsent items?(, sending paused)?, open the queue/ });
   }
 
+  /**
+   * The unsent count once it has stopped moving: the header hears of queued work through throttled
+   * events, so on a loaded machine a count read at once may still be catching up.
+   */
+  async settledUnsentCount(quietMs = 1500): Promise<number> {
+    let last = await this.unsentCount();
+    await expect
+      .poll(
+        async () => {
+          await this.page.waitForTimeout(quietMs);
+          const now = await this.unsentCount();
+          const still = now === last;
+          last = now;
+          return still;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    return last;
+  }
+
   async unsentCount(): Promise<number> {
     const label = (await this.unsentLink.getAttribute('aria-label')) ?? '';
     const m = /^(\d+) unsent/.exec(label);
