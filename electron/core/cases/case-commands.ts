@@ -9,6 +9,7 @@ import {
   checkIndividualAction,
   type EntityAction,
   type IndividualAction,
+  type ScreeningAttestation,
 } from '../../../shared/domain/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
@@ -17,7 +18,7 @@ import type { JobStore } from '../sync/job-store.js';
 import type { JobPayload } from '../sync/job-kinds.js';
 import type { EntityData, IndividualData } from './case-data.js';
 import type { CaseStore, StoredCase, StoredUbo } from './case-store.js';
-import { dispositionLines } from './review-gates.js';
+import { attest, dispositionLines } from './review-gates.js';
 import { stopReason, stopWorkOfDecidedCase } from './finality.js';
 import { entityWorkflowState, individualWorkflowState } from './workflow-state.js';
 
@@ -86,6 +87,34 @@ export class CaseCommandKit {
   touch(c: StoredCase): void {
     c.updatedAt = this.now();
     this.store.saveCase(c);
+  }
+
+  /** A new application's row: waiting to be sent, created by the acting user in the active environment. */
+  insertNewCase(row: Pick<StoredCase, 'id' | 'kind' | 'title' | 'clientReference' | 'data'>): void {
+    const now = this.now();
+    this.store.insertCase({
+      ...row,
+      profileId: this.deps.profileId(),
+      status: 'waiting',
+      serverId: null,
+      createdBy: this.deps.currentUserId(),
+      createdAt: now,
+      updatedAt: now,
+      blockedReason: null,
+      decidedAt: null,
+      purgedAt: null,
+      reportCachedAt: null,
+    });
+  }
+
+  /** A review of these results by the acting user, now (review-gates.ts refuses one on unseen results). */
+  attest(
+    results: Parameters<typeof attest>[0],
+    screening: ScreeningAttestation,
+    adverseSearchKYC: boolean | undefined,
+    subject: string,
+  ): ReturnType<typeof attest> {
+    return attest(results, screening, adverseSearchKYC, subject, this.deps.currentUserId(), this.now());
   }
 
   /**

@@ -80,7 +80,7 @@ export class DocumentCommands {
       // and the case's other items go on, unless something else of it failed too.
       const clearsRefusal = (): void => {
         if (upload?.state !== 'failed') return;
-        if (this.kit.deps.jobs.ofCase(doc.caseId).some((j) => j.state === 'failed')) return;
+        if (this.kit.deps.jobs.hasFailed(doc.caseId)) return;
         c.blockedReason = null;
       };
       if (upload && !upload.maybeSent && doc.serverIds.length === 0) {

@@ -12,7 +12,6 @@ import { DeskError } from '../../../shared/ipc/errors.js';
 import type { EntityData } from './case-data.js';
 import type { CaseCommandKit } from './case-commands.js';
 import type { ReviewInput } from './review-input.js';
-import { attest } from './review-gates.js';
 import { newUboData } from './ubo-data.js';
 import { checkShareholdingTotal } from './shareholding-check.js';
 
@@ -31,7 +30,6 @@ export class EntityCommands {
     const id = randomUUID();
     // The device's own reference lets a create whose answer was lost be found again (contract §3).
     const clientReference = request.clientReference?.trim() || `FD-${id.slice(0, 8).toUpperCase()}`;
-    const now = this.kit.now();
     const data: EntityData = {
       kind: 'entity',
       create: { ...request, clientReference },
@@ -62,23 +60,7 @@ export class EntityCommands {
       reportFingerprint: null,
     };
     return this.kit.tx(id, () => {
-      this.kit.store.insertCase({
-        id,
-        kind: 'entity',
-        profileId: this.kit.deps.profileId(),
-        title: request.entityRegName,
-        clientReference,
-        status: 'waiting',
-        serverId: null,
-        createdBy: this.kit.deps.currentUserId(),
-        createdAt: now,
-        updatedAt: now,
-        blockedReason: null,
-        decidedAt: null,
-        purgedAt: null,
-        reportCachedAt: null,
-        data,
-      });
+      this.kit.insertNewCase({ id, kind: 'entity', title: request.entityRegName, clientReference, data });
       this.kit.deps.jobs.add(id, { kind: 'entity.create' });
       this.kit.deps.audit('entity.create', id, `Entity application ${clientReference} captured`);
       return id;
@@ -101,13 +83,11 @@ export class EntityCommands {
     const c = this.kit.requireEntity(caseId);
     this.kit.gate(c, { type: 'sanctions-review' });
     const subject = c.data.create.entityRegName;
-    const attested = attest(
+    const attested = this.kit.attest(
       c.data.sanctionsSearchResults,
       screening,
       review.adverseSearchKYC,
       subject,
-      this.kit.deps.currentUserId(),
-      this.kit.now(),
     );
     this.kit.tx(caseId, () => {
       c.data.sanctionsReview = {

@@ -12,7 +12,6 @@ import { personName } from '../../../shared/domain/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { IndividualData } from './case-data.js';
 import type { CaseCommandKit } from './case-commands.js';
-import { attest } from './review-gates.js';
 
 export class IndividualCommands {
   constructor(private readonly kit: CaseCommandKit) {}
@@ -20,7 +19,6 @@ export class IndividualCommands {
   createIndividual(request: IndividualCreateRequest): string {
     const id = randomUUID();
     const clientRef = request.clientRef?.trim() || `FD-${id.slice(0, 8).toUpperCase()}`;
-    const now = this.kit.now();
     const data: IndividualData = {
       kind: 'individual',
       create: { ...request, clientRef },
@@ -44,21 +42,11 @@ export class IndividualCommands {
       reportFingerprint: null,
     };
     return this.kit.tx(id, () => {
-      this.kit.store.insertCase({
+      this.kit.insertNewCase({
         id,
         kind: 'individual',
-        profileId: this.kit.deps.profileId(),
         title: personName(request),
         clientReference: clientRef,
-        status: 'waiting',
-        serverId: null,
-        createdBy: this.kit.deps.currentUserId(),
-        createdAt: now,
-        updatedAt: now,
-        blockedReason: null,
-        decidedAt: null,
-        purgedAt: null,
-        reportCachedAt: null,
         data,
       });
       this.kit.deps.jobs.add(id, { kind: 'individual.create' });
@@ -130,13 +118,11 @@ export class IndividualCommands {
       );
     this.kit.gate(c, { type: 'pep-sanctions-decision' });
     const subject = personName(c.data.create);
-    const attested = attest(
+    const attested = this.kit.attest(
       c.data.amlScreening,
       decision.screening,
       decision.adverseSearchKYC,
       subject,
-      this.kit.deps.currentUserId(),
-      this.kit.now(),
     );
     this.kit.tx(caseId, () => {
       c.data.pepDecision = {

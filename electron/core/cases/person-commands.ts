@@ -7,7 +7,6 @@ import { personName } from '../../../shared/domain/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { CaseCommandKit } from './case-commands.js';
 import type { ReviewInput } from './review-input.js';
-import { attest } from './review-gates.js';
 import { newUboData } from './ubo-data.js';
 
 export class PersonCommands {
@@ -101,14 +100,7 @@ export class PersonCommands {
     const ubo = this.kit.requireUbo(caseId, uboId);
     this.kit.gate(c, { type: 'ubo-pep-confirm', uboId });
     const subject = personName(ubo.data.details);
-    const attested = attest(
-      ubo.data.screening,
-      screening,
-      review.adverseSearchKYC,
-      subject,
-      this.kit.deps.currentUserId(),
-      this.kit.now(),
-    );
+    const attested = this.kit.attest(ubo.data.screening, screening, review.adverseSearchKYC, subject);
     this.kit.tx(caseId, () => {
       ubo.data.pepReview = {
         adverseSearchKYC: attested.adverseSearchKYC,

@@ -57,7 +57,7 @@ export class JobRemoval {
           cancelled ? 'Decision withdrawn before it was sent' : 'Decision not sent: discarded from the queue',
         );
       }
-      if (c && !jobs.ofCase(job.caseId).some((j) => j.state === 'failed')) {
+      if (c && !jobs.hasFailed(job.caseId)) {
         c.blockedReason = null;
         store.saveCase(c);
       }

@@ -160,6 +160,14 @@ export class JobStore {
     }[];
   }
 
+  /** Whether a job of the case failed, which stops the case's other jobs. */
+  hasFailed(caseId: string): boolean {
+    return (
+      statement(this.db, "SELECT 1 FROM jobs WHERE case_id = ? AND state = 'failed' LIMIT 1").get(caseId) !==
+      undefined
+    );
+  }
+
   /** Unsent and failed jobs of one environment profile. */
   count(profileId: string | null): { pending: number; failed: number } {
     const row = statement(

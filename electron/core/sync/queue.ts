@@ -380,7 +380,7 @@ export class SyncQueue {
       if (actor && !job.payload.actor) this.deps.jobs.setActor(jobId, actor);
       this.deps.jobs.retryNow(jobId);
       const c = this.deps.store.getCase(job.caseId);
-      if (c && c.blockedReason && !this.deps.jobs.ofCase(job.caseId).some((j) => j.state === 'failed')) {
+      if (c && c.blockedReason && !this.deps.jobs.hasFailed(job.caseId)) {
         c.blockedReason = null;
         this.deps.store.saveCase(c);
       }
