@@ -1,23 +1,16 @@
 // A case's documents: a captured document joins its owner and is queued for upload; removing one
 // takes back its upload before it is sent, or queues the deletion of the service's copy.
 import { randomUUID } from 'node:crypto';
-import type { DocPair, DocumentOwner } from '../../../shared/ipc/model.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { JobPayload } from '../sync/job-kinds.js';
 import type { CaseCommandKit } from './case-commands.js';
 import type { StoredDocument } from './case-store.js';
 
-export interface NewDocument {
-  caseId: string;
-  owner: DocumentOwner;
-  pairs: DocPair[];
-  filename: string;
-  mimeType: string;
-  size: number;
-  sha256: string;
-  pageCount: number;
-  vaultId: string;
-}
+/** A document as captured: what the store keeps of it, before any state, id or upload. */
+export type NewDocument = Pick<
+  StoredDocument,
+  'caseId' | 'owner' | 'pairs' | 'filename' | 'mimeType' | 'size' | 'sha256' | 'pageCount'
+> & { vaultId: string };
 
 export class DocumentCommands {
   constructor(private readonly kit: CaseCommandKit) {}
