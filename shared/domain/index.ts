@@ -11,3 +11,4 @@ export * from './organigram-people.js';
 export * from './person-name.js';
 export * from './decision-rules.js';
 export * from './field-labels.js';
+export * from './staff-roles.js';
