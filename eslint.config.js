@@ -23,6 +23,8 @@ const NODE_APP_PACKAGES = [
   'tesseract.js',
   '@tesseract.js-data/eng',
   'mrz',
+  // Staff sign-in: OpenID Connect code flow with PKCE through the system browser.
+  'openid-client',
 ];
 const layers = {
   // Runtime-neutral: runs in the renderer, the core and the sandbox alike.
@@ -89,7 +91,7 @@ const layers = {
 // it is imported on first use (`await import`, cached); type imports cost nothing at run time.
 const LOAD_ON_FIRST_USE = 'is loaded on first use (await import, cached), so the idle core stays small.';
 const heavyImports = {
-  paths: ['@cantoo/pdf-lib', 'sharp', 'tesseract.js', 'mrz', 'pdfkit', 'fastify'].map((name) => ({
+  paths: ['@cantoo/pdf-lib', 'sharp', 'tesseract.js', 'mrz', 'pdfkit', 'fastify', 'openid-client'].map((name) => ({
     name,
     allowTypeImports: true,
     message: `${name} ${LOAD_ON_FIRST_USE}`,

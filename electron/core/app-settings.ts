@@ -1,13 +1,13 @@
-// The laptop's settings (who is using FICA Desk, theme, retention, self-approval), with defaults
-// for what was never saved.
+// The laptop's settings (theme, retention, idle lock, offline unlock window), with defaults for what
+// was never saved.
 import { SettingsSchema, type Settings } from '../../shared/ipc/model.js';
 import type { SettingsRepository } from './db/index.js';
 
 const DEFAULT_SETTINGS: Settings = {
-  currentUserId: null,
   theme: 'system',
   retentionDays: 30,
-  allowSelfApproval: false,
+  idleLockMinutes: 15,
+  offlineUnlockDays: 7,
 };
 const SETTINGS_KEY = 'app';
 

@@ -47,6 +47,10 @@ import {
   type SecretStoreFactory,
 } from './keychain/index.js';
 import { ProfileService } from './profiles/profile-service.js';
+import { beginIdentityProviderSignIn } from './staff/identity-provider-sign-in.js';
+import { StaffAccounts } from './staff/staff-accounts.js';
+import { StaffSession } from './staff/staff-session.js';
+import { guardAccess } from './ipc/access-guard.js';
 import { purgeDecided } from './purge.js';
 import { Session } from './session.js';
 import { ConnectivityState } from './sync/connectivity.js';
@@ -84,6 +88,11 @@ export interface CoreOptions {
   retentionMs?: number;
   /** How often the retention purge runs (default hourly). */
   purgeIntervalMs?: number;
+  /**
+   * Opens a page in the system browser (Electron's shell.openExternal) for staff sign-in. Without
+   * it (the headless host) the screen opens the identity provider's page itself.
+   */
+  openBrowser?: (url: string) => Promise<void>;
   /** Diagnostic events (never secrets or personal data): job outcomes, internal errors. */
   log?: (event: string, detail: Record<string, unknown>) => void;
 }
@@ -106,6 +115,7 @@ export interface CoreInternals {
   drafts: DraftService;
   vault: Vault;
   session: Session;
+  staff: StaffSession;
   connectivity: ConnectivityState;
   dataDir: string;
   startQueue(): void;
@@ -140,9 +150,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new CoreEvents();
   const connectivity = new ConnectivityState();
   const store = new CaseStore(db, caseKeys);
-  // Every job records who acted when it was queued (settings are read at that moment).
-  const jobs = new JobStore(db, () => settings().currentUserId);
-
   const appSettings = new AppSettings(settingsRepo);
   const settings = (): Settings => appSettings.get();
   const session = new Session({
@@ -152,12 +159,33 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     tokens,
     reachability: { reached: () => connectivity.reached(), unreachable: () => connectivity.unreachable() },
   });
+  const staffAccounts = new StaffAccounts(db, vault.fields);
+  const staff = new StaffSession({
+    accounts: staffAccounts,
+    activeProfile: () => session.activeProfile(),
+    beginSignIn: () => {
+      const profile = session.activeProfile();
+      if (!profile) throw new DeskError('not-allowed', 'Choose an environment before signing in.');
+      return beginIdentityProviderSignIn(issuerOf(profile.baseUrl));
+    },
+    partnerId: () => lookups.current(session.activeId).partner?.id ?? null,
+    policy: () => settings(),
+    openBrowser: options.openBrowser,
+    audit: (action, userId, detail) =>
+      auditLog.append({ profileId: session.activeId, userId, action, caseId: null, detail: { message: detail } }),
+    changed: () => statusChanged(),
+  });
+  /** Who acts now: the signed-in, unlocked person. */
+  const actingUserId = () => staff.actingUserId();
+  // Every job records who acted when it was queued.
+  const jobs = new JobStore(db, actingUserId);
+
   const scope = new EnvironmentScope({ db, profiles, activeProfile: () => session.activeProfile() });
   const lookupBundle = () => lookups.current(session.activeId);
   const audit = (action: string, caseId: string | null, detail: string) => {
     auditLog.append({
       profileId: session.activeId,
-      userId: settings().currentUserId ?? 'local',
+      userId: actingUserId() ?? 'local',
       action,
       caseId,
       detail: { message: detail },
@@ -184,7 +212,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       failedCount: counts.failed,
       queuePaused: queue.isPaused,
       lastSyncAt: queue.lastSyncAt,
-      currentUserId: settings().currentUserId,
+      currentUserId: actingUserId(),
+      staff: staff.status(),
+      signInPending: staff.signInPending,
+      signInRefusal: staff.refusal,
       elsewhere: scope.elsewhere(),
     };
   };
@@ -207,7 +238,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     jobs,
     removal,
     lookups: lookupBundle,
-    currentUserId: () => settings().currentUserId,
+    currentUserId: actingUserId,
     profileId: () => session.activeId,
     audit,
     changed: changedAndSend,
@@ -218,7 +249,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     removal,
     vault,
     lookups: lookupBundle,
-    currentUserId: () => settings().currentUserId,
+    currentUserId: actingUserId,
     audit: (action, caseId, message) => audit(action, caseId, message),
     api: () => session.api(),
     environment: {
@@ -256,7 +287,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     vault,
     profiles,
     activeProfileId: () => session.activeId,
-    currentUserId: () => settings().currentUserId,
+    currentUserId: actingUserId,
     audit,
     changed: changedAndSend,
   });
@@ -276,6 +307,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sendNow: () => queue.sendNow(),
     audit,
     statusChanged,
+    activated: () => staff.profileChanged(),
+    forgetStaff: (profileId) => staffAccounts.forgetProfile(profileId),
     log: options.log,
   });
   if (options.sandbox) await environments.ensureSandboxProfile(options.sandbox);
@@ -349,11 +382,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     transfer,
     needApi,
     statusChanged,
+    staff,
   };
-  const handlers = guardHandlers(createHandlers(ctx), {
-    store,
-    jobs,
-    actingUserId: () => settings().currentUserId,
+  const handlers = guardAccess(guardHandlers(createHandlers(ctx), { store, jobs, actingUserId }), {
+    staff,
+    environmentHasStaff: (profileId) => staffAccounts.ofProfile(profileId).length > 0,
+    activeProfileId: () => session.activeId,
   });
 
   let closed = false;
@@ -387,6 +421,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (closed) return;
       closed = true;
       clearInterval(purgeTimer);
+      staff.close();
       notifier.close();
       await queue.stop();
       await stopMrzReader();
@@ -402,6 +437,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       drafts,
       vault,
       session,
+      staff,
       connectivity,
       dataDir: options.dataDir,
       startQueue,
@@ -409,4 +445,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       tokenManager: () => session.tokenManager(),
     },
   };
+}
+
+/** A partner's identity provider sits under its service's address (docs/staff-sign-in.md). */
+export function issuerOf(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/oidc`;
 }

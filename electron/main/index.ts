@@ -86,6 +86,8 @@ async function main(): Promise<void> {
     userDataDir: userData,
     appVersion: app.getVersion(),
     sandbox: sandbox?.config,
+    // Staff sign in in the system browser (RFC 8252); the URL is the core's own authorization request.
+    openBrowser: (url) => shell.openExternal(url),
   });
   await applyStartup(core, managed, { ...choice, start });
   // The desktop smoke test takes the sandbox away to work offline; only an unpackaged app allows it.

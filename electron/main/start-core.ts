@@ -10,6 +10,7 @@ export interface StartCoreOptions {
   appVersion: string;
   /** The embedded sandbox's address and demo credentials, when main started one. */
   sandbox?: CoreOptions['sandbox'];
+  openBrowser?: CoreOptions['openBrowser'];
 }
 
 export async function startCore(options: StartCoreOptions): Promise<CoreLike> {
@@ -19,6 +20,7 @@ export async function startCore(options: StartCoreOptions): Promise<CoreLike> {
     shell: 'electron',
     version: options.appVersion,
     sandbox: options.sandbox,
+    openBrowser: options.openBrowser,
   });
   return core;
 }

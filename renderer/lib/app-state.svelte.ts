@@ -16,37 +16,33 @@ export class AppState {
   profileId = $derived(this.status?.profile?.id ?? null);
   elsewhere = $derived(this.status?.elsewhere ?? []);
   connectivity = $derived(this.status?.connectivity ?? 'checking');
-  currentUser = $derived(this.lookups.users.find((u) => u.id === this.settings?.currentUserId) ?? null);
+  /** The person signed in to the active environment (locked or not). */
+  staff = $derived(this.status?.staff ?? null);
+  /** Who acts now: signed in and unlocked. */
+  currentUserId = $derived(this.status?.currentUserId ?? null);
+  /** Nothing of the cases is shown until someone is signed in and the app is unlocked. */
+  unlocked = $derived(this.staff !== null && !this.staff.locked);
 
   async start(): Promise<void> {
     try {
       const api = desk();
-      api.on('status.changed', (status) => {
-        this.status = status;
-        if (status.connectivity === 'online' && this.lookups.fetchedAt === null) void this.refreshLookups();
-      });
+      api.on('status.changed', (status) => this.statusArrived(status));
       // Events sent before the event stream connected are not replayed, so the status is also
       // read now and then; until the look-ups are cached, they are asked for while online.
       setInterval(() => {
         void this.refreshStatus()
           .then(() => {
-            if (this.lookups.fetchedAt === null && this.status?.connectivity === 'online')
+            if (this.lookups.fetchedAt === null && this.status?.connectivity === 'online' && this.unlocked)
               return this.refreshLookups();
           })
           .catch(() => undefined);
       }, 3000);
-      const [status, settings, lookups] = await Promise.all([
-        call('status.get', {}),
-        call('settings.get', {}),
-        call('lookups.get', {}),
-      ]);
-      this.status = status;
+      const [status, settings] = await Promise.all([call('status.get', {}), call('settings.get', {})]);
       this.settings = settings;
-      this.lookups = lookups;
       this.applyTheme();
       this.followSystemTheme();
+      await this.statusArrived(status);
       this.ready = true;
-      if (lookups.fetchedAt === null && status.connectivity === 'online') void this.refreshLookups();
     } catch (error) {
       this.loadError = messageOf(error);
     }
@@ -69,7 +65,24 @@ export class AppState {
   }
 
   async refreshStatus(): Promise<void> {
-    this.status = await call('status.get', {});
+    await this.statusArrived(await call('status.get', {}));
+  }
+
+  /** The look-ups are read once someone is signed in and unlocked (the core shows nothing before). */
+  private async statusArrived(status: Status): Promise<void> {
+    const wasUnlocked = this.unlocked;
+    this.status = status;
+    if (!this.unlocked || wasUnlocked) {
+      if (this.unlocked && status.connectivity === 'online' && this.lookups.fetchedAt === null)
+        void this.refreshLookups();
+      return;
+    }
+    try {
+      this.lookups = await call('lookups.get', {});
+    } catch {
+      // Locked again meanwhile: read at the next unlock.
+    }
+    if (this.lookups.fetchedAt === null && status.connectivity === 'online') void this.refreshLookups();
   }
 
   async updateSettings(changes: Partial<Settings>): Promise<void> {

@@ -54,6 +54,7 @@ import {
 } from './model.js';
 import { plainHttpEndpointIssues } from './service-endpoint.js';
 import { ScreeningAttestationSchema } from '../domain/screening-review.js';
+import { KnownStaffSchema, OfflinePassphraseSchema, SignInStartedSchema } from './staff.js';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -126,6 +127,18 @@ export const channels = {
     }),
   ),
   'status.get': channel(Empty, StatusSchema),
+
+  /** Signs in at the active environment's identity provider through the browser; the status says when it is done. */
+  'staff.beginSignIn': channel(Empty, SignInStartedSchema),
+  'staff.cancelSignIn': channel(Empty, Ok),
+  /** The people who have signed in online here under the active environment, and whether each may unlock offline. */
+  'staff.known': channel(Empty, z.array(KnownStaffSchema)),
+  'staff.unlock': channel(z.object({ userId: Id, passphrase: z.string().min(1).max(1024) }), Ok),
+  'staff.setPassphrase': channel(z.object({ passphrase: OfflinePassphraseSchema }), Ok),
+  'staff.lock': channel(Empty, Ok),
+  'staff.signOut': channel(Empty, Ok),
+  /** The person is using the app (keys, pointer): the idle lock's clock starts again. */
+  'staff.activity': channel(Empty, Ok),
 
   'profiles.list': channel(Empty, z.array(ProfileSchema)),
   'profiles.save': channel(

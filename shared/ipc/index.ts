@@ -7,3 +7,4 @@ export * from './service-endpoint.js';
 export * from './scanning.js';
 export * from './form-drafts.js';
 export * from './wire-frame.js';
+export * from './staff.js';

@@ -18,6 +18,7 @@ import {
   VerifyOrganigramResponseSchema,
 } from '../api/index.js';
 import { DispositionSchema } from '../domain/screening-review.js';
+import { StaffStatusSchema } from './staff.js';
 
 export const BytesSchema = z.instanceof(Uint8Array);
 
@@ -57,7 +58,14 @@ export const StatusSchema = z.object({
   failedCount: z.number().int().nonnegative(),
   queuePaused: z.boolean(),
   lastSyncAt: z.string().nullable(),
+  /** The signed-in, unlocked person's service user id: who acts now. */
   currentUserId: z.string().nullable(),
+  /** The person signed in to the active environment (locked or not); null when nobody is. */
+  staff: StaffStatusSchema.nullable(),
+  /** A sign-in through the browser is under way. */
+  signInPending: z.boolean(),
+  /** Why the last sign-in through the browser did not sign the person in. */
+  signInRefusal: z.string().nullable(),
   /** Cases and unsent items of the other environment profiles, one entry per profile that has any. */
   elsewhere: z.array(ElsewhereSchema),
 });
@@ -386,12 +394,13 @@ export type DocumentDraft = z.infer<typeof DocumentDraftSchema>;
 export const ThemeSchema = z.enum(['system', 'light', 'dark']);
 
 export const SettingsSchema = z.object({
-  currentUserId: z.string().nullable(),
   theme: ThemeSchema,
   /** Days after a case is decided and synced before its captured files are purged from this laptop. */
   retentionDays: z.number().int().min(1).max(3650),
-  /** Maker and checker: off means the capturer of a case cannot approve it. */
-  allowSelfApproval: z.boolean(),
+  /** Minutes without activity before FICA Desk locks (the queue keeps sending while locked). */
+  idleLockMinutes: z.number().int().min(1).max(240),
+  /** Days after a person's last online sign-in during which their offline passphrase unlocks. */
+  offlineUnlockDays: z.number().int().min(0).max(90),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

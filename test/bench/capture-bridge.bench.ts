@@ -13,7 +13,8 @@ import { BRIDGE } from '../../shared/ipc/bridge.js';
 import { DeskError, IpcResultSchema } from '../../shared/ipc/errors.js';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
 import { decodeFrame, encodeFrame, FRAME_CONTENT_TYPE } from '../../shared/ipc/wire-frame.js';
-import { ensureVaultKey, TEST_ACTOR, testSecrets } from '../support/core-harness.js';
+import { ensureVaultKey, testSecrets } from '../support/core-harness.js';
+import { signInThrough } from '../support/staff-sign-in.js';
 
 const MB = 1024 * 1024;
 const PAGES = 10;
@@ -56,7 +57,15 @@ const desk = {
   },
 };
 
-await desk.invoke('settings.update', { currentUserId: TEST_ACTOR });
+await signInThrough(
+  (channel, input) => desk.invoke(channel as ChannelName, input as never),
+  {
+    url: host.sandbox!.url,
+    clientId: host.sandbox!.demoPartner.clientId,
+    clientSecret: host.sandbox!.demoPartner.clientSecret,
+  },
+  'capturer',
+);
 await desk.invoke('lookups.refresh', {});
 const { caseId } = await desk.invoke('entity.create', {
   entityRegName: 'Bench Bridge Ltd',

@@ -1,28 +1,23 @@
 // A decided case offers no change on any step, and the core refuses one sent over IPC anyway; a
 // report made before a change is labelled out of date offline and replaced once the service is back.
-import { DeskError } from '../../shared/ipc/errors.js';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
 import type { IndividualCase } from '../../shared/ipc/model.js';
 import type { TestCore } from '../support/core-harness.js';
+import { signedInCore } from '../support/host-core.js';
 import { captureDocument, captureIndividual } from '../support/flows.js';
 import { expect, screenshot, test } from './fixtures.js';
 
 type Host = Parameters<Parameters<typeof test>[2]>[0]['host'];
 
-/** The host's core as the capture flows of test/support want it, acting as the reviewer. */
+/** The host's core as the capture flows of test/support want it, signed in as the capturer. */
 async function coreOf(host: Host): Promise<TestCore> {
-  const call = async <C extends ChannelName>(
-    channel: C,
-    input: ChannelInput<C>,
-  ): Promise<ChannelOutput<C>> => {
-    const result = await host.core.handle(channel, input);
-    if (!result.ok) throw DeskError.fromBody(result.error);
-    return result.value as ChannelOutput<C>;
-  };
-  const lookups = await call('lookups.refresh', {});
-  const reviewer = lookups.users.find((u) => u.role === 'reviewer')!;
-  await call('settings.update', { currentUserId: reviewer.id, allowSelfApproval: true });
-  return { core: host.core, dataDir: '', call, restart: () => Promise.resolve() } as TestCore;
+  const sandbox = host.sandbox!;
+  const t = await signedInCore(host.core, {
+    url: sandbox.url,
+    clientId: sandbox.demoPartner.clientId,
+    clientSecret: sandbox.demoPartner.clientSecret,
+  });
+  await t.call('lookups.refresh', {});
+  return t;
 }
 
 async function until<T>(read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {

@@ -28,7 +28,13 @@ export const test = base.extend<{ host: Host; desk: DeskApp }>({
     }
   },
   desk: async ({ page, host }, use) => {
-    const desk = new DeskApp(page);
+    const sandbox = host.sandbox;
+    const desk = new DeskApp(
+      page,
+      sandbox
+        ? { url: sandbox.url, clientId: sandbox.demoPartner.clientId, clientSecret: sandbox.demoPartner.clientSecret }
+        : null,
+    );
     // The one-time link the host prints: it signs this browser in with an HttpOnly cookie.
     await page.goto(host.openUrl());
     await desk.ready();

@@ -6,7 +6,7 @@ test('an individual from creation to approval', async ({ desk, page }) => {
   const last = `Ndlovu${Date.now() % 100000}`;
   const name = `Sipho ${last}`;
   // Maker and checker relaxed in Settings, so the capturer may approve.
-  await desk.actAs('capturer', { allowSelfApproval: true });
+  await desk.actAs('capturer');
 
   await desk.open('Cases');
   await page.getByRole('link', { name: 'New individual' }).click();
@@ -80,6 +80,11 @@ test('an individual from creation to approval', async ({ desk, page }) => {
   await expect(page.getByRole('heading', { level: 2, name: 'Onboarding decision' })).toBeVisible({
     timeout: 60_000,
   });
+  // Maker and checker: the capturer is told a reviewer decides; the reviewer signs in and does.
+  await expect(page.getByTestId('decision-role')).toContainText('Only a reviewer may record a decision.');
+  await desk.actAs('reviewer');
+  await desk.openCase(name);
+  await desk.goToStep('Onboarding decision');
   // Declining needs comments; the form says so before anything is sent.
   await page.getByRole('radio', { name: 'Decline' }).check();
   await page.getByRole('button', { name: 'Record decision' }).click();

@@ -6,7 +6,7 @@ test('each screening hit is marked with a reason, and the decision screen shows 
   desk,
   page,
 }) => {
-  await desk.actAs('capturer', { allowSelfApproval: true });
+  await desk.actAs('capturer');
   await desk.open('Cases');
   await page.getByRole('link', { name: 'New individual' }).click();
   await page.getByLabel('First name').fill('Thabo');

@@ -13,12 +13,27 @@ import {
   type SecretStoreFactory,
 } from '../../electron/core/keychain/index.js';
 import { memorySecretStores } from './memory-secret-store.js';
+import type { StaffRole } from '../../shared/domain/staff-roles.js';
+import {
+  prepareStaff,
+  submitSignInForm,
+  TEST_OFFLINE_PASSPHRASE,
+  TEST_STAFF_PASSWORD,
+  type StaffAccount,
+} from './staff-sign-in.js';
 
 export interface TestCore {
   core: Core;
   dataDir: string;
   call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>;
+  /** Restarts the core and signs the same person in again (online, or offline with the passphrase). */
   restart(options?: Partial<CoreOptions>): Promise<void>;
+  /** Signs out whoever is signed in and signs in as the partner's account with this role. */
+  actAs(role: StaffRole): Promise<StaffAccount>;
+  /** Runs `work` as the partner's reviewer (maker and checker), then signs the previous person back in. */
+  asReviewer<T>(work: () => Promise<T>): Promise<T>;
+  /** The partner's account with this role (its id is the `userID` the service records). */
+  staff(role: StaffRole): StaffAccount;
 }
 
 /**
@@ -64,17 +79,57 @@ export const FAST_QUEUE: CoreOptions['queue'] = {
   concurrency: 4,
 };
 
-/** The user the harness acts as unless a test chooses (the core refuses changes made by nobody). */
-export const TEST_ACTOR = '00000000-0000-4000-8000-0000000000a1';
-
+/**
+ * A core against a training sandbox, signed in as the sandbox partner's capturer unless the test
+ * chooses another role (`actingAs`) or nobody (`null`): the core refuses everything but signing in
+ * until someone is.
+ */
 export async function startTestCore(
-  options: Partial<CoreOptions> & { sandbox?: CoreOptions['sandbox']; actingUser?: string | null },
+  options: Partial<CoreOptions> & { sandbox?: CoreOptions['sandbox']; actingAs?: StaffRole | null },
 ): Promise<TestCore> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'fica-core-')));
   const secretStore = options.secretStore ?? testSecrets();
   await ensureVaultKey(secretStore);
-  const { actingUser = TEST_ACTOR, ...coreOptions } = options;
+  const { actingAs = 'capturer', ...coreOptions } = options;
   let opts: CoreOptions = { queue: FAST_QUEUE, ...coreOptions, dataDir, secretStore };
+  let accounts: StaffAccount[] | null = null;
+  let current: StaffRole | null = null;
+  const staffAccounts = async (): Promise<StaffAccount[]> => {
+    if (!opts.sandbox?.clientId || !opts.sandbox.clientSecret)
+      throw new Error('Signing staff in needs a sandbox with its client credentials.');
+    accounts ??= await prepareStaff({
+      url: opts.sandbox.url,
+      clientId: opts.sandbox.clientId,
+      clientSecret: opts.sandbox.clientSecret,
+    });
+    return accounts;
+  };
+  /** Online when the service answers, else with the passphrase set at this role's online sign-in. */
+  const signIn = async (role: StaffRole): Promise<StaffAccount> => {
+    const account = (await staffAccounts()).find((a) => a.role === role);
+    if (!account) throw new Error(`The sandbox partner has no ${role}.`);
+    let url: string;
+    try {
+      ({ url } = await harness.call('staff.beginSignIn', {}));
+    } catch (error) {
+      if (!(error instanceof DeskError) || error.code !== 'offline') throw error;
+      await harness.call('staff.unlock', { userId: account.userId, passphrase: TEST_OFFLINE_PASSPHRASE });
+      current = role;
+      return account;
+    }
+    const callback = await submitSignInForm(url, account.email, TEST_STAFF_PASSWORD);
+    const answer = await fetch(callback);
+    if (!answer.ok) throw new Error(`The loopback sign-in answered ${answer.status}: ${await answer.text()}`);
+    const status = await waitFor(
+      `${role} signed in`,
+      () => harness.call('status.get', {}),
+      (s) => s.currentUserId === account.userId,
+    );
+    if (!status.staff?.hasPassphrase)
+      await harness.call('staff.setPassphrase', { passphrase: TEST_OFFLINE_PASSPHRASE });
+    current = role;
+    return account;
+  };
   const harness: TestCore = {
     core: await createCore(opts),
     dataDir,
@@ -87,10 +142,32 @@ export async function startTestCore(
       await harness.core.shutdown();
       opts = { ...opts, ...more };
       harness.core = await createCore(opts);
+      if (current !== null) await signIn(current);
+    },
+    async actAs(role) {
+      await harness.call('staff.signOut', {});
+      return signIn(role);
+    },
+    async asReviewer(work) {
+      const before = current;
+      await harness.actAs('reviewer');
+      try {
+        return await work();
+      } finally {
+        if (before && before !== 'reviewer') await harness.actAs(before);
+      }
+    },
+    staff(role) {
+      const account = accounts?.find((a) => a.role === role);
+      if (!account) throw new Error(`No ${role} known yet: sign someone in first.`);
+      return account;
     },
   };
-  if (actingUser !== null)
-    await harness.call('settings.update', { currentUserId: actingUser, allowSelfApproval: true });
+  if (actingAs !== null && opts.sandbox) {
+    // The reviewer signs in online once first, so a test can decide as the reviewer while offline.
+    if (actingAs !== 'reviewer') await signIn('reviewer');
+    await harness.actAs(actingAs);
+  }
   return harness;
 }
 

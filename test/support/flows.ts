@@ -256,10 +256,13 @@ export async function finishEntity(
   }
   await t.call('entity.confirmDocs', { caseId });
   if (options.decide !== false) {
-    await t.call('entity.decide', {
-      caseId,
-      decision: { onboardingDecision: 'Approved', approvedComments: 'All documents on file' },
-    });
+    // Maker and checker: the reviewer approves what the capturer captured.
+    await t.asReviewer(() =>
+      t.call('entity.decide', {
+        caseId,
+        decision: { onboardingDecision: 'Approved', approvedComments: 'All documents on file' },
+      }),
+    );
   }
 }
 
@@ -440,11 +443,13 @@ export async function finishIndividual(
   );
   await t.call('individual.confirmDocs', { caseId });
   if (options.decide !== false)
-    await t.call('individual.decide', {
-      caseId,
-      onboardingDecision: 'Approved',
-      additionalComments: 'Complete',
-    });
+    await t.asReviewer(() =>
+      t.call('individual.decide', {
+        caseId,
+        onboardingDecision: 'Approved',
+        additionalComments: 'Complete',
+      }),
+    );
 }
 
 /** A whole individual application. Needs the service. */

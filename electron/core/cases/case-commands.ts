@@ -3,6 +3,7 @@
 // writes the local change and the job that sends it together (local-first: a crash leaves both or
 // neither). The commands themselves live with their aggregate: entity, person, individual, documents.
 import { highRiskApprovalProblems } from '../../../shared/domain/decision-rules.js';
+import { approvalRefusal } from '../../../shared/domain/staff-roles.js';
 import type { RiskDescription } from '../../../shared/api/common.js';
 import {
   checkEntityAction,
@@ -187,14 +188,12 @@ export class CaseCommandKit {
     );
   }
 
-  checkMakerChecker(c: StoredCase, decision: string, allowSelfApproval: boolean): void {
-    if (decision !== 'Approved' || allowSelfApproval) return;
+  /** Maker and checker: whoever captured a case never approves it, whatever their roles. */
+  checkMakerChecker(c: StoredCase, decision: string): void {
+    if (decision !== 'Approved') return;
     const user = this.deps.currentUserId();
-    if (user !== null && c.createdBy !== null && user === c.createdBy) {
-      throw new DeskError(
-        'not-allowed',
-        'The person who captured this application cannot approve it. Ask a reviewer.',
-      );
-    }
+    if (user === null) throw new DeskError('not-allowed', 'Sign in first: a decision is recorded under the person who made it.');
+    const refusal = approvalRefusal(user, c.createdBy);
+    if (refusal) throw new DeskError('not-allowed', refusal);
   }
 }

@@ -190,9 +190,9 @@ export class EntityCommands {
     });
   }
 
-  decideEntity(caseId: string, decision: EntityDecisionRequest, allowSelfApproval: boolean): void {
+  decideEntity(caseId: string, decision: EntityDecisionRequest): void {
     const c = this.kit.requireEntity(caseId);
-    this.kit.checkMakerChecker(c, decision.onboardingDecision, allowSelfApproval);
+    this.kit.checkMakerChecker(c, decision.onboardingDecision);
     this.kit.checkHighRiskApproval(c.data.riskBand, {
       onboardingDecision: decision.onboardingDecision,
       comments: decision.approvedComments,

@@ -159,10 +159,9 @@ export class IndividualCommands {
       additionalComments?: string;
       nextFicaReviewDate?: string;
     },
-    allowSelfApproval: boolean,
   ): void {
     const c = this.kit.requireIndividual(caseId);
-    this.kit.checkMakerChecker(c, decision.onboardingDecision, allowSelfApproval);
+    this.kit.checkMakerChecker(c, decision.onboardingDecision);
     this.kit.checkHighRiskApproval(c.data.riskBand, {
       onboardingDecision: decision.onboardingDecision,
       comments: decision.additionalComments,

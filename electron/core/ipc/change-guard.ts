@@ -1,6 +1,6 @@
-// The one gate every changing IPC channel passes through before its handler runs: a change needs
-// the person acting (Settings → "Who is using FICA Desk"), and a decided case (Approved or Declined)
-// takes no change at all. Each channel of the contract says here what it changes, so a channel added
+// The one gate every changing IPC channel passes through before its handler runs, after the access
+// guard (access-guard.ts) has checked who is signed in: a change needs the person acting, and a
+// decided case (Approved or Declined) takes no change at all. Each channel of the contract says here what it changes, so a channel added
 // to the contract without saying so does not compile.
 import type { ChannelName } from '../../../shared/ipc/contract.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
@@ -18,6 +18,14 @@ export type ChangeTarget = 'none' | 'new-case' | 'case' | 'draft' | 'document' |
 export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'app.info': 'none',
   'status.get': 'none',
+  'staff.beginSignIn': 'none',
+  'staff.cancelSignIn': 'none',
+  'staff.known': 'none',
+  'staff.unlock': 'none',
+  'staff.setPassphrase': 'none',
+  'staff.lock': 'none',
+  'staff.signOut': 'none',
+  'staff.activity': 'none',
   'profiles.list': 'none',
   'profiles.save': 'none',
   'profiles.remove': 'none',
@@ -96,7 +104,7 @@ export interface GuardDeps {
 }
 
 export const NO_ACTOR_MESSAGE =
-  'Choose who you are in Settings ("Who is using FICA Desk") first: every change is recorded and sent under the person who made it.';
+  'Sign in first: every change is recorded and sent under the person who made it.';
 
 /** The case a changing call is about, or null when it names none that exists (the handler says so). */
 function caseIdOf(target: ChangeTarget, input: Record<string, unknown>, deps: GuardDeps): string | null {

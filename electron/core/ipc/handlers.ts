@@ -12,6 +12,7 @@ import type { EnvironmentScope } from '../cases/environment-scope.js';
 import { historyOf } from '../cases/case-history.js';
 import type { LookupService } from '../cases/lookups.js';
 import type { ReportCache } from '../cases/report-cache.js';
+import type { StaffSession } from '../staff/staff-session.js';
 import type { ProfileService } from '../profiles/profile-service.js';
 import type { AuditLog, ProfileRepository } from '../db/index.js';
 import type { DraftService } from '../documents/drafts.js';
@@ -55,6 +56,7 @@ export interface CoreContext {
   /** The active environment's client; refused as offline when no environment is chosen. */
   needApi(): ServiceClient;
   statusChanged(): void;
+  staff: StaffSession;
 }
 
 function detail(ctx: CoreContext, caseId: string): CaseDetail {
@@ -69,14 +71,41 @@ const OK = { ok: true as const };
 const copy = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(bytes);
 
 export function createHandlers(ctx: CoreContext): HandlerTable {
-  const allowSelf = () => ctx.settings().allowSelfApproval;
-  return scopedToActiveEnvironment(handlerTable(ctx, allowSelf), ctx.scope);
+  return scopedToActiveEnvironment(handlerTable(ctx), ctx.scope);
 }
 
-function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable {
+function handlerTable(ctx: CoreContext): HandlerTable {
   return {
     'app.info': () => ctx.info,
     'status.get': () => ctx.status(),
+
+    'staff.beginSignIn': () => ctx.staff.beginSignIn(),
+    'staff.cancelSignIn': () => {
+      ctx.staff.cancelSignIn();
+      ctx.statusChanged();
+      return OK;
+    },
+    'staff.known': () => ctx.staff.known(),
+    'staff.unlock': async ({ userId, passphrase }) => {
+      await ctx.staff.unlockWithPassphrase(userId, passphrase);
+      return OK;
+    },
+    'staff.setPassphrase': async ({ passphrase }) => {
+      await ctx.staff.setPassphrase(passphrase);
+      return OK;
+    },
+    'staff.lock': () => {
+      ctx.staff.lock();
+      return OK;
+    },
+    'staff.signOut': () => {
+      ctx.staff.signOut();
+      return OK;
+    },
+    'staff.activity': () => {
+      ctx.staff.activity();
+      return OK;
+    },
 
     'profiles.list': () => ctx.profiles.list().map((p) => ctx.session.view(p)),
     'profiles.save': (input) => ctx.environments.save(input),
@@ -153,7 +182,7 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
       return detail(ctx, caseId);
     },
     'entity.decide': ({ caseId, decision }) => {
-      ctx.cases.entities.decideEntity(caseId, decision, allowSelf());
+      ctx.cases.entities.decideEntity(caseId, decision);
       return detail(ctx, caseId);
     },
 
@@ -179,7 +208,7 @@ function handlerTable(ctx: CoreContext, allowSelf: () => boolean): HandlerTable 
       return detail(ctx, caseId);
     },
     'individual.decide': ({ caseId, ...decision }) => {
-      ctx.cases.individuals.decideIndividual(caseId, decision, allowSelf());
+      ctx.cases.individuals.decideIndividual(caseId, decision);
       return detail(ctx, caseId);
     },
     'individual.verifyBankAccount': ({ caseId, request }) => ctx.bank.verify(caseId, request),

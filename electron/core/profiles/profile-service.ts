@@ -36,6 +36,10 @@ export interface ProfileServiceDeps {
   sendNow: () => void;
   audit: (action: string, caseId: string | null, detail: string) => void;
   statusChanged: () => void;
+  /** The active environment changed: who was signed in to the previous one is signed out. */
+  activated: () => void;
+  /** A removed environment's people are forgotten on this laptop. */
+  forgetStaff: (profileId: string) => void;
   log?: (event: string, detail: Record<string, unknown>) => void;
 }
 
@@ -111,6 +115,7 @@ export class ProfileService {
     await this.signOut(id).catch(() => undefined);
     if (!this.deps.profiles.remove(id)) throw new DeskError('not-found', 'This profile does not exist.');
     this.deps.lookups.forget(id);
+    this.deps.forgetStaff(id);
     const active = this.deps.session.activeId;
     if (active === null || active === id) await this.activate(null);
     this.deps.audit('profile.remove', null, 'Profile removed');
@@ -132,6 +137,7 @@ export class ProfileService {
   async activate(profileId: string | null): Promise<void> {
     const { session, connectivity } = this.deps;
     await session.activate(profileId);
+    this.deps.activated();
     if (profileId) this.assignUnassigned(profileId);
     connectivity.set(
       profileId ? (session.hasCredentials(profileId) ? 'checking' : 'needs-sign-in') : 'no-profile',

@@ -2,6 +2,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { makeSouthAfricanId } from '../../../shared/domain/index.js';
 import { pdfFile, pngFile, type UploadFile } from '../files.js';
+import type { StaffRole } from '../../../shared/domain/staff-roles.js';
+import { prepareStaff, TEST_STAFF_PASSWORD, type StaffAccount } from '../../support/staff-sign-in.js';
 
 let idSequence = 100;
 
@@ -13,12 +15,73 @@ export const FILE_INPUT_TIMEOUT = 120_000;
 /** What the app shows once it has read, checked and stored picked files (pages, or a refusal). */
 export const FILES_READ_TIMEOUT = 90_000;
 
+/** The embedded sandbox whose identity provider signs staff in. */
+export interface StaffService {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+}
+
 export class DeskApp {
-  constructor(readonly page: Page) {}
+  private accounts: StaffAccount[] | null = null;
+  /** The role signed in through the screen, while it is. */
+  private signedInAs: StaffRole | null = null;
+
+  constructor(
+    readonly page: Page,
+    private readonly service: StaffService | null = null,
+  ) {}
 
   async ready(): Promise<void> {
-    await expect(this.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await expect(this.page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+
+  /** The partner's account with this role, its password set to TEST_STAFF_PASSWORD. */
+  async account(role: StaffRole): Promise<StaffAccount> {
+    if (!this.service) throw new Error('This desk has no identity provider to sign in with.');
+    this.accounts ??= await prepareStaff(this.service);
+    const account = this.accounts.find((a) => a.role === role);
+    if (!account) throw new Error(`The sandbox partner has no ${role}.`);
+    return account;
+  }
+
+  /**
+   * Signs in as the partner's account with this role, as a person does: "Sign in with your browser",
+   * the identity provider's page in a new window, back to the app. Signs out whoever was in first.
+   * `passphrase`: set the offline passphrase when the app asks (otherwise "Not now").
+   */
+  async actAs(role: StaffRole, options: { passphrase?: string } = {}): Promise<StaffAccount> {
+    const account = await this.account(role);
+    if (this.signedInAs === role && (await this.page.getByTestId('signed-in-person').isVisible())) return account;
+    if (await this.page.getByRole('button', { name: 'Sign out' }).isVisible()) await this.signOut();
+    const signIn = this.page.getByRole('button', { name: 'Sign in with your browser' });
+    await expect(signIn).toBeVisible({ timeout: 30_000 });
+    const popup = this.page.waitForEvent('popup');
+    await signIn.click();
+    const provider = await popup;
+    await provider.getByLabel('Email').fill(account.email);
+    await provider.getByLabel('Password').fill(TEST_STAFF_PASSWORD);
+    await provider.getByRole('button', { name: 'Sign in' }).click();
+    await expect(provider.getByRole('heading', { name: 'Signed in to FICA Desk' })).toBeVisible({ timeout: 30_000 });
+    await provider.close();
+    const asked = this.page.getByRole('heading', { name: 'Set an offline passphrase' });
+    await expect(asked).toBeVisible({ timeout: 30_000 });
+    if (options.passphrase) {
+      await this.page.getByLabel('Offline passphrase', { exact: true }).fill(options.passphrase);
+      await this.page.getByLabel('The same passphrase again').fill(options.passphrase);
+      await this.page.getByRole('button', { name: 'Save passphrase' }).click();
+    } else {
+      await this.page.getByRole('button', { name: 'Not now' }).click();
+    }
+    await expect(this.page.getByTestId('signed-in-person')).toContainText(account.name);
+    this.signedInAs = role;
+    return account;
+  }
+
+  async signOut(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Sign in to FICA Desk' })).toBeVisible();
+    this.signedInAs = null;
   }
 
   get unsentLink(): Locator {
@@ -59,22 +122,6 @@ export class DeskApp {
   async open(section: 'Cases' | 'Queue' | 'Settings'): Promise<void> {
     await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: section }).click();
     await expect(this.page.getByRole('heading', { level: 1, name: section })).toBeVisible();
-  }
-
-  /** Settings → "Who is using FICA Desk": the first user of that role. */
-  async actAs(role: 'capturer' | 'reviewer', options: { allowSelfApproval?: boolean } = {}): Promise<void> {
-    await this.open('Settings');
-    const select = this.page.getByLabel('Who is using FICA Desk');
-    const option = select.locator('option', { hasText: `(${role})` }).first();
-    await expect(option).toBeAttached({ timeout: 30_000 });
-    await select.selectOption({ label: (await option.textContent())?.trim() ?? '' });
-    if (options.allowSelfApproval !== undefined) {
-      await this.page
-        .getByLabel('Allow the person who captured an application to approve it')
-        .setChecked(options.allowSelfApproval);
-    }
-    await this.page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(this.page.getByText('Settings saved.')).toBeVisible();
   }
 
   async openCase(title: string): Promise<void> {

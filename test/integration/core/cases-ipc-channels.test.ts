@@ -46,11 +46,6 @@ describe('IPC channels', () => {
   });
 
   it('runs an individual online, with report, bank verification, and the audit trail', async () => {
-    const settings = await t.call('settings.update', {
-      currentUserId: (await t.call('lookups.get', {})).users[0]!.id,
-      allowSelfApproval: true,
-    });
-    expect(settings.allowSelfApproval).toBe(true);
     const caseId = await captureIndividual(t, { name: 'Olive Online', decide: false });
     await waitFor(
       'sent',

@@ -9,7 +9,8 @@ import { BRIDGE } from '../../../shared/ipc/bridge.js';
 import { decodeWire, encodeWire } from '../../../shared/ipc/wire.js';
 import { IpcResultSchema } from '../../../shared/ipc/errors.js';
 import { startHost, type Host } from '../../../electron/host/index.js';
-import { ensureVaultKey, TEST_ACTOR, testSecrets, waitFor } from '../../support/core-harness.js';
+import { ensureVaultKey, testSecrets, waitFor } from '../../support/core-harness.js';
+import { signInThrough } from '../../support/staff-sign-in.js';
 import { decodeFrame, encodeFrame, FRAME_CONTENT_TYPE } from '../../../shared/ipc/wire-frame.js';
 import { makePdf } from '../../support/documents.js';
 import { saId } from '../../support/flows.js';
@@ -144,9 +145,16 @@ describe('headless host', () => {
 
   it('carries picked files and page previews as binary frames, with the same token rule', async () => {
     expect((await invokeFramed('status.get', {}, null)).status).toBe(403);
-    expect((await invokeFramed('settings.update', { currentUserId: TEST_ACTOR })).body).toMatchObject({
-      ok: true,
-    });
+    const sandbox = host.sandbox!;
+    await signInThrough(
+      async (channel, input) => {
+        const { body } = await invokeFramed(channel, input);
+        if (!body?.ok) throw new Error(`${channel} was refused`);
+        return body.value;
+      },
+      { url: sandbox.url, clientId: sandbox.demoPartner.clientId, clientSecret: sandbox.demoPartner.clientSecret },
+      'capturer',
+    );
     const created = await invokeFramed('individual.create', {
       firstName: 'Frida',
       lastName: 'Frame',

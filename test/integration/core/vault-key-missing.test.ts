@@ -7,15 +7,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../../electron/core/index.js';
 import { VAULT_SERVICE } from '../../../electron/core/keychain/service-names.js';
-import { FAST_QUEUE, TEST_ACTOR } from '../../support/core-harness.js';
+import { FAST_QUEUE } from '../../support/core-harness.js';
+import { coreInvoke, signInThrough } from '../../support/staff-sign-in.js';
 import { memorySecretStores } from '../../support/memory-secret-store.js';
 import { saId } from '../../support/flows.js';
+import { startTestSandbox } from '../../support/sandbox.js';
 
 async function folderWithOneClient() {
   const dataDir = await mkdtemp(join(tmpdir(), 'fica-nokey-'));
   const secrets = memorySecretStores();
-  // A profile to capture under; its service is never contacted (the queue does not start).
-  const sandbox = { url: 'http://127.0.0.1:9', clientId: 'unused', clientSecret: 'unused' };
+  // A profile to capture under; its service only signs the person in (the queue does not start).
+  const service = await startTestSandbox();
+  const sandbox = { url: service.url, clientId: service.clientId, clientSecret: service.clientSecret };
   const core = await createCore({
     dataDir,
     secretStore: secrets,
@@ -23,7 +26,8 @@ async function folderWithOneClient() {
     queue: FAST_QUEUE,
     sandbox,
   });
-  await core.handle('settings.update', { currentUserId: TEST_ACTOR });
+  await signInThrough(coreInvoke(core), sandbox, 'capturer');
+  await service.dispose();
   const created = await core.handle('individual.create', {
     firstName: 'Keyless',
     lastName: 'Client',

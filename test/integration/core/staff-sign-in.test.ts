@@ -1,0 +1,169 @@
+// Who acts is who signed in: the core against the sandbox's identity provider, signed in through the
+// real code flow with PKCE and the loopback redirect. Nothing is shown or changed before sign-in,
+// roles decide who decides and who administers, the capturer never approves their own capture,
+// and a decision recorded offline after a passphrase unlock is sent under the reviewer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IndividualCase } from '../../../shared/ipc/model.js';
+import { startTestCore, testSecrets, waitFor, type TestCore } from '../../support/core-harness.js';
+import { finishIndividual, saId, startIndividual } from '../../support/flows.js';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+import { serviceView } from '../../support/service-view.js';
+import { submitSignInForm, TEST_OFFLINE_PASSPHRASE } from '../../support/staff-sign-in.js';
+
+describe('staff sign-in', () => {
+  let sandbox: TestSandbox;
+  let t: TestCore;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    t = await startTestCore({
+      sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      secretStore: testSecrets('memory'),
+    });
+    await t.call('lookups.refresh', {});
+    await waitFor(
+      'online',
+      () => t.call('status.get', {}),
+      (s) => s.connectivity === 'online',
+    );
+  });
+
+  afterAll(async () => {
+    await t?.core.shutdown();
+    await sandbox?.dispose();
+  });
+
+  it('shows and changes nothing before someone signs in', async () => {
+    await t.call('staff.signOut', {});
+    const list = await t.core.handle('cases.list', {});
+    expect(list).toMatchObject({ ok: false, error: { code: 'not-allowed', message: expect.stringMatching(/Sign in first/) } });
+    const created = await t.core.handle('individual.create', {
+      firstName: 'No',
+      lastName: 'Body',
+      clientSACitizen: true,
+      idNumber: saId(),
+    });
+    expect(created).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+    await t.actAs('capturer');
+    expect((await t.call('cases.list', {})).filter((c) => c.title === 'No Body')).toEqual([]);
+  });
+
+  it('says who signed in: the service user, their name and roles from the ID token', async () => {
+    const capturer = await t.actAs('capturer');
+    const status = await t.call('status.get', {});
+    expect(status.currentUserId).toBe(capturer.userId);
+    expect(status.staff).toMatchObject({ name: capturer.name, email: capturer.email, roles: ['capturer'], locked: false });
+    const users = (await t.call('lookups.get', {})).users;
+    expect(users.map((u) => u.id)).toContain(capturer.userId);
+  });
+
+  it('refuses a wrong password at the identity provider and signs nobody in', async () => {
+    await t.call('staff.signOut', {});
+    const { url } = await t.call('staff.beginSignIn', {});
+    await expect(submitSignInForm(url, t.staff('capturer').email, 'not the password')).rejects.toThrow(
+      /Wrong email or password/,
+    );
+    expect((await t.call('status.get', {})).staff).toBeNull();
+    await t.call('staff.cancelSignIn', {});
+    await t.actAs('capturer');
+  });
+
+  it('never lets the capturer decide, and never lets anyone approve their own capture', async () => {
+    await t.actAs('capturer');
+    const caseId = await startIndividual(t, { name: 'Carla Captured' });
+    const byCapturer = await t.core.handle('individual.decide', { caseId, onboardingDecision: 'Approved' });
+    expect(byCapturer).toMatchObject({ ok: false, error: { code: 'not-allowed', message: expect.stringMatching(/only a reviewer/) } });
+    // A reviewer may capture too, but then someone else approves.
+    await t.actAs('reviewer');
+    const own = await startIndividual(t, { name: 'Rita Reviewed-Herself' });
+    const self = await t.core.handle('individual.decide', { caseId: own, onboardingDecision: 'Approved' });
+    expect(self).toMatchObject({ ok: false, error: { code: 'not-allowed', message: expect.stringMatching(/You captured this case/) } });
+    await t.actAs('capturer');
+  });
+
+  it('leaves environments and webhooks to the administrator', async () => {
+    await t.actAs('capturer');
+    const hook = await t.core.handle('webhooks.create', {
+      name: 'Back office',
+      url: 'https://example.com/hook',
+      enabled: true,
+      eventTypes: ['entity.created'],
+    });
+    expect(hook).toMatchObject({ ok: false, error: { code: 'not-allowed', message: expect.stringMatching(/administrator/) } });
+    const profile = (await t.call('status.get', {})).profile!;
+    const rename = await t.core.handle('profiles.save', { ...profile, name: 'Renamed' });
+    expect(rename).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+    const policy = await t.core.handle('settings.update', { idleLockMinutes: 240 });
+    expect(policy).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+    await t.actAs('admin');
+    expect((await t.call('settings.update', { idleLockMinutes: 30 })).idleLockMinutes).toBe(30);
+    const adminCapture = await t.core.handle('entity.create', {
+      entityRegName: 'Admin Ltd',
+      entityRegNumber: '2019/111111/07',
+      entityType: 1,
+    });
+    expect(adminCapture).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+    await t.actAs('capturer');
+  });
+
+  it('keeps sending queued work while the app is locked', async () => {
+    await t.actAs('capturer');
+    await sandbox.stop();
+    await waitFor(
+      'offline',
+      () => t.call('status.get', {}),
+      (s) => s.connectivity === 'offline',
+    );
+    const caseId = await startIndividual(t, { name: 'Lena Locked' });
+    await t.call('staff.lock', {});
+    expect((await t.call('status.get', {})).staff).toMatchObject({ locked: true });
+    expect(await t.core.handle('cases.get', { caseId })).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+    await sandbox.start();
+    await waitFor(
+      'sent while locked',
+      () => t.core.internals.jobs.ofCase(caseId).length,
+      (n) => n === 0,
+      60_000,
+    );
+    await t.call('staff.unlock', { userId: t.staff('capturer').userId, passphrase: TEST_OFFLINE_PASSPHRASE });
+    expect((await t.call('cases.get', { caseId })).unsentJobs).toBe(0);
+  });
+
+  it('sends a decision the reviewer recorded offline, after a passphrase unlock, as the reviewer', async () => {
+    const reviewer = t.staff('reviewer');
+    await t.actAs('capturer');
+    // The reviews need the service's answers, so everything up to the decision is sent first.
+    const caseId = await startIndividual(t, { name: 'Olga Offline' });
+    await finishIndividual(t, caseId, { decide: false });
+    await waitFor(
+      'sent',
+      () => t.call('cases.get', { caseId }),
+      (x) => x.unsentJobs === 0,
+      90_000,
+    );
+    await sandbox.stop();
+    await waitFor(
+      'offline',
+      () => t.call('status.get', {}),
+      (s) => s.connectivity === 'offline',
+    );
+    await t.call('staff.signOut', {});
+    await expect(t.call('staff.beginSignIn', {})).rejects.toMatchObject({ code: 'offline' });
+    await t.call('staff.unlock', { userId: reviewer.userId, passphrase: TEST_OFFLINE_PASSPHRASE });
+    expect((await t.call('status.get', {})).staff).toMatchObject({ signedInWith: 'passphrase' });
+    await t.call('individual.decide', { caseId, onboardingDecision: 'Approved', additionalComments: 'Complete' });
+    // Someone else is at the laptop when the connection comes back.
+    await t.call('staff.signOut', {});
+    await t.call('staff.unlock', { userId: t.staff('capturer').userId, passphrase: TEST_OFFLINE_PASSPHRASE });
+    await sandbox.start();
+    const c = (await waitFor(
+      'approved',
+      () => t.call('cases.get', { caseId }),
+      (x) => x.status === 'approved',
+      90_000,
+    )) as IndividualCase;
+    expect(c.decision?.decidedBy).toBe(reviewer.userId);
+    const record = await (await serviceView(sandbox)).individual(c.serverId!);
+    expect(record.approvedBy).toBe(reviewer.name);
+  });
+});

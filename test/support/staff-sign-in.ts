@@ -1,0 +1,128 @@
+// Signing staff in as a person does, with real parts: the core's own sign-in (PKCE, loopback
+// redirect), the sandbox's identity provider and its sign-in form, driven over HTTP with a cookie
+// jar instead of a browser. Passwords are set through the sandbox's control API.
+import type { StaffRole } from '../../shared/domain/staff-roles.js';
+
+export const TEST_STAFF_PASSWORD = 'correct horse battery staple';
+export const TEST_OFFLINE_PASSPHRASE = 'offline passphrase for tests';
+
+export interface StaffAccount {
+  userId: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+/** The partner's three sign-in accounts, each given TEST_STAFF_PASSWORD. */
+export async function prepareStaff(service: {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+}): Promise<StaffAccount[]> {
+  const token = await fetch(`${service.url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: service.clientId,
+      client_secret: service.clientSecret,
+    }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>);
+  const partner = await fetch(`${service.url}/api/v1/settings/partner`, {
+    headers: { authorization: `Bearer ${token.access_token}` },
+  }).then((r) => r.json() as Promise<{ id: string }>);
+  const users = await fetch(`${service.url}/sandbox/v1/partners/${partner.id}/users`).then(
+    (r) => r.json() as Promise<StaffAccount[]>,
+  );
+  for (const user of users) {
+    const res = await fetch(`${service.url}/sandbox/v1/partners/${partner.id}/users/${user.userId}/password`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: TEST_STAFF_PASSWORD }),
+    });
+    if (res.status !== 204) throw new Error(`Setting ${user.email}'s password answered ${res.status}`);
+  }
+  return users;
+}
+
+/**
+ * Follows the authorization request through the identity provider's sign-in form and returns the
+ * loopback callback URL it redirects to (not fetched). Throws with the page's alert when refused.
+ */
+export async function submitSignInForm(authorizationUrl: string, email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  let url = authorizationUrl;
+  let body: URLSearchParams | undefined;
+  let submitted = false;
+  for (let hop = 0; hop < 20; hop++) {
+    const target = new URL(url);
+    if (target.hostname === '127.0.0.1' && target.pathname === '/callback' && target.port !== '') {
+      // The sandbox itself is on 127.0.0.1 too, but never answers /callback.
+      return url;
+    }
+    const res = await fetch(url, {
+      method: body ? 'POST' : 'GET',
+      body,
+      redirect: 'manual',
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
+    }
+    body = undefined;
+    const location = res.headers.get('location');
+    if (res.status >= 300 && res.status < 400 && location) {
+      url = new URL(location, url).href;
+      continue;
+    }
+    const html = await res.text();
+    const alert = /role="alert"[^>]*>([^<]*)</.exec(html)?.[1];
+    if (submitted) throw new Error(`The sign-in was refused: ${alert ?? html.slice(0, 300)}`);
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (!action) throw new Error(`No sign-in form at ${url} (${res.status}): ${html.slice(0, 300)}`);
+    url = new URL(action.replace(/&amp;/g, '&'), url).href;
+    body = new URLSearchParams({ login: email, password });
+    submitted = true;
+  }
+  throw new Error('The sign-in went through too many redirects.');
+}
+
+type Invoke = (channel: string, input: unknown) => Promise<unknown>;
+
+/**
+ * Signs `role` in through any way of calling the core (the harness, a bare Core, the host's
+ * bridge): begin, the form, the loopback redirect, then waits until the core says so.
+ */
+export async function signInThrough(
+  invoke: Invoke,
+  service: { url: string; clientId: string; clientSecret: string },
+  role: StaffRole,
+): Promise<StaffAccount> {
+  const account = (await prepareStaff(service)).find((a) => a.role === role);
+  if (!account) throw new Error(`The sandbox partner has no ${role}.`);
+  const { url } = (await invoke('staff.beginSignIn', {})) as { url: string };
+  const answer = await fetch(await submitSignInForm(url, account.email, TEST_STAFF_PASSWORD));
+  if (!answer.ok) throw new Error(`The loopback sign-in answered ${answer.status}: ${await answer.text()}`);
+  const deadline = Date.now() + 30_000;
+  while (((await invoke('status.get', {})) as { currentUserId: string | null }).currentUserId !== account.userId) {
+    if (Date.now() > deadline) throw new Error(`${role} was not signed in within 30 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return account;
+}
+
+/** `signInThrough` for a bare Core: its handle() answers an IpcResult. */
+export function coreInvoke(core: {
+  handle(channel: string, input: unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: { message: string } }>;
+}): Invoke {
+  return async (channel, input) => {
+    const result = await core.handle(channel, input);
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value;
+  };
+}
