@@ -80,7 +80,15 @@ const layers = {
     folders: ['server/'],
     may: {
       layers: ['server', 'shared', 'node-shared'],
-      packages: ['zod', 'fastify', '@fastify/multipart', 'better-sqlite3', 'pdfkit', '@cantoo/pdf-lib'],
+      packages: [
+        'zod',
+        'fastify',
+        '@fastify/multipart',
+        'better-sqlite3',
+        'pdfkit',
+        '@cantoo/pdf-lib',
+        'oidc-provider',
+      ],
       nodeBuiltins: true,
     },
   },

@@ -13,6 +13,7 @@ import { registerRateLimit } from './http/rate-limit.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerWebhookWorker } from './webhooks/runtime.js';
 import { registerAtRestPersistence } from './http/at-rest-persistence.js';
+import { registerOidcProvider } from './oidc/mount.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -31,6 +32,8 @@ export async function buildApp(config: SandboxConfig, opts: { logger?: boolean }
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
+  // First of the root hooks: the provider reads its own bodies and answers outside Fastify's rules.
+  registerOidcProvider(app, ctx);
   registerBodyIdleTimeout(app, config.bodyIdleTimeoutMs);
   registerJsonParser(app);
   registerFormParser(app);

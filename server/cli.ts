@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { parseCommandLine } from '../shared/cli/command-line.js';
 import { startSandbox } from './index.js';
+import { DESK_CLIENT_ID } from './oidc/provider.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -57,6 +58,9 @@ async function main(): Promise<void> {
   process.stdout.write(`Data folder: ${sandbox.dataDir}\n`);
   process.stdout.write(`Demo partner client id: ${sandbox.demoPartner.clientId}\n`);
   process.stdout.write(`Demo partner client secret: ${sandbox.demoPartner.clientSecret}\n`);
+  process.stdout.write(`Staff sign-in client id: ${DESK_CLIENT_ID} (public, PKCE)\n`);
+  for (const account of sandbox.staff)
+    process.stdout.write(`Staff sign-in (${sandbox.oidc.issuer}): ${account.email} / ${account.password}\n`);
 
   const shutdown = (): void => {
     sandbox.stop().then(

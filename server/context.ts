@@ -3,6 +3,7 @@ import type { SandboxConfig } from './config.js';
 import { openSandboxDb, type Db } from './store/db.js';
 import { PartnerRepository } from './store/partners.js';
 import { TokenRepository } from './store/tokens.js';
+import { StaffAccountRepository } from './store/staff-accounts.js';
 import { EntityRepository } from './store/entities.js';
 import { UboRepository } from './store/ubos.js';
 import { TrustRepository } from './store/trusts.js';
@@ -20,6 +21,7 @@ export interface AppContext {
   db: Db;
   partners: PartnerRepository;
   tokens: TokenRepository;
+  staffAccounts: StaffAccountRepository;
   entities: EntityRepository;
   ubos: UboRepository;
   trusts: TrustRepository;
@@ -39,6 +41,7 @@ export function createContext(config: SandboxConfig): AppContext {
   const { db, persist } = openSandboxDb(config.dataDir, config.atRestKey);
   const partners = new PartnerRepository(db);
   const tokens = new TokenRepository(db);
+  const staffAccounts = new StaffAccountRepository(db);
   const entities = new EntityRepository(db);
   const ubos = new UboRepository(db);
   const trusts = new TrustRepository(db);
@@ -56,6 +59,7 @@ export function createContext(config: SandboxConfig): AppContext {
     ...store,
     persist,
     tokens,
+    staffAccounts,
     entityService,
     uboService,
     documentService,

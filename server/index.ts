@@ -3,6 +3,8 @@ import { resolveConfig, type SandboxConfigInput, type SandboxMode } from './conf
 import { buildApp } from './app.js';
 import { ensureDemoPartner, type DemoPartner } from './seed.js';
 import type { AppContext } from './context.js';
+import type { StaffAccountWithPassword } from '../shared/api/sandbox.js';
+import { listeningPort, oidcIssuer, serverUrl } from './http/server-url.js';
 
 export interface StartSandboxOptions extends SandboxConfigInput {
   host?: string;
@@ -18,6 +20,10 @@ export interface SandboxHandle {
   port: number;
   dataDir: string;
   demoPartner: DemoPartner;
+  /** The demo partner's capturer, reviewer and admin with their current sign-in passwords. */
+  staff: StaffAccountWithPassword[];
+  /** The staff sign-in's OpenID Connect issuer (`${url}/oidc`). */
+  oidc: { issuer: string };
   /** The running instance's store and services, for tests that need to reach behind the API. */
   context: AppContext;
   stop(): Promise<void>;
@@ -26,17 +32,18 @@ export interface SandboxHandle {
 export async function startSandbox(opts: StartSandboxOptions = {}): Promise<SandboxHandle> {
   const config = resolveConfig(opts);
   const { app, ctx } = await buildApp(config, { logger: opts.logger ?? false });
-  const demoPartner = ensureDemoPartner(ctx);
+  const demo = await ensureDemoPartner(ctx);
+  ctx.persist();
   await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = serverUrl(app, config.host, config.port);
   let stopped = false;
   return {
-    url: `http://${host}:${port}`,
-    port,
+    url,
+    port: listeningPort(app, config.port),
     dataDir: config.dataDir,
-    demoPartner,
+    demoPartner: demo.partner,
+    staff: demo.staff,
+    oidc: { issuer: oidcIssuer(url) },
     context: ctx,
     async stop() {
       if (stopped) return;
@@ -48,3 +55,4 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
 
 export type { SandboxConfig, SandboxConfigInput, SandboxMode } from './config.js';
 export type { DemoPartner } from './seed.js';
+export type { StaffAccountWithPassword } from '../shared/api/sandbox.js';

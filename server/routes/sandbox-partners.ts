@@ -1,15 +1,22 @@
-// Sandbox control API for partners (contract §10). Registered only in sandbox mode.
+// Sandbox control API for partners and their staff's sign-in accounts (contract §10). Registered
+// only in sandbox mode.
 import type { FastifyInstance } from 'fastify';
-import { PartnerCreateRequestSchema, PartnerUpdateRequestSchema } from '../../shared/api/sandbox.js';
+import {
+  PartnerCreateRequestSchema,
+  PartnerUpdateRequestSchema,
+  StaffPasswordRequestSchema,
+  type StaffAccount,
+} from '../../shared/api/sandbox.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { jsonObject, parseWith, uuidParam } from '../http/validate.js';
 import { partnerView } from '../services/partner-view.js';
+import { createPartnerWithStaff, setStaffPassword } from '../services/staff-accounts.js';
 
 export function sandboxPartnerRoutes(scope: FastifyInstance, ctx: AppContext): void {
   scope.post('/partners', async (request, reply) => {
     const body = parseWith(PartnerCreateRequestSchema, jsonObject(request.body));
-    const { partner, clientSecret } = ctx.partners.create({
+    const { partner, clientSecret, staff } = await createPartnerWithStaff(ctx, {
       name: body.name,
       balance: body.balance ?? ctx.config.defaultBalance,
       riskSettings: body.riskSettings,
@@ -21,6 +28,7 @@ export function sandboxPartnerRoutes(scope: FastifyInstance, ctx: AppContext): v
       balance: partner.balance,
       name: partner.name,
       riskSettings: partner.riskSettings,
+      users: staff,
     });
   });
 
@@ -38,4 +46,29 @@ export function sandboxPartnerRoutes(scope: FastifyInstance, ctx: AppContext): v
     if (!updated) throw notFound('Partner not found');
     return partnerView(updated);
   });
+
+  scope.get<{ Params: { partnerId: string } }>('/partners/:partnerId/users', async (request) => {
+    const partnerId = uuidParam(request.params.partnerId, 'Partner');
+    if (!ctx.partners.get(partnerId)) throw notFound('Partner not found');
+    return ctx.staffAccounts
+      .forPartner(partnerId)
+      .map((user): StaffAccount => ({
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        role: user.role,
+      }));
+  });
+
+  scope.put<{ Params: { partnerId: string; userId: string } }>(
+    '/partners/:partnerId/users/:userId/password',
+    async (request, reply) => {
+      const partnerId = uuidParam(request.params.partnerId, 'Partner');
+      const userId = uuidParam(request.params.userId, 'User');
+      const body = parseWith(StaffPasswordRequestSchema, jsonObject(request.body));
+      if (!ctx.partners.get(partnerId)) throw notFound('Partner not found');
+      if (!(await setStaffPassword(ctx, partnerId, userId, body.password))) throw notFound('User not found');
+      return reply.status(204).send();
+    },
+  );
 }

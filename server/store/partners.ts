@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db.js';
 import { hashSecret, randomToken } from '../auth/secrets.js';
+import type { StaffRole } from '../../shared/domain/staff-roles.js';
 
 export interface RiskSettings {
   mediumFrom: number | null;
@@ -27,7 +28,23 @@ export interface PartnerUser {
 export interface NewPartnerCredentials {
   partner: Partner;
   clientSecret: string;
+  /** The capturer, the reviewer and the admin, in that order. */
+  staff: StaffUser[];
 }
+
+/** A sign-in account of a partner's staff; the admin is one too, though not an API user. */
+export interface StaffUser extends PartnerUser {
+  role: StaffRole;
+}
+
+/** The roles the API lists as users (contract §10); the admin only signs in. */
+const API_USER_ROLES = "('capturer', 'reviewer')";
+const STAFF_ROLES: readonly StaffRole[] = ['capturer', 'reviewer', 'admin'];
+const STAFF_TITLES: Record<StaffRole, string> = {
+  capturer: 'Capturer',
+  reviewer: 'Reviewer',
+  admin: 'Admin',
+};
 
 interface PartnerRow {
   id: string;
@@ -53,8 +70,13 @@ function toPartner(row: PartnerRow): Partner {
 export class PartnerRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * `passwordHashes` are the staff's sign-in passwords, hashed (auth/passwords.ts); an account
+   * without one cannot sign in until a password is set.
+   */
   create(
     input: { name: string; balance: number; riskSettings?: Partial<RiskSettings> },
+    passwordHashes: Partial<Record<StaffRole, string>> = {},
     secret = randomToken(),
   ): NewPartnerCredentials {
     const id = randomUUID();
@@ -64,6 +86,7 @@ export class PartnerRepository {
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '.')
         .replace(/^\.|\.$/g, '') || 'partner';
+    const staff: StaffUser[] = [];
     this.db.transaction(() => {
       this.db
         .prepare(
@@ -80,14 +103,33 @@ export class PartnerRepository {
           hashSecret(secret),
           new Date().toISOString(),
         );
-      // Contract §10: every partner has a capturer and a reviewer to fill userID fields with.
+      // Contract §10: every partner has a capturer and a reviewer to fill userID fields with; the
+      // admin signs in to manage the desktop app. Addresses are unique, so an email names one account.
+      const domain = this.freeDomain(slug);
       const insertUser = this.db.prepare(
-        'INSERT INTO users (id, partner_id, name, email, role) VALUES (?, ?, ?, ?, ?)',
+        'INSERT INTO users (id, partner_id, name, email, role, password_hash) VALUES (?, ?, ?, ?, ?, ?)',
       );
-      insertUser.run(randomUUID(), id, `${input.name} Capturer`, `capturer@${slug}.example`, 'capturer');
-      insertUser.run(randomUUID(), id, `${input.name} Reviewer`, `reviewer@${slug}.example`, 'reviewer');
+      for (const role of STAFF_ROLES) {
+        const user: StaffUser = {
+          id: randomUUID(),
+          name: `${input.name} ${STAFF_TITLES[role]}`,
+          email: `${role}@${domain}`,
+          role,
+        };
+        insertUser.run(user.id, id, user.name, user.email, user.role, passwordHashes[role] ?? null);
+        staff.push(user);
+      }
     })();
-    return { partner: this.get(id) as Partner, clientSecret: secret };
+    return { partner: this.get(id) as Partner, clientSecret: secret, staff };
+  }
+
+  /** `<slug>.example`, or `<slug>.2.example` and so on when another partner's staff use it. */
+  private freeDomain(slug: string): string {
+    const taken = this.db.prepare('SELECT 1 FROM users WHERE email = ? COLLATE NOCASE');
+    for (let n = 1; ; n++) {
+      const domain = n === 1 ? `${slug}.example` : `${slug}.${n}.example`;
+      if (!taken.get(`capturer@${domain}`) && !taken.get(`admin@${domain}`)) return domain;
+    }
   }
 
   get(id: string): Partner | undefined {
@@ -129,7 +171,8 @@ export class PartnerRepository {
   users(partnerId: string): PartnerUser[] {
     return this.db
       .prepare(
-        "SELECT id, name, email, role FROM users WHERE partner_id = ? ORDER BY role = 'reviewer', name",
+        `SELECT id, name, email, role FROM users WHERE partner_id = ? AND role IN ${API_USER_ROLES}
+         ORDER BY role = 'reviewer', name`,
       )
       .all(partnerId) as PartnerUser[];
   }

@@ -3,6 +3,7 @@ import { LookupIdSchema, MAX_REFERENCE, UuidSchema, atLeastOneField, requiredTex
 import { DOCUMENT_LIMITS } from './documents.js';
 import { EntityCreateRequestSchema } from './entity.js';
 import { RiskSettingsSchema } from './lookups.js';
+import { StaffRoleSchema } from '../domain/staff-roles.js';
 import { UboBodySchema } from './ubo.js';
 
 const balance = z.number().int().nonnegative();
@@ -14,11 +15,32 @@ export const PartnerCreateRequestSchema = z.object({
 });
 export type PartnerCreateRequest = z.infer<typeof PartnerCreateRequestSchema>;
 
+/** A partner's sign-in account (capturer, reviewer or admin) as the control API lists it. */
+export const StaffAccountSchema = z.looseObject({
+  userId: UuidSchema,
+  email: z.string(),
+  name: z.string(),
+  role: StaffRoleSchema,
+});
+export type StaffAccount = z.infer<typeof StaffAccountSchema>;
+
+/** An account with its password in clear: only in the answer that created it, and for the demo partner. */
+export const StaffAccountWithPasswordSchema = StaffAccountSchema.extend({ password: z.string() });
+export type StaffAccountWithPassword = z.infer<typeof StaffAccountWithPasswordSchema>;
+
+export const MIN_STAFF_PASSWORD_LENGTH = 8;
+
+export const StaffPasswordRequestSchema = z.object({
+  password: z.string().min(MIN_STAFF_PASSWORD_LENGTH).max(200),
+});
+export type StaffPasswordRequest = z.infer<typeof StaffPasswordRequestSchema>;
+
 export const PartnerCreateResponseSchema = z.looseObject({
   partnerId: UuidSchema,
   clientId: z.string(),
   clientSecret: z.string(),
   balance: z.number(),
+  users: z.array(StaffAccountWithPasswordSchema),
 });
 export type PartnerCreateResponse = z.infer<typeof PartnerCreateResponseSchema>;
 

@@ -9,6 +9,7 @@ import { m011Idempotency } from './011-idempotency.js';
 import { m012Individuals } from './012-individuals.js';
 import { m013DocumentGroupIndexes } from './013-document-group-indexes.js';
 import { m015ContainsSearch } from './015-contains-search.js';
+import { m016StaffSignIn } from './016-staff-sign-in.js';
 
 export interface Migration {
   version: number;
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m012Individuals,
   m013DocumentGroupIndexes,
   m015ContainsSearch,
+  m016StaffSignIn,
 ];

@@ -1,8 +1,10 @@
 import type { CaseTable } from './runner.js';
-import { ENTITY_ID, EVENT_ID, PARTNER_ID, TRUST_ID, UBO_ID } from './ids.js';
+import { ENTITY_ID, EVENT_ID, PARTNER_ID, TRUST_ID, UBO_ID, USER_ID } from './ids.js';
 import { citizenUbo } from './ubo.cases.js';
 
 const p = { partnerId: PARTNER_ID };
+const account = { userId: USER_ID, email: 'reviewer@demo.example', name: 'Demo Reviewer', role: 'reviewer' };
+const reviewer = { ...account, password: 'k7pm-x3qa-2hvn' };
 
 export const dashboardActions = [
   {
@@ -68,13 +70,35 @@ export const sandboxCases: CaseTable = {
     ],
   },
   PartnerCreateResponseSchema: {
-    valid: [{ partnerId: PARTNER_ID, clientId: 'cid', clientSecret: 'secret', balance: 100 }],
+    valid: [
+      { partnerId: PARTNER_ID, clientId: 'cid', clientSecret: 'secret', balance: 100, users: [reviewer] },
+    ],
     invalid: [
       {
         why: 'clientSecret missing',
-        value: { partnerId: PARTNER_ID, clientId: 'cid', balance: 100 },
+        value: { partnerId: PARTNER_ID, clientId: 'cid', balance: 100, users: [] },
         path: ['clientSecret'],
       },
+      {
+        why: 'a user without its password',
+        value: { partnerId: PARTNER_ID, clientId: 'cid', clientSecret: 's', balance: 100, users: [account] },
+        path: ['users', 0, 'password'],
+      },
+    ],
+  },
+  StaffAccountSchema: {
+    valid: [account, { ...account, role: 'admin' }],
+    invalid: [{ why: 'unknown role', value: { ...account, role: 'owner' }, path: ['role'] }],
+  },
+  StaffAccountWithPasswordSchema: {
+    valid: [reviewer],
+    invalid: [{ why: 'password missing', value: account, path: ['password'] }],
+  },
+  StaffPasswordRequestSchema: {
+    valid: [{ password: 'eight ch' }],
+    invalid: [
+      { why: 'shorter than 8 characters', value: { password: 'seven c' }, path: ['password'] },
+      { why: 'not text', value: { password: 12345678 }, path: ['password'] },
     ],
   },
   PartnerUpdateRequestSchema: {

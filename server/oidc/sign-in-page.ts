@@ -1,0 +1,102 @@
+// The staff sign-in page and the provider's error page: plain server-rendered HTML, no scripts.
+// The one style block is allowed by a per-answer nonce; everything echoed is HTML-escaped.
+import { randomBytes } from 'node:crypto';
+
+export interface HtmlPage {
+  html: string;
+  /** The Content-Security-Policy header that goes with this page (its nonce is in the page). */
+  contentSecurityPolicy: string;
+}
+
+export const SIGN_IN_FIELDS = { email: 'login', password: 'password' } as const;
+export const WRONG_CREDENTIALS = 'Wrong email or password.';
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const STYLE = `
+  body { font: 16px/1.4 system-ui, sans-serif; background: #f4f5f7; color: #1d2430; margin: 0; }
+  main { max-width: 22rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: 8px;
+         box-shadow: 0 1px 4px rgba(0, 0, 0, 0.15); }
+  h1 { font-size: 1.25rem; margin: 0 0 1.5rem; }
+  label { display: block; font-weight: 600; margin: 1rem 0 0.25rem; }
+  input { box-sizing: border-box; width: 100%; padding: 0.5rem; font: inherit; border: 1px solid #8a93a3;
+          border-radius: 4px; }
+  button { margin-top: 1.5rem; width: 100%; padding: 0.6rem; font: inherit; font-weight: 600; color: #fff;
+           background: #1f5fbf; border: 0; border-radius: 4px; cursor: pointer; }
+  [role='alert'] { color: #a3121b; background: #fdecee; padding: 0.5rem 0.75rem; border-radius: 4px; }
+`;
+
+/**
+ * No scripts, styles only with the nonce, no framing. A form submission's redirects are checked
+ * against form-action too, so it names the loopback callback (any port) besides the sandbox.
+ */
+function policy(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `style-src 'nonce-${nonce}'`,
+    "form-action 'self' http://127.0.0.1:*",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+function page(title: string, body: string): HtmlPage {
+  const nonce = randomBytes(16).toString('base64');
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<style nonce="${nonce}">${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${body}
+</main>
+</body>
+</html>
+`;
+  return { html, contentSecurityPolicy: policy(nonce) };
+}
+
+export function signInTitle(serviceName: string): string {
+  return `Sign in to FICA Desk (${serviceName})`;
+}
+
+export function signInPage(input: {
+  serviceName: string;
+  action: string;
+  email?: string;
+  wrongCredentials?: boolean;
+}): HtmlPage {
+  const alert = input.wrongCredentials ? `<p role="alert">${escapeHtml(WRONG_CREDENTIALS)}</p>\n` : '';
+  const emailFocus = input.wrongCredentials ? '' : ' autofocus';
+  const passwordFocus = input.wrongCredentials ? ' autofocus' : '';
+  return page(
+    signInTitle(input.serviceName),
+    `${alert}<form method="post" action="${escapeHtml(input.action)}">
+<label for="login">Email</label>
+<input id="login" name="${SIGN_IN_FIELDS.email}" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? '')}"${emailFocus}>
+<label for="password">Password</label>
+<input id="password" name="${SIGN_IN_FIELDS.password}" type="password" autocomplete="current-password" required${passwordFocus}>
+<button type="submit">Sign in</button>
+</form>`,
+  );
+}
+
+export function signInErrorPage(title: string, message: string): HtmlPage {
+  return page(
+    title,
+    `<p role="alert">${escapeHtml(message)}</p>\n<p>Start signing in again from FICA Desk.</p>`,
+  );
+}

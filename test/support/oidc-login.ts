@@ -1,0 +1,110 @@
+// Drives the sandbox's staff sign-in the way a browser would, with fetch and a small cookie jar:
+// open the authorization URL, fill in the form (Email, Password), follow the redirects, and stop
+// at the loopback callback the desk listens on. Nothing here knows the provider's internals.
+
+/** Cookies by name, sent to every URL of the sandbox (paths do not matter for these tests). */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      if (eq <= 0) continue;
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = /;\s*expires=Thu, 01 Jan 1970/i.test(line) || /;\s*max-age=0\b/i.test(line);
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+export type SignInStep =
+  /** The browser was sent to the loopback callback (`http://127.0.0.1:<port>/callback?code=…`). */
+  | { kind: 'callback'; url: URL }
+  /** A page was shown (the form again after a wrong password, or an error page). */
+  | { kind: 'page'; url: URL; status: number; html: string };
+
+export interface SignInBrowser {
+  jar: CookieJar;
+  /** The origin of the sandbox: redirects anywhere else end the walk. */
+  origin: string;
+}
+
+/** Follows redirects within the sandbox; stops at the first page or at a redirect that leaves it. */
+async function walk(browser: SignInBrowser, url: URL, init: RequestInit = {}): Promise<SignInStep> {
+  let current = url;
+  let request = init;
+  for (let hops = 0; hops < 10; hops++) {
+    const response = await fetch(current, {
+      ...request,
+      redirect: 'manual',
+      headers: { ...(request.headers as Record<string, string>), cookie: browser.jar.header() },
+    });
+    browser.jar.store(response);
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.arrayBuffer();
+      const next = new URL(location, current);
+      if (next.origin !== browser.origin) return { kind: 'callback', url: next };
+      current = next;
+      request = {};
+      continue;
+    }
+    return { kind: 'page', url: current, status: response.status, html: await response.text() };
+  }
+  throw new Error(`Too many redirects from ${url.href}`);
+}
+
+/** The sign-in form's target, read from the page. */
+export function formAction(page: { url: URL; html: string }): URL {
+  const match = /<form[^>]*\baction="([^"]*)"/.exec(page.html);
+  if (!match) throw new Error(`No sign-in form on ${page.url.href}:\n${page.html}`);
+  return new URL(match[1]!.replace(/&amp;/g, '&'), page.url);
+}
+
+/** Opens the authorization URL in a fresh "browser": usually the sign-in form. */
+export async function openAuthorization(
+  authorizationUrl: URL | string,
+): Promise<{ browser: SignInBrowser; step: SignInStep }> {
+  const url = new URL(authorizationUrl);
+  const browser: SignInBrowser = { jar: new CookieJar(), origin: url.origin };
+  return { browser, step: await walk(browser, url) };
+}
+
+/** Submits the form shown on `page` as a person would, then follows the redirects. */
+export async function submitSignIn(
+  browser: SignInBrowser,
+  page: { url: URL; html: string },
+  email: string,
+  password: string,
+): Promise<SignInStep> {
+  return walk(browser, formAction(page), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ login: email, password }).toString(),
+  });
+}
+
+/**
+ * Signs in with `email` and `password` from `authorizationUrl` and answers the loopback callback
+ * URL the provider redirected to (pass it to openid-client's authorizationCodeGrant). Throws, with
+ * the page shown, when the sign-in does not reach the callback.
+ */
+export async function signInToLoopback(
+  authorizationUrl: URL | string,
+  email: string,
+  password: string,
+): Promise<URL> {
+  const { browser, step } = await openAuthorization(authorizationUrl);
+  if (step.kind === 'callback') return step.url;
+  if (step.status !== 200) throw new Error(`The sign-in page answered ${step.status}:\n${step.html}`);
+  const after = await submitSignIn(browser, step, email, password);
+  if (after.kind === 'callback') return after.url;
+  throw new Error(`Signing in as ${email} did not reach the callback (${after.status}):\n${after.html}`);
+}
