@@ -18,6 +18,7 @@ import { LookupService } from './cases/lookups.js';
 import { ReportCache } from './cases/report-cache.js';
 import {
   AuditLog,
+  issuerUrlOf,
   LookupsCacheRepository,
   ProfileRepository,
   SettingsRepository,
@@ -51,6 +52,7 @@ import { beginIdentityProviderSignIn } from './staff/identity-provider-sign-in.j
 import { StaffAccounts } from './staff/staff-accounts.js';
 import { StaffSession } from './staff/staff-session.js';
 import { guardAccess } from './ipc/access-guard.js';
+import type { StaffRole } from '../../shared/domain/staff-roles.js';
 import { purgeDecided } from './purge.js';
 import { Session } from './session.js';
 import { ConnectivityState } from './sync/connectivity.js';
@@ -78,7 +80,13 @@ export interface CoreOptions {
    * no other is. Credentials given here are saved at every start (a recreated sandbox has new ones);
    * without them the profile keeps the ones saved before, or waits for sign-in.
    */
-  sandbox?: { url: string; clientId?: string; clientSecret?: string };
+  sandbox?: {
+    url: string;
+    clientId?: string;
+    clientSecret?: string;
+    /** The training sandbox's demo sign-in accounts, shown on its sign-in screen (practice data only). */
+    staff?: { email: string; name: string; role: StaffRole; password: string }[];
+  };
   shell?: 'electron' | 'web';
   version?: string;
   queue?: Partial<QueueOptions>;
@@ -166,7 +174,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     beginSignIn: () => {
       const profile = session.activeProfile();
       if (!profile) throw new DeskError('not-allowed', 'Choose an environment before signing in.');
-      return beginIdentityProviderSignIn(issuerOf(profile.baseUrl));
+      return beginIdentityProviderSignIn(issuerUrlOf(profile));
     },
     partnerId: () => lookups.current(session.activeId).partner?.id ?? null,
     policy: () => settings(),
@@ -368,6 +376,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       version: options.version ?? '0.1.0',
       shell: options.shell ?? 'electron',
       sandboxUrl: options.sandbox?.url ?? null,
+      trainingAccounts: (options.sandbox?.staff ?? []).map(({ email, role, password }) => ({ email, role, password })),
       keychain,
     },
     status,
@@ -445,9 +454,4 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       tokenManager: () => session.tokenManager(),
     },
   };
-}
-
-/** A partner's identity provider sits under its service's address (docs/staff-sign-in.md). */
-export function issuerOf(baseUrl: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/oidc`;
 }

@@ -122,6 +122,7 @@ export class Session {
       kind: profile.kind,
       baseUrl: profile.baseUrl,
       tokenUrl: profile.tokenUrl,
+      issuerUrl: profile.issuerUrl,
       hasCredentials: this.hasCredentials(profile.id),
       active: this.activeId === profile.id,
     };

@@ -84,7 +84,11 @@ if (devKeychain) {
 }
 console.log(`FICA Desk (web) is running. Open this one-time link in your browser: ${host.openUrl()}`);
 console.log(`(It works once; restart to get another.) Data folder: ${dataDir}`);
-if (host.sandbox) console.log(`Embedded training sandbox API: ${host.sandbox.url}`);
+if (host.sandbox) {
+  console.log(`Embedded training sandbox API: ${host.sandbox.url}`);
+  for (const account of host.sandbox.staff)
+    console.log(`Training sandbox sign-in (${account.role}): ${account.email} / ${account.password}`);
+}
 if (sandboxUrl) console.log(`Active profile: the sandbox at ${sandboxUrl}`);
 const signIn = host.sandboxSignIn;
 if (signIn && 'created' in signIn) {

@@ -3,6 +3,7 @@
 // It is the training sandbox of a desk: its database and uploaded files are sealed on disk with a
 // key kept in the OS keychain (or the development keychain), like the app's own data.
 import { existsSync } from 'node:fs';
+import type { StaffRole } from '../../shared/domain/staff-roles.js';
 import { join } from 'node:path';
 import { startSandbox, type SandboxHandle } from '../../server/index.js';
 import { SEALED_DB_FILE } from '../../server/store/sealed-database.js';
@@ -15,7 +16,12 @@ import {
 export interface EmbeddedSandbox {
   handle: SandboxHandle;
   /** What the core needs to create its "Sandbox" profile. */
-  config: { url: string; clientId: string; clientSecret: string };
+  config: {
+    url: string;
+    clientId: string;
+    clientSecret: string;
+    staff: { email: string; name: string; role: StaffRole; password: string }[];
+  };
 }
 
 /** Sealed training data is on disk but the keychain has no key for it. */
@@ -60,6 +66,7 @@ export async function startEmbeddedSandbox(
       url: handle.url,
       clientId: handle.demoPartner.clientId,
       clientSecret: handle.demoPartner.clientSecret,
+      staff: handle.staff.map(({ email, name, role, password }) => ({ email, name, role, password })),
     },
   };
 }

@@ -54,6 +54,7 @@ import {
 } from './model.js';
 import { plainHttpEndpointIssues } from './service-endpoint.js';
 import { ScreeningAttestationSchema } from '../domain/screening-review.js';
+import { StaffRoleSchema } from '../domain/staff-roles.js';
 import { KnownStaffSchema, OfflinePassphraseSchema, SignInStartedSchema } from './staff.js';
 
 const Empty = z.object({}).strict();
@@ -122,6 +123,8 @@ export const channels = {
       version: z.string(),
       shell: z.enum(['electron', 'web']),
       sandboxUrl: z.string().nullable(),
+      /** The embedded training sandbox's demo sign-in accounts (practice data only); empty otherwise. */
+      trainingAccounts: z.array(z.object({ email: z.string(), role: StaffRoleSchema, password: z.string() })),
       /** 'development-file': the insecure plain-file keychain, sandbox only (Settings says so). */
       keychain: z.enum(['system', 'development-file']),
     }),
@@ -149,6 +152,11 @@ export const channels = {
         kind: ProfileKindSchema,
         baseUrl: z.url({ protocol: /^https?$/ }),
         tokenUrl: z
+          .url({ protocol: /^https?$/ })
+          .nullable()
+          .optional(),
+        /** The staff sign-in's OpenID Connect issuer, when not at the service's own `/oidc`. */
+        issuerUrl: z
           .url({ protocol: /^https?$/ })
           .nullable()
           .optional(),

@@ -31,6 +31,7 @@ export const ProfileSchema = z.object({
   kind: ProfileKindSchema,
   baseUrl: z.string(),
   tokenUrl: z.string().nullable(),
+  issuerUrl: z.string().nullable(),
   hasCredentials: z.boolean(),
   active: z.boolean(),
 });

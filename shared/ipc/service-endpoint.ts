@@ -3,7 +3,7 @@
 // plain http. The core applies this rule to every profile it stores; the contract applies it too,
 // so the Settings screen shows the message beside the field.
 
-export type EndpointField = 'baseUrl' | 'tokenUrl';
+export type EndpointField = 'baseUrl' | 'tokenUrl' | 'issuerUrl';
 
 const HTTPS_ONLY_KINDS: readonly string[] = ['test', 'live'];
 
@@ -15,9 +15,10 @@ export function plainHttpEndpointProblem(
 ): string | null {
   if (!HTTPS_ONLY_KINDS.includes(kind) || url === null || url === undefined) return null;
   if (/^https:\/\//i.test(url.trim())) return null;
-  return field === 'baseUrl'
-    ? `The ${kind} environment must use https://`
-    : `The ${kind} environment's token URL must use https://`;
+  if (field === 'baseUrl') return `The ${kind} environment must use https://`;
+  return field === 'tokenUrl'
+    ? `The ${kind} environment's token URL must use https://`
+    : `The ${kind} environment's sign-in address must use https://`;
 }
 
 /** Every problem of a profile's addresses, with the field each belongs to. */
@@ -25,9 +26,10 @@ export function plainHttpEndpointIssues(profile: {
   kind: string;
   baseUrl?: string | null;
   tokenUrl?: string | null;
+  issuerUrl?: string | null;
 }): Array<{ path: EndpointField; message: string }> {
   const issues: Array<{ path: EndpointField; message: string }> = [];
-  for (const field of ['baseUrl', 'tokenUrl'] as const) {
+  for (const field of ['baseUrl', 'tokenUrl', 'issuerUrl'] as const) {
     const message = plainHttpEndpointProblem(profile.kind, field, profile[field]);
     if (message) issues.push({ path: field, message });
   }

@@ -20,6 +20,7 @@ import {
   TEST_OFFLINE_PASSPHRASE,
   TEST_STAFF_PASSWORD,
   type StaffAccount,
+  type StaffService,
 } from './staff-sign-in.js';
 
 export interface TestCore {
@@ -28,8 +29,11 @@ export interface TestCore {
   call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>;
   /** Restarts the core and signs the same person in again (online, or offline with the passphrase). */
   restart(options?: Partial<CoreOptions>): Promise<void>;
-  /** Signs out whoever is signed in and signs in as the partner's account with this role. */
-  actAs(role: StaffRole): Promise<StaffAccount>;
+  /**
+   * Signs out whoever is signed in and signs in as the account with this role of `service`'s
+   * partner (the harness's sandbox by default), which must be the active environment's service.
+   */
+  actAs(role: StaffRole, service?: StaffService): Promise<StaffAccount>;
   /** Runs `work` as the partner's reviewer (maker and checker), then signs the previous person back in. */
   asReviewer<T>(work: () => Promise<T>): Promise<T>;
   /** The partner's account with this role (its id is the `userID` the service records). */
@@ -92,21 +96,21 @@ export async function startTestCore(
   await ensureVaultKey(secretStore);
   const { actingAs = 'capturer', ...coreOptions } = options;
   let opts: CoreOptions = { queue: FAST_QUEUE, ...coreOptions, dataDir, secretStore };
-  let accounts: StaffAccount[] | null = null;
-  let current: StaffRole | null = null;
-  const staffAccounts = async (): Promise<StaffAccount[]> => {
+  const accounts = new Map<string, StaffAccount[]>();
+  let current: { role: StaffRole; service: StaffService } | null = null;
+  const defaultService = (): StaffService => {
     if (!opts.sandbox?.clientId || !opts.sandbox.clientSecret)
       throw new Error('Signing staff in needs a sandbox with its client credentials.');
-    accounts ??= await prepareStaff({
-      url: opts.sandbox.url,
-      clientId: opts.sandbox.clientId,
-      clientSecret: opts.sandbox.clientSecret,
-    });
-    return accounts;
+    return { url: opts.sandbox.url, clientId: opts.sandbox.clientId, clientSecret: opts.sandbox.clientSecret };
+  };
+  const staffAccounts = async (service: StaffService): Promise<StaffAccount[]> => {
+    let known = accounts.get(service.url);
+    if (!known) accounts.set(service.url, (known = await prepareStaff(service)));
+    return known;
   };
   /** Online when the service answers, else with the passphrase set at this role's online sign-in. */
-  const signIn = async (role: StaffRole): Promise<StaffAccount> => {
-    const account = (await staffAccounts()).find((a) => a.role === role);
+  const signIn = async (role: StaffRole, service: StaffService): Promise<StaffAccount> => {
+    const account = (await staffAccounts(service)).find((a) => a.role === role);
     if (!account) throw new Error(`The sandbox partner has no ${role}.`);
     let url: string;
     try {
@@ -114,7 +118,7 @@ export async function startTestCore(
     } catch (error) {
       if (!(error instanceof DeskError) || error.code !== 'offline') throw error;
       await harness.call('staff.unlock', { userId: account.userId, passphrase: TEST_OFFLINE_PASSPHRASE });
-      current = role;
+      current = { role, service };
       return account;
     }
     const callback = await submitSignInForm(url, account.email, TEST_STAFF_PASSWORD);
@@ -127,7 +131,7 @@ export async function startTestCore(
     );
     if (!status.staff?.hasPassphrase)
       await harness.call('staff.setPassphrase', { passphrase: TEST_OFFLINE_PASSPHRASE });
-    current = role;
+    current = { role, service };
     return account;
   };
   const harness: TestCore = {
@@ -142,11 +146,11 @@ export async function startTestCore(
       await harness.core.shutdown();
       opts = { ...opts, ...more };
       harness.core = await createCore(opts);
-      if (current !== null) await signIn(current);
+      if (current !== null) await signIn(current.role, current.service);
     },
-    async actAs(role) {
+    async actAs(role, service = current?.service ?? defaultService()) {
       await harness.call('staff.signOut', {});
-      return signIn(role);
+      return signIn(role, service);
     },
     async asReviewer(work) {
       const before = current;
@@ -154,18 +158,18 @@ export async function startTestCore(
       try {
         return await work();
       } finally {
-        if (before && before !== 'reviewer') await harness.actAs(before);
+        if (before && before.role !== 'reviewer') await harness.actAs(before.role, before.service);
       }
     },
     staff(role) {
-      const account = accounts?.find((a) => a.role === role);
+      const account = accounts.get((current?.service ?? defaultService()).url)?.find((a) => a.role === role);
       if (!account) throw new Error(`No ${role} known yet: sign someone in first.`);
       return account;
     },
   };
   if (actingAs !== null && opts.sandbox) {
     // The reviewer signs in online once first, so a test can decide as the reviewer while offline.
-    if (actingAs !== 'reviewer') await signIn('reviewer');
+    if (actingAs !== 'reviewer') await signIn('reviewer', defaultService());
     await harness.actAs(actingAs);
   }
   return harness;

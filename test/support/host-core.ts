@@ -11,6 +11,7 @@ export async function signedInCore(
   core: Core,
   service: { url: string; clientId: string; clientSecret: string },
   role: StaffRole = 'capturer',
+  options: { signIn?: boolean } = {},
 ): Promise<TestCore> {
   const call = async <C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> => {
     const result = await core.handle(channel, input);
@@ -42,6 +43,7 @@ export async function signedInCore(
       return accounts.find((a) => a.role === r)!;
     },
   };
-  await t.actAs(role);
+  // Without signing in, the flows act as whoever signed in on the screen.
+  if (options.signIn !== false) await t.actAs(role);
   return t;
 }

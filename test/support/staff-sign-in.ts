@@ -13,12 +13,15 @@ export interface StaffAccount {
   role: StaffRole;
 }
 
-/** The partner's three sign-in accounts, each given TEST_STAFF_PASSWORD. */
-export async function prepareStaff(service: {
+/** A sandbox service as the tests reach it: its address and its partner's client credentials. */
+export interface StaffService {
   url: string;
   clientId: string;
   clientSecret: string;
-}): Promise<StaffAccount[]> {
+}
+
+/** The partner's three sign-in accounts, each given TEST_STAFF_PASSWORD. */
+export async function prepareStaff(service: StaffService): Promise<StaffAccount[]> {
   const token = await fetch(`${service.url}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

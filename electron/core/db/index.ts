@@ -17,6 +17,7 @@ export {
   NewProfileSchema,
   ProfilePatchSchema,
   tokenUrlOf,
+  issuerUrlOf,
   type Profile,
   type ProfileKind,
   type NewProfile,

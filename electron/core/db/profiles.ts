@@ -26,6 +26,8 @@ export const ProfileSchema = z.object({
   kind: ProfileKindSchema,
   baseUrl: ServiceUrlSchema,
   tokenUrl: ServiceUrlSchema.nullable(),
+  /** The staff sign-in's OpenID Connect issuer; null: `{baseUrl}/oidc`. */
+  issuerUrl: ServiceUrlSchema.nullable(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
@@ -34,6 +36,7 @@ const NewProfileFieldsSchema = ProfileSchema.pick({ name: true, kind: true, base
   /** A fixed id for the built-in sandbox profile; otherwise a UUID is generated. */
   id: ProfileSchema.shape.id.optional(),
   tokenUrl: ServiceUrlSchema.nullable().optional(),
+  issuerUrl: ServiceUrlSchema.nullable().optional(),
 });
 
 export const NewProfileSchema = NewProfileFieldsSchema.superRefine((profile, ctx) => {
@@ -52,6 +55,7 @@ const RowSchema = z
     kind: z.string(),
     base_url: z.string(),
     token_url: z.string().nullable(),
+    issuer_url: z.string().nullable(),
     created_at: z.string(),
   })
   .transform((row) =>
@@ -61,6 +65,7 @@ const RowSchema = z
       kind: row.kind,
       baseUrl: row.base_url,
       tokenUrl: row.token_url,
+      issuerUrl: row.issuer_url,
       createdAt: row.created_at,
     }),
   );
@@ -83,13 +88,22 @@ export class ProfileRepository {
       kind: value.kind,
       baseUrl: value.baseUrl,
       tokenUrl: value.tokenUrl ?? null,
+      issuerUrl: value.issuerUrl ?? null,
       createdAt: this.clock().toISOString(),
     };
     this.db
       .prepare(
-        'INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO profiles (id, name, kind, base_url, token_url, issuer_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(profile.id, profile.name, profile.kind, profile.baseUrl, profile.tokenUrl, profile.createdAt);
+      .run(
+        profile.id,
+        profile.name,
+        profile.kind,
+        profile.baseUrl,
+        profile.tokenUrl,
+        profile.issuerUrl,
+        profile.createdAt,
+      );
     return profile;
   }
 
@@ -115,13 +129,14 @@ export class ProfileRepository {
       ...(value.kind !== undefined && { kind: value.kind }),
       ...(value.baseUrl !== undefined && { baseUrl: value.baseUrl }),
       ...(value.tokenUrl !== undefined && { tokenUrl: value.tokenUrl }),
+      ...(value.issuerUrl !== undefined && { issuerUrl: value.issuerUrl }),
     };
     // Checked on the result: turning an http sandbox-like profile into a live one is refused too.
     const issues = plainHttpEndpointIssues(next);
     if (issues.length > 0) throw new DeskError('invalid-input', issues[0]!.message, issues);
     this.db
-      .prepare('UPDATE profiles SET name = ?, kind = ?, base_url = ?, token_url = ? WHERE id = ?')
-      .run(next.name, next.kind, next.baseUrl, next.tokenUrl, id);
+      .prepare('UPDATE profiles SET name = ?, kind = ?, base_url = ?, token_url = ?, issuer_url = ? WHERE id = ?')
+      .run(next.name, next.kind, next.baseUrl, next.tokenUrl, next.issuerUrl, id);
     return next;
   }
 
@@ -129,6 +144,11 @@ export class ProfileRepository {
   remove(id: string): boolean {
     return this.db.prepare('DELETE FROM profiles WHERE id = ?').run(id).changes > 0;
   }
+}
+
+/** The staff sign-in's issuer of a profile: its own, else `{baseUrl}/oidc` (docs/staff-sign-in.md). */
+export function issuerUrlOf(profile: Pick<Profile, 'baseUrl' | 'issuerUrl'>): string {
+  return profile.issuerUrl ?? `${profile.baseUrl.replace(/\/+$/, '')}/oidc`;
 }
 
 /** The token endpoint of a profile: its own, else `{baseUrl}/oauth/token` (contract §1). */

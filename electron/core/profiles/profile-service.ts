@@ -56,6 +56,7 @@ export class ProfileService {
       kind: input.kind,
       baseUrl: input.baseUrl,
       tokenUrl: input.tokenUrl ?? null,
+      issuerUrl: input.issuerUrl ?? null,
     };
     if (this.deps.keychain === 'development-file' && input.kind !== 'sandbox') {
       throw new DeskError(

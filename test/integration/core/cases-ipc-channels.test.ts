@@ -59,11 +59,13 @@ describe('IPC channels', () => {
       request: { accountNumber: '1234567', branchCode: '250655', accountType: 'current' },
     });
     expect(bank.verified).toBe(true);
-    await t.call('individual.decide', {
-      caseId,
-      onboardingDecision: 'Approved',
-      additionalComments: 'Complete',
-    });
+    await t.asReviewer(() =>
+      t.call('individual.decide', {
+        caseId,
+        onboardingDecision: 'Approved',
+        additionalComments: 'Complete',
+      }),
+    );
     const c = await waitFor(
       'approved',
       () => t.call('cases.get', { caseId }),
@@ -210,10 +212,12 @@ describe('IPC channels', () => {
       entityType: 1,
     });
     await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Declined' } });
-    await t.call('entity.decide', {
-      caseId,
-      decision: { onboardingDecision: 'Declined', declinedComments: 'Adverse media' },
-    });
+    await t.asReviewer(() =>
+      t.call('entity.decide', {
+        caseId,
+        decision: { onboardingDecision: 'Declined', declinedComments: 'Adverse media' },
+      }),
+    );
     const jobs = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId);
     expect(jobs.map((j) => [j.kind, j.state === 'failed'])).toEqual([
       ['entity.create', false],

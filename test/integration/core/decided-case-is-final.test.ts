@@ -44,11 +44,13 @@ describe('a decided case is final', () => {
       (c) => c.unsentJobs === 0,
       60_000,
     );
-    await t.call('individual.decide', {
-      caseId,
-      onboardingDecision: 'Approved',
-      additionalComments: 'Complete',
-    });
+    await t.asReviewer(() =>
+      t.call('individual.decide', {
+        caseId,
+        onboardingDecision: 'Approved',
+        additionalComments: 'Complete',
+      }),
+    );
     const approved = (await waitFor(
       'approved',
       () => t.call('cases.get', { caseId }),
@@ -126,6 +128,8 @@ describe('a decided case is final', () => {
       (c) => CHANNEL_CHANGES[c] !== 'none' && CHANNEL_CHANGES[c] !== 'new-case',
     );
     expect(Object.keys(inputs).sort()).toEqual([...changing].sort());
+    // A reviewer may make every kind of change, so what refuses them here is the decision alone.
+    await t.actAs('reviewer');
     for (const channel of changing) {
       const result = await t.core.handle(channel, inputs[channel]);
       expect(result, channel).toMatchObject({
@@ -136,6 +140,7 @@ describe('a decided case is final', () => {
         },
       });
     }
+    await t.actAs('capturer');
     const after = (await t.call('cases.get', { caseId })) as IndividualCase;
     expect(after.updatedAt).toBe(approved.updatedAt);
     expect(after.documents.map((d) => [d.id, d.state])).toEqual(
@@ -194,11 +199,13 @@ describe('a decided case is final', () => {
       idNumber: saId(),
     });
     await t.call('individual.runScreening', { caseId });
-    await t.call('individual.decide', {
-      caseId,
-      onboardingDecision: 'Declined',
-      additionalComments: 'Client withdrew',
-    });
+    await t.asReviewer(() =>
+      t.call('individual.decide', {
+        caseId,
+        onboardingDecision: 'Declined',
+        additionalComments: 'Client withdrew',
+      }),
+    );
     const queued = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId);
     expect(queued.map((j) => [j.kind, j.state])).toEqual([
       ['individual.create', 'paused'],
@@ -229,11 +236,13 @@ describe('a decided case is final', () => {
       clientSACitizen: true,
       idNumber: saId(),
     });
-    await t.call('individual.decide', {
-      caseId,
-      onboardingDecision: 'Declined',
-      additionalComments: 'By mistake',
-    });
+    await t.asReviewer(() =>
+      t.call('individual.decide', {
+        caseId,
+        onboardingDecision: 'Declined',
+        additionalComments: 'By mistake',
+      }),
+    );
     expect((await t.call('cases.get', { caseId })).readOnly).toMatch(/Declined/);
     const decision = (await t.call('queue.list', {})).find(
       (j) => j.caseId === caseId && j.kind === 'individual.decision',
@@ -261,11 +270,13 @@ describe('a decided case is final', () => {
       60_000,
     );
     await t.call('queue.pause', {});
-    await t.call('individual.decide', {
-      caseId,
-      onboardingDecision: 'Declined',
-      additionalComments: 'Client withdrew',
-    });
+    await t.asReviewer(() =>
+      t.call('individual.decide', {
+        caseId,
+        onboardingDecision: 'Declined',
+        additionalComments: 'Client withdrew',
+      }),
+    );
     await (
       await serviceView(sandbox)
     ).api.individualDecision(created.serverId!, {

@@ -75,11 +75,13 @@ describe('form drafts', () => {
         (c) => c.unsentJobs === 0,
         60_000,
       );
-      await t.call('individual.decide', {
-        caseId,
-        onboardingDecision: 'Approved',
-        additionalComments: 'Complete',
-      });
+      await t.asReviewer(() =>
+        t.call('individual.decide', {
+          caseId,
+          onboardingDecision: 'Approved',
+          additionalComments: 'Complete',
+        }),
+      );
       await waitFor(
         'approved',
         () => t.call('cases.get', { caseId }),

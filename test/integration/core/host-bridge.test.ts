@@ -152,7 +152,11 @@ describe('headless host', () => {
         if (!body?.ok) throw new Error(`${channel} was refused`);
         return body.value;
       },
-      { url: sandbox.url, clientId: sandbox.demoPartner.clientId, clientSecret: sandbox.demoPartner.clientSecret },
+      {
+        url: sandbox.url,
+        clientId: sandbox.demoPartner.clientId,
+        clientSecret: sandbox.demoPartner.clientSecret,
+      },
       'capturer',
     );
     const created = await invokeFramed('individual.create', {

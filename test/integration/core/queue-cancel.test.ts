@@ -54,11 +54,13 @@ describe('cancelling a waiting item', () => {
       60_000,
     );
     await t.call('queue.pause', {});
-    await t.call('individual.decide', {
-      caseId,
-      onboardingDecision: 'Refer',
-      additionalComments: 'Ask the manager',
-    });
+    await t.asReviewer(() =>
+      t.call('individual.decide', {
+        caseId,
+        onboardingDecision: 'Refer',
+        additionalComments: 'Ask the manager',
+      }),
+    );
     const decision = (await jobsOf(caseId)).find((j) => j.kind === 'individual.decision')!;
     expect(decision.cancellable).toBe(true);
 

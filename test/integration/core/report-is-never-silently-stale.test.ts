@@ -38,11 +38,13 @@ describe('the cached report', () => {
     const before = await t.call('reports.get', { caseId });
     expect(before.stale).toBeNull();
     expect((await t.call('reports.get', { caseId })).fetchedAt).toBe(before.fetchedAt);
-    await t.call('individual.decide', {
-      caseId,
-      onboardingDecision: 'Approved',
-      additionalComments: 'Complete',
-    });
+    await t.asReviewer(() =>
+      t.call('individual.decide', {
+        caseId,
+        onboardingDecision: 'Approved',
+        additionalComments: 'Complete',
+      }),
+    );
     await waitFor(
       'approved',
       () => t.call('cases.get', { caseId }),

@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../electron/core/db/open-database.js';
 import { StaffAccounts } from '../../../electron/core/staff/staff-accounts.js';
-import { MAX_FAILED_UNLOCKS, StaffSession, type StaffPolicy } from '../../../electron/core/staff/staff-session.js';
+import {
+  MAX_FAILED_UNLOCKS,
+  StaffSession,
+  type StaffPolicy,
+} from '../../../electron/core/staff/staff-session.js';
 import type { PendingSignIn } from '../../../electron/core/staff/identity-provider-sign-in.js';
 import { FieldCipher } from '../../../electron/core/vault/field-cipher.js';
 import type { StaffIdentity } from '../../../shared/ipc/staff.js';
@@ -102,7 +106,11 @@ describe('idle lock and offline unlock', () => {
     staff = session();
     expect(staff.actingUserId()).toBeNull();
     await staff.unlockWithPassphrase(REVIEWER.userId, PASSPHRASE);
-    expect(staff.status()).toMatchObject({ userId: REVIEWER.userId, signedInWith: 'passphrase', locked: false });
+    expect(staff.status()).toMatchObject({
+      userId: REVIEWER.userId,
+      signedInWith: 'passphrase',
+      locked: false,
+    });
   });
 
   it('refuses the passphrase once the last online sign-in is older than the allowed days', async () => {
@@ -110,7 +118,9 @@ describe('idle lock and offline unlock', () => {
     await staff.setPassphrase(PASSPHRASE);
     staff.signOut();
     now += 7 * DAY + MINUTE;
-    await expect(staff.unlockWithPassphrase(REVIEWER.userId, PASSPHRASE)).rejects.toThrow(/more than 7 days ago/);
+    await expect(staff.unlockWithPassphrase(REVIEWER.userId, PASSPHRASE)).rejects.toThrow(
+      /more than 7 days ago/,
+    );
     expect(staff.known()[0]!.offlineUnlockRefusal).toMatch(/sign in online/);
   });
 
@@ -120,7 +130,9 @@ describe('idle lock and offline unlock', () => {
     staff.lock();
     for (let i = 1; i < MAX_FAILED_UNLOCKS; i++)
       await expect(staff.unlockWithPassphrase(REVIEWER.userId, 'not it at all')).rejects.toThrow(/more tr/);
-    await expect(staff.unlockWithPassphrase(REVIEWER.userId, 'not it at all')).rejects.toThrow(/sign in online/);
+    await expect(staff.unlockWithPassphrase(REVIEWER.userId, 'not it at all')).rejects.toThrow(
+      /sign in online/,
+    );
     await expect(staff.unlockWithPassphrase(REVIEWER.userId, PASSPHRASE)).rejects.toThrow(/Too many/);
     await signInOnline();
     expect(staff.actingUserId()).toBe(REVIEWER.userId);

@@ -36,7 +36,10 @@ describe('staff sign-in', () => {
   it('shows and changes nothing before someone signs in', async () => {
     await t.call('staff.signOut', {});
     const list = await t.core.handle('cases.list', {});
-    expect(list).toMatchObject({ ok: false, error: { code: 'not-allowed', message: expect.stringMatching(/Sign in first/) } });
+    expect(list).toMatchObject({
+      ok: false,
+      error: { code: 'not-allowed', message: expect.stringMatching(/Sign in first/) },
+    });
     const created = await t.core.handle('individual.create', {
       firstName: 'No',
       lastName: 'Body',
@@ -52,7 +55,12 @@ describe('staff sign-in', () => {
     const capturer = await t.actAs('capturer');
     const status = await t.call('status.get', {});
     expect(status.currentUserId).toBe(capturer.userId);
-    expect(status.staff).toMatchObject({ name: capturer.name, email: capturer.email, roles: ['capturer'], locked: false });
+    expect(status.staff).toMatchObject({
+      name: capturer.name,
+      email: capturer.email,
+      roles: ['capturer'],
+      locked: false,
+    });
     const users = (await t.call('lookups.get', {})).users;
     expect(users.map((u) => u.id)).toContain(capturer.userId);
   });
@@ -72,12 +80,18 @@ describe('staff sign-in', () => {
     await t.actAs('capturer');
     const caseId = await startIndividual(t, { name: 'Carla Captured' });
     const byCapturer = await t.core.handle('individual.decide', { caseId, onboardingDecision: 'Approved' });
-    expect(byCapturer).toMatchObject({ ok: false, error: { code: 'not-allowed', message: expect.stringMatching(/only a reviewer/) } });
+    expect(byCapturer).toMatchObject({
+      ok: false,
+      error: { code: 'not-allowed', message: expect.stringMatching(/only a reviewer/) },
+    });
     // A reviewer may capture too, but then someone else approves.
     await t.actAs('reviewer');
     const own = await startIndividual(t, { name: 'Rita Reviewed-Herself' });
     const self = await t.core.handle('individual.decide', { caseId: own, onboardingDecision: 'Approved' });
-    expect(self).toMatchObject({ ok: false, error: { code: 'not-allowed', message: expect.stringMatching(/You captured this case/) } });
+    expect(self).toMatchObject({
+      ok: false,
+      error: { code: 'not-allowed', message: expect.stringMatching(/You captured this case/) },
+    });
     await t.actAs('capturer');
   });
 
@@ -89,7 +103,10 @@ describe('staff sign-in', () => {
       enabled: true,
       eventTypes: ['entity.created'],
     });
-    expect(hook).toMatchObject({ ok: false, error: { code: 'not-allowed', message: expect.stringMatching(/administrator/) } });
+    expect(hook).toMatchObject({
+      ok: false,
+      error: { code: 'not-allowed', message: expect.stringMatching(/administrator/) },
+    });
     const profile = (await t.call('status.get', {})).profile!;
     const rename = await t.core.handle('profiles.save', { ...profile, name: 'Renamed' });
     expect(rename).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
@@ -112,7 +129,10 @@ describe('staff sign-in', () => {
     const caseId = await startIndividual(t, { name: 'Lena Locked' });
     await t.call('staff.lock', {});
     expect((await t.call('status.get', {})).staff).toMatchObject({ locked: true });
-    expect(await t.core.handle('cases.get', { caseId })).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+    expect(await t.core.handle('cases.get', { caseId })).toMatchObject({
+      ok: false,
+      error: { code: 'not-allowed' },
+    });
     await sandbox.start();
     const queued = t.core.internals.jobs.ofCase(caseId).length;
     // The client and the screening and validation requests go; a document waits for the risk band.
@@ -150,7 +170,11 @@ describe('staff sign-in', () => {
     await expect(t.call('staff.beginSignIn', {})).rejects.toMatchObject({ code: 'offline' });
     await t.call('staff.unlock', { userId: reviewer.userId, passphrase: TEST_OFFLINE_PASSPHRASE });
     expect((await t.call('status.get', {})).staff).toMatchObject({ signedInWith: 'passphrase' });
-    await t.call('individual.decide', { caseId, onboardingDecision: 'Approved', additionalComments: 'Complete' });
+    await t.call('individual.decide', {
+      caseId,
+      onboardingDecision: 'Approved',
+      additionalComments: 'Complete',
+    });
     // Someone else is at the laptop when the connection comes back.
     await t.call('staff.signOut', {});
     await t.call('staff.unlock', { userId: t.staff('capturer').userId, passphrase: TEST_OFFLINE_PASSPHRASE });

@@ -147,10 +147,12 @@ describe('crash safety', () => {
         'Same ID.pdf',
         scan,
       );
-    await t.call('entity.decide', {
-      caseId,
-      decision: { onboardingDecision: 'Approved', approvedComments: 'All documents on file' },
-    });
+    await t.asReviewer(() =>
+      t.call('entity.decide', {
+        caseId,
+        decision: { onboardingDecision: 'Approved', approvedComments: 'All documents on file' },
+      }),
+    );
     await t.core.shutdown();
 
     let kills = 0;

@@ -1,7 +1,8 @@
 // The people who have signed in online on this laptop, per environment profile: who they are (sealed
 // under the vault's field key), when they last signed in with the identity provider (the offline
 // unlock window counts from then), their local passphrase's verifier if they set one, and wrong
-// passphrases since their last successful unlock.
+// passphrases since their last successful unlock. A profile may name its identity provider (the
+// OpenID Connect issuer) when it is not at the service's own `/oidc`.
 import { sqlMigration } from '../migration.js';
 
 export const m007StaffAccounts = sqlMigration(
@@ -17,5 +18,6 @@ export const m007StaffAccounts = sqlMigration(
       failed_unlocks INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (profile_id, user_id)
     );
+    ALTER TABLE profiles ADD COLUMN issuer_url TEXT;
   `,
 );
