@@ -25,6 +25,8 @@ import {
 } from './db/index.js';
 import { AuditSealer } from './db/audit-sealer.js';
 import { openCoreDatabase } from './db/open-core-database.js';
+import { DeskService } from './desk/desk-service.js';
+import { DeskStore } from './desk/desk-store.js';
 import { DraftService } from './documents/drafts.js';
 import { DocumentContent } from './documents/document-content.js';
 import { FormDrafts } from './forms/form-drafts.js';
@@ -301,6 +303,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       now,
     );
 
+  const desk = new DeskService({
+    store: new DeskStore(db, caseKeys),
+    vault,
+    activeProfileId: () => session.activeId,
+    clientFor: (profileId) => session.clientFor(profileId),
+    // The signed-in staff session replaces this; until then the chosen person acts with both roles.
+    actingUser: () => {
+      const id = settings().currentUserId;
+      return id ? { id, roles: ['capturer', 'reviewer'] } : null;
+    },
+    partnerId: (profileId) => lookups.current(profileId).partner?.id ?? null,
+    audit,
+  });
+  // A decision recorded offline goes as soon as the service answers again.
+  connectivity.onChange((state) => {
+    if (state === 'online')
+      void desk
+        .sendPending()
+        .catch((error: unknown) => options.log?.('desk-send-failed', { error: String(error) }));
+  });
+
   const ctx: CoreContext = {
     store,
     cases,
@@ -349,6 +372,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     transfer,
     needApi,
     statusChanged,
+    desk,
   };
   const handlers = guardHandlers(createHandlers(ctx), {
     store,
