@@ -25,7 +25,7 @@ import {
 } from './db/index.js';
 import { AuditSealer } from './db/audit-sealer.js';
 import { openCoreDatabase } from './db/open-core-database.js';
-import { DeskService } from './desk/desk-service.js';
+import { DeskService, type ActingUser } from './desk/desk-service.js';
 import { DeskStore } from './desk/desk-store.js';
 import { DraftService } from './documents/drafts.js';
 import { DocumentContent } from './documents/document-content.js';
@@ -86,6 +86,11 @@ export interface CoreOptions {
   retentionMs?: number;
   /** How often the retention purge runs (default hourly). */
   purgeIntervalMs?: number;
+  /**
+   * The person acting and their staff roles; by default the person chosen in Settings, with the
+   * capturer and reviewer roles (until the signed-in staff session provides them).
+   */
+  staff?: () => ActingUser | null;
   /** Diagnostic events (never secrets or personal data): job outcomes, internal errors. */
   log?: (event: string, detail: Record<string, unknown>) => void;
 }
@@ -309,10 +314,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     activeProfileId: () => session.activeId,
     clientFor: (profileId) => session.clientFor(profileId),
     // The signed-in staff session replaces this; until then the chosen person acts with both roles.
-    actingUser: () => {
-      const id = settings().currentUserId;
-      return id ? { id, roles: ['capturer', 'reviewer'] } : null;
-    },
+    actingUser:
+      options.staff ??
+      (() => {
+        const id = settings().currentUserId;
+        return id ? { id, roles: ['capturer', 'reviewer'] } : null;
+      }),
     partnerId: (profileId) => lookups.current(profileId).partner?.id ?? null,
     audit,
   });
