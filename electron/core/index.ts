@@ -176,6 +176,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return api;
   };
 
+  // Decisions of the reviewer's desk waiting to be sent count as unsent work (assigned below).
+  let deskUnsent: (profileId: string | null) => number = () => 0;
   // Assigned once below; the notifier's closures need the names first.
   // eslint-disable-next-line prefer-const
   let views: CaseViews;
@@ -187,7 +189,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return {
       profile: profile ? session.view(profile) : null,
       connectivity: profile ? connectivity.current : 'no-profile',
-      unsentCount: counts.pending,
+      unsentCount: counts.pending + deskUnsent(profile?.id ?? null),
       failedCount: counts.failed,
       queuePaused: queue.isPaused,
       lastSyncAt: queue.lastSyncAt,
@@ -322,13 +324,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }),
     partnerId: (profileId) => lookups.current(profileId).partner?.id ?? null,
     audit,
+    changed: () => statusChanged(),
   });
+  deskUnsent = (profileId) => desk.unsentCount(profileId);
+  const sendDeskDecisions = () =>
+    void desk
+      .sendPending()
+      .catch((error: unknown) => options.log?.('desk-send-failed', { error: String(error) }));
+  // A decision that met a busy service is tried again while online, like the queue's backoff.
+  const deskTimer = setInterval(() => {
+    if (connectivity.current === 'online') sendDeskDecisions();
+  }, options.queue?.probeIntervalMs ?? 30_000);
+  deskTimer.unref();
   // A decision recorded offline goes as soon as the service answers again.
   connectivity.onChange((state) => {
-    if (state === 'online')
-      void desk
-        .sendPending()
-        .catch((error: unknown) => options.log?.('desk-send-failed', { error: String(error) }));
+    if (state === 'online') sendDeskDecisions();
   });
 
   const ctx: CoreContext = {
@@ -418,6 +428,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (closed) return;
       closed = true;
       clearInterval(purgeTimer);
+      clearInterval(deskTimer);
       notifier.close();
       await queue.stop();
       await stopMrzReader();

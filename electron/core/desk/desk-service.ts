@@ -41,6 +41,8 @@ export interface DeskServiceDeps {
   actingUser: () => ActingUser | null;
   partnerId: (profileId: string) => string | null;
   audit: (action: string, caseId: string | null, detail: string) => void;
+  /** The count of unsent work changed (a decision recorded, sent or refused). */
+  changed: () => void;
   now?: () => Date;
 }
 
@@ -54,6 +56,8 @@ const copy = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(byte
 /** A failure that means the service could not be asked (as opposed to an answer from it). */
 const unreachable = (error: unknown): boolean =>
   error instanceof ApiError && (error.kind === 'not-sent' || error.kind === 'outcome-unknown');
+
+const retryable = (error: unknown): boolean => error instanceof ApiError && error.kind === 'retryable';
 
 const FINAL = new Set(['Approved', 'Declined']);
 
@@ -251,6 +255,12 @@ export class DeskService {
     }
   }
 
+  /** Decisions recorded here that the service does not have yet, in the environment. */
+  unsentCount(profileId: string | null): number {
+    if (!profileId) return 0;
+    return this.deps.store.withPendingDecision().filter((t) => t.profileId === profileId).length;
+  }
+
   taken(): DeskTaken[] {
     const profileId = this.deps.activeProfileId();
     if (!profileId) return [];
@@ -287,10 +297,20 @@ export class DeskService {
       idempotencyKey: randomUUID(),
     };
     if (!taken) {
-      await this.send(profileId, input, pending, null);
+      try {
+        await this.send(profileId, input, pending, null);
+      } catch (error) {
+        if (unreachable(error))
+          throw new DeskError(
+            'offline',
+            'The service cannot be reached, so the decision was not recorded. Take the case for review to decide it offline.',
+          );
+        throw error;
+      }
       return this.open(input);
     }
     this.deps.store.save({ ...taken, pendingDecision: pending, decisionRefused: null });
+    this.deps.changed();
     this.deps.audit(
       'desk.decide',
       null,
@@ -308,14 +328,17 @@ export class DeskService {
   }
 
   private async drain(): Promise<void> {
-    for (const t of this.deps.store.withPendingDecision()) {
+    const pending = this.deps.store.withPendingDecision();
+    if (pending.length === 0) return;
+    for (const t of pending) {
       try {
         await this.send(t.profileId, t, t.pendingDecision!, t);
       } catch (error) {
         // Unreachable: it waits for the next drain. Anything else is recorded on the copy by send.
-        if (!unreachable(error) && !(error instanceof DeskError)) throw error;
+        if (!unreachable(error) && !(error instanceof DeskError) && !retryable(error)) throw error;
       }
     }
+    this.deps.changed();
   }
 
   private async send(

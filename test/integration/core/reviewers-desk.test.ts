@@ -162,6 +162,27 @@ describe("the reviewer's desk", () => {
     expect(Buffer.from(report.bytes).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('opens an entity with its people from the registry and its report', async () => {
+    const created = await service.api.createEntity({
+      entityRegName: `${tag} Registry Traders`,
+      entityRegNumber: '2015/654321/07',
+      entityType: 1,
+      clientReference: `${tag}-E2`,
+    });
+    const opened = await reviewer.call('desk.open', { kind: 'entity', serverId: created.id });
+    expect(opened).toMatchObject({
+      kind: 'entity',
+      name: `${tag} Registry Traders`,
+      number: '2015/654321/07',
+    });
+    expect(opened.people.length).toBeGreaterThan(0);
+    expect(opened.people.map((p) => p.name).sort()).toEqual(
+      created.createdUbos.map((u) => `${u.firstName} ${u.lastName}`).sort(),
+    );
+    const report = await reviewer.call('desk.report', { kind: 'entity', serverId: created.id });
+    expect(Buffer.from(report.bytes).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   it('reads a case taken for review with the service gone, and sends a decision made offline on reconnect', async () => {
     const { id, pdf } = await serviceIndividual(`${tag}-T1`, 'Taken');
     const taken = await reviewer.call('desk.take', { kind: 'individual', serverId: id });
@@ -196,6 +217,7 @@ describe("the reviewer's desk", () => {
       });
       expect(decided.pendingDecision).toMatchObject({ onboardingDecision: 'Refer', decidedBy: reviewerId });
       expect(decided.mayNotDecide).toMatch(/waiting to be sent/);
+      expect((await reviewer.call('status.get', {})).unsentCount).toBe(1);
     } finally {
       await sandbox.start();
     }
