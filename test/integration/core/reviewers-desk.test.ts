@@ -126,6 +126,22 @@ describe("the reviewer's desk", () => {
     });
     expect(noneApproved.count).toBe(0);
 
+    const today = new Date().toISOString().slice(0, 10);
+    const updatedToday = await reviewer.call('desk.list', {
+      kind: 'individual',
+      clientReference: `${tag}-L`,
+      lastUpdated: today,
+    });
+    expect(updatedToday.count).toBe(3);
+    const approvedToday = await reviewer.call('desk.list', {
+      kind: 'individual',
+      clientReference: `${tag}-L`,
+      approvalDate: today,
+    });
+    expect(approvedToday.count).toBe(0);
+
+    const byEntityName = await reviewer.call('desk.list', { kind: 'entity', name: `${tag} Hold` });
+    expect(byEntityName.rows.map((r) => r.clientReference)).toEqual([`${tag}-E1`]);
     const entities = await reviewer.call('desk.list', { kind: 'entity', clientReference: `${tag}-E` });
     expect(entities.rows).toMatchObject([
       { kind: 'entity', name: `${tag} Holdings`, ficaStatus: 'In Progress' },
