@@ -292,8 +292,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const active = session.activeId;
 
   const retentionMs = () => options.retentionMs ?? settings().retentionDays * 24 * 3600 * 1000;
-  const purgeNow = (now?: number) =>
-    purgeDecided(
+  const purgeNow = async (now?: number) => {
+    const purged = await purgeDecided(
       {
         store,
         jobs,
@@ -309,6 +309,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       now,
     );
+    await desk.purge(now ?? Date.now(), retentionMs());
+    return purged;
+  };
 
   const desk = new DeskService({
     store: new DeskStore(db, caseKeys),

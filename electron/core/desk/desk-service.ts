@@ -255,6 +255,29 @@ export class DeskService {
     }
   }
 
+  /**
+   * Retention: the copy of a case decided (Approved or Declined) with nothing left to send goes, its
+   * files and its key with it, the retention period after it was last read from the service.
+   */
+  async purge(now: number, retentionMs: number): Promise<number> {
+    let removed = 0;
+    for (const t of this.deps.store.listAll()) {
+      const decision = t.data.view.decision?.onboardingDecision;
+      if (!decision || !FINAL.has(decision) || t.pendingDecision) continue;
+      if (Date.parse(t.refreshedAt) + retentionMs > now) continue;
+      const files = [...Object.values(t.data.documents), ...(t.data.report ? [t.data.report.vaultId] : [])];
+      this.deps.store.remove(t.id);
+      await this.deps.vault.purge(files);
+      this.deps.audit(
+        'desk.purge',
+        null,
+        `Taken copy of ${t.kind} ${t.serverId} removed after the retention period`,
+      );
+      removed++;
+    }
+    return removed;
+  }
+
   /** Decisions recorded here that the service does not have yet, in the environment. */
   unsentCount(profileId: string | null): number {
     if (!profileId) return 0;

@@ -54,12 +54,17 @@ interface Row {
   decision_refused: string | null;
 }
 
+/** The case keys (CaseKeys), with the destruction the retention purge needs. */
+export interface DeskCiphers extends CaseCiphers {
+  destroy(caseId: string): void;
+}
+
 export const documentKey = (owner: string, docId: number): string => `${owner}:${docId}`;
 
 export class DeskStore {
   constructor(
     private readonly db: Db,
-    private readonly keys: CaseCiphers,
+    private readonly keys: DeskCiphers,
   ) {}
 
   find(profileId: string, kind: DeskKind, serverId: string): TakenCase | null {
@@ -113,6 +118,21 @@ export class DeskStore {
         seal(c.decisionRefused, 'decision_refused'),
       );
     return id;
+  }
+
+  /** Every taken copy of every environment (the retention purge looks at them all). */
+  listAll(): TakenCase[] {
+    return (this.db.prepare('SELECT * FROM desk_cases ORDER BY taken_at').all() as Row[]).map((r) =>
+      this.read(r),
+    );
+  }
+
+  /** Deletes the row and destroys its key, so no copy of its sealed data can be read again. */
+  remove(id: string): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM desk_cases WHERE id = ?').run(id);
+      this.keys.destroy(id);
+    })();
   }
 
   private read(row: Row): TakenCase {

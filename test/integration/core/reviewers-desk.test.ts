@@ -272,6 +272,12 @@ describe("the reviewer's desk", () => {
     expect(await reviewer.call('desk.taken', {})).toContainEqual(
       expect.objectContaining({ serverId: id, decisionRefused: expect.stringMatching(/^Decided elsewhere/) }),
     );
+
+    // The copy of a decided case leaves this laptop after the retention period, its files with it.
+    const files = (await reviewer.core.internals.vault.list()).length;
+    await reviewer.core.internals.purgeNow(Date.now() + 400 * 24 * 3600 * 1000);
+    expect((await reviewer.call('desk.taken', {})).map((c) => c.serverId)).not.toContain(id);
+    expect((await reviewer.core.internals.vault.list()).length).toBeLessThan(files);
   });
 
   it('refuses a decision by the person who captured the case, and by someone without the reviewer role', async () => {
