@@ -57,6 +57,16 @@ const copy = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(byte
 const unreachable = (error: unknown): boolean =>
   error instanceof ApiError && (error.kind === 'not-sent' || error.kind === 'outcome-unknown');
 
+/** Runs `work`; the service being out of reach is answered with `message` (nothing was kept). */
+async function needsConnection<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (unreachable(error)) throw new DeskError('offline', message);
+    throw error;
+  }
+}
+
 const retryable = (error: unknown): boolean => error instanceof ApiError && error.kind === 'retryable';
 
 const FINAL = new Set(['Approved', 'Declined']);
@@ -81,7 +91,14 @@ export class DeskService {
     return api;
   }
 
-  async list(input: unknown): Promise<DeskPage> {
+  list(input: unknown): Promise<DeskPage> {
+    return needsConnection(
+      "The desk lists the service's cases and needs a connection. Cases taken for review are below.",
+      () => this.listPage(input),
+    );
+  }
+
+  private async listPage(input: unknown): Promise<DeskPage> {
     const q = DeskListQuerySchema.parse(input);
     const api = this.api();
     const common = {
@@ -197,7 +214,13 @@ export class DeskService {
    * Reads the record, then each document and the report one at a time into the vault (so memory
    * holds one document at most), and only then keeps the copy; a copy taken before is replaced.
    */
-  async take(ref: DeskCaseRef): Promise<DeskCase> {
+  take(ref: DeskCaseRef): Promise<DeskCase> {
+    return needsConnection('Taking a case for review needs a connection to the service.', () =>
+      this.takeCopy(ref),
+    );
+  }
+
+  private async takeCopy(ref: DeskCaseRef): Promise<DeskCase> {
     const actor = this.requireActor();
     const profileId = this.profileId();
     const api = this.api(profileId);

@@ -211,6 +211,11 @@ describe("the reviewer's desk", () => {
     try {
       await expect(reviewer.call('desk.list', { kind: 'individual' })).rejects.toMatchObject({
         code: 'offline',
+        message: expect.stringMatching(/needs a connection/),
+      });
+      await expect(reviewer.call('desk.take', { kind: 'individual', serverId: id })).rejects.toMatchObject({
+        code: 'offline',
+        message: expect.stringMatching(/needs a connection/),
       });
       const offline = await reviewer.call('desk.open', { kind: 'individual', serverId: id });
       expect(offline).toMatchObject({ source: 'taken', name: 'Desk Taken', clientReference: `${tag}-T1` });
