@@ -26,6 +26,8 @@ import {
 } from './db/index.js';
 import { AuditSealer } from './db/audit-sealer.js';
 import { openCoreDatabase } from './db/open-core-database.js';
+import { DeskService } from './desk/desk-service.js';
+import { DeskStore } from './desk/desk-store.js';
 import { DraftService } from './documents/drafts.js';
 import { DocumentContent } from './documents/document-content.js';
 import { FormDrafts } from './forms/form-drafts.js';
@@ -205,6 +207,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return api;
   };
 
+  // Decisions of the reviewer's desk waiting to be sent count as unsent work (assigned below).
+  let deskUnsent: (profileId: string | null) => number = () => 0;
   // Assigned once below; the notifier's closures need the names first.
   // eslint-disable-next-line prefer-const
   let views: CaseViews;
@@ -216,7 +220,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return {
       profile: profile ? session.view(profile) : null,
       connectivity: profile ? connectivity.current : 'no-profile',
-      unsentCount: counts.pending,
+      unsentCount: counts.pending + deskUnsent(profile?.id ?? null),
       failedCount: counts.failed,
       queuePaused: queue.isPaused,
       lastSyncAt: queue.lastSyncAt,
@@ -324,8 +328,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const active = session.activeId;
 
   const retentionMs = () => options.retentionMs ?? settings().retentionDays * 24 * 3600 * 1000;
-  const purgeNow = (now?: number) =>
-    purgeDecided(
+  const purgeNow = async (now?: number) => {
+    const purged = await purgeDecided(
       {
         store,
         jobs,
@@ -341,6 +345,37 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       now,
     );
+    await desk.purge(now ?? Date.now(), retentionMs());
+    return purged;
+  };
+
+  const desk = new DeskService({
+    store: new DeskStore(db, caseKeys),
+    vault,
+    activeProfileId: () => session.activeId,
+    clientFor: (profileId) => session.clientFor(profileId),
+    actingUser: () => {
+      const who = staff.acting();
+      return who ? { id: who.userId, roles: who.roles } : null;
+    },
+    partnerId: (profileId) => lookups.current(profileId).partner?.id ?? null,
+    audit,
+    changed: () => statusChanged(),
+  });
+  deskUnsent = (profileId) => desk.unsentCount(profileId);
+  const sendDeskDecisions = () =>
+    void desk
+      .sendPending()
+      .catch((error: unknown) => options.log?.('desk-send-failed', { error: String(error) }));
+  // A decision that met a busy service is tried again while online, like the queue's backoff.
+  const deskTimer = setInterval(() => {
+    if (connectivity.current === 'online') sendDeskDecisions();
+  }, options.queue?.probeIntervalMs ?? 30_000);
+  deskTimer.unref();
+  // A decision recorded offline goes as soon as the service answers again.
+  connectivity.onChange((state) => {
+    if (state === 'online') sendDeskDecisions();
+  });
 
   const ctx: CoreContext = {
     store,
@@ -392,6 +427,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     needApi,
     statusChanged,
     staff,
+    desk,
   };
   const handlers = guardAccess(guardHandlers(createHandlers(ctx), { store, jobs, actingUserId }), {
     staff,
@@ -431,6 +467,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       closed = true;
       clearInterval(purgeTimer);
       staff.close();
+      clearInterval(deskTimer);
       notifier.close();
       await queue.stop();
       await stopMrzReader();

@@ -1,10 +1,15 @@
 // The hash routes of the app. Pure, so the router's parsing is tested without a browser.
+import type { DeskKind } from '../../shared/ipc/desk-model.js';
+
 export type Route =
   | { name: 'cases' }
   | { name: 'new-entity' }
   | { name: 'new-individual' }
   | { name: 'case'; id: string; step: string | null; sub: string | null }
   | { name: 'report'; id: string }
+  | { name: 'desk' }
+  | { name: 'desk-case'; kind: DeskKind; serverId: string }
+  | { name: 'desk-report'; kind: DeskKind; serverId: string }
   | { name: 'queue' }
   | { name: 'settings' }
   | { name: 'not-found'; path: string };
@@ -26,6 +31,13 @@ export function parseRoute(hash: string): Route {
   if (first === 'new' && second === 'entity' && parts.length === 2) return { name: 'new-entity' };
   if (first === 'new' && second === 'individual' && parts.length === 2) return { name: 'new-individual' };
   if (first === 'queue' && parts.length === 1) return { name: 'queue' };
+  if (first === 'desk' && parts.length === 1) return { name: 'desk' };
+  if (first === 'desk' && (second === 'entity' || second === 'individual') && third) {
+    const serverId = decode(third);
+    if (serverId && parts.length === 3) return { name: 'desk-case', kind: second, serverId };
+    if (serverId && parts.length === 4 && fourth === 'report')
+      return { name: 'desk-report', kind: second, serverId };
+  }
   if (first === 'settings' && parts.length === 1) return { name: 'settings' };
   if (first === 'case' && second && parts.length <= 4) {
     const id = decode(second);
@@ -47,6 +59,12 @@ export function routeHref(route: Route): string {
       return '#/new/individual';
     case 'queue':
       return '#/queue';
+    case 'desk':
+      return '#/desk';
+    case 'desk-case':
+      return `#/desk/${route.kind}/${encodeURIComponent(route.serverId)}`;
+    case 'desk-report':
+      return `#/desk/${route.kind}/${encodeURIComponent(route.serverId)}/report`;
     case 'settings':
       return '#/settings';
     case 'report':
@@ -64,3 +82,6 @@ export function routeHref(route: Route): string {
 
 export const caseHref = (id: string, step?: string | null, sub?: string | null): string =>
   routeHref({ name: 'case', id, step: step ?? null, sub: sub ?? null });
+
+export const deskCaseHref = (kind: DeskKind, serverId: string): string =>
+  routeHref({ name: 'desk-case', kind, serverId });

@@ -37,8 +37,8 @@ export function roleNeededFor(act: StaffAct): string {
  * service user who created the case (null when not known, which never counts as someone else).
  */
 export function approvalRefusal(actingUserId: string, capturedBy: string | null): string | null {
-  if (capturedBy === null) return 'Who captured this case is not known, so it cannot be approved here.';
+  if (capturedBy === null) return 'Who captured this case is not known, so it cannot be decided here.';
   if (capturedBy === actingUserId)
-    return 'You captured this case, so someone else must approve it (maker and checker).';
+    return 'You captured this case, so someone else must decide it (maker and checker).';
   return null;
 }

@@ -76,6 +76,13 @@ export const CHANNEL_NAMES = [
   'audit.list',
   'transfer.export',
   'transfer.import',
+  'desk.list',
+  'desk.open',
+  'desk.document',
+  'desk.report',
+  'desk.take',
+  'desk.taken',
+  'desk.decide',
 ] as const;
 
 export const EVENT_NAMES = [

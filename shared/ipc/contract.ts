@@ -56,6 +56,15 @@ import { plainHttpEndpointIssues } from './service-endpoint.js';
 import { ScreeningAttestationSchema } from '../domain/screening-review.js';
 import { StaffRoleSchema } from '../domain/staff-roles.js';
 import { KnownStaffSchema, OfflinePassphraseSchema, SignInStartedSchema } from './staff.js';
+import {
+  DeskCaseRefSchema,
+  DeskCaseSchema,
+  DeskDecisionInputSchema,
+  DeskDocumentOwnerSchema,
+  DeskListQuerySchema,
+  DeskPageSchema,
+  DeskTakenSchema,
+} from './desk-model.js';
 
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
@@ -369,6 +378,24 @@ export const channels = {
     z.object({ bytes: BytesSchema, passphrase: z.string().min(1).max(1024) }),
     ImportedWorkSchema,
   ),
+
+  /** The service's cases, a page at a time; needs a connection. */
+  'desk.list': channel(DeskListQuerySchema, DeskPageSchema),
+  /** The full record from the service, or the copy taken for review when the service cannot be reached. */
+  'desk.open': channel(DeskCaseRefSchema, DeskCaseSchema),
+  'desk.document': channel(
+    DeskCaseRefSchema.extend({ owner: DeskDocumentOwnerSchema, docId: z.number().int().positive() }),
+    z.object({ mimeType: z.string(), filename: z.string(), bytes: BytesSchema }),
+  ),
+  'desk.report': channel(
+    DeskCaseRefSchema,
+    z.object({ filename: z.string(), bytes: BytesSchema, fetchedAt: z.string() }),
+  ),
+  /** Keeps the record, its documents and its report encrypted on this laptop for offline review. */
+  'desk.take': channel(DeskCaseRefSchema, DeskCaseSchema),
+  'desk.taken': channel(Empty, z.array(DeskTakenSchema)),
+  /** Recorded here first, then sent; offline it waits for the connection. */
+  'desk.decide': channel(DeskDecisionInputSchema, DeskCaseSchema),
 } as const;
 
 export const events = {

@@ -62,10 +62,10 @@ test('entity path A from creation to approval, with its report previewed', async
   await desk.completeEntityDocuments(name);
   await desk.waitForSendingToFinish();
 
-  // Maker and checker: the capturer may not approve.
+  // Only a reviewer decides: the capturer is told so, and has no decision to choose.
   await desk.goToStep('Onboarding decision');
-  await expect(page.getByRole('radio', { name: 'Approve' })).toBeDisabled();
-  await expect(page.getByText(/another person must approve it/)).toBeVisible();
+  await expect(page.getByTestId('decision-role')).toHaveText('Only a reviewer may record a decision.');
+  await expect(page.getByRole('radio', { name: 'Approve' })).toHaveCount(0);
 
   await desk.actAs('reviewer');
   await desk.openCase(name);

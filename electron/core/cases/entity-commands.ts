@@ -192,7 +192,7 @@ export class EntityCommands {
 
   decideEntity(caseId: string, decision: EntityDecisionRequest): void {
     const c = this.kit.requireEntity(caseId);
-    this.kit.checkMakerChecker(c, decision.onboardingDecision);
+    this.kit.checkMakerChecker(c);
     this.kit.checkHighRiskApproval(c.data.riskBand, {
       onboardingDecision: decision.onboardingDecision,
       comments: decision.approvedComments,

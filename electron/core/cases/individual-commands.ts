@@ -161,7 +161,7 @@ export class IndividualCommands {
     },
   ): void {
     const c = this.kit.requireIndividual(caseId);
-    this.kit.checkMakerChecker(c, decision.onboardingDecision);
+    this.kit.checkMakerChecker(c);
     this.kit.checkHighRiskApproval(c.data.riskBand, {
       onboardingDecision: decision.onboardingDecision,
       comments: decision.additionalComments,

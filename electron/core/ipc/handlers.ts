@@ -15,6 +15,7 @@ import type { ReportCache } from '../cases/report-cache.js';
 import type { StaffSession } from '../staff/staff-session.js';
 import type { ProfileService } from '../profiles/profile-service.js';
 import type { AuditLog, ProfileRepository } from '../db/index.js';
+import type { DeskService } from '../desk/desk-service.js';
 import type { DraftService } from '../documents/drafts.js';
 import type { ScanService } from '../capture/scanning/scan-service.js';
 import type { DocumentContent } from '../documents/document-content.js';
@@ -57,6 +58,7 @@ export interface CoreContext {
   needApi(): ServiceClient;
   statusChanged(): void;
   staff: StaffSession;
+  desk: DeskService;
 }
 
 function detail(ctx: CoreContext, caseId: string): CaseDetail {
@@ -324,6 +326,15 @@ function handlerTable(ctx: CoreContext): HandlerTable {
         throw transferError(error);
       }
     },
+
+    'desk.list': (query) => ctx.desk.list(query),
+    'desk.open': ({ kind, serverId }) => ctx.desk.open({ kind, serverId }),
+    'desk.document': ({ kind, serverId, owner, docId }) =>
+      ctx.desk.document({ kind, serverId }, owner, docId),
+    'desk.report': ({ kind, serverId }) => ctx.desk.report({ kind, serverId }),
+    'desk.take': ({ kind, serverId }) => ctx.desk.take({ kind, serverId }),
+    'desk.taken': () => ctx.desk.taken(),
+    'desk.decide': (input) => ctx.desk.decide(input),
 
     // A case's trail (its environment checked by the guard), else the active environment's.
     'audit.list': ({ caseId }) =>

@@ -76,7 +76,7 @@ describe('staff sign-in', () => {
     await t.actAs('capturer');
   });
 
-  it('never lets the capturer decide, and never lets anyone approve their own capture', async () => {
+  it('never lets the capturer decide, and never lets anyone decide their own capture', async () => {
     await t.actAs('capturer');
     const caseId = await startIndividual(t, { name: 'Carla Captured' });
     const byCapturer = await t.core.handle('individual.decide', { caseId, onboardingDecision: 'Approved' });

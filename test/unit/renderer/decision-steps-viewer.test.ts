@@ -21,7 +21,7 @@ describe('decision rules', () => {
   });
 
   it('never lets the person who captured a case approve it', () => {
-    expect(approvalBlocked({ createdBy: 'u1', currentUserId: 'u1' })).toMatch(/someone else must approve/);
+    expect(approvalBlocked({ createdBy: 'u1', currentUserId: 'u1' })).toMatch(/someone else must decide/);
     expect(approvalBlocked({ createdBy: 'u1', currentUserId: 'u2' })).toBeNull();
     expect(approvalBlocked({ createdBy: 'u1', currentUserId: null })).toMatch(/Sign in/);
     expect(approvalBlocked({ createdBy: null, currentUserId: 'u2' })).toMatch(/not known/);

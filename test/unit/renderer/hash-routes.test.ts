@@ -29,6 +29,9 @@ describe('hash routes', () => {
       { name: 'report', id: 'x y' },
       { name: 'case', id: 'c/1', step: 'kyb', sub: null },
       { name: 'case', id: 'c1', step: 'people', sub: 'p 1' },
+      { name: 'desk' },
+      { name: 'desk-case', kind: 'entity', serverId: '7f3c0c52-1c5e-4a7e-9d0f-3b8f2a1e6c11' },
+      { name: 'desk-report', kind: 'individual', serverId: 'a b' },
     ];
     for (const r of routes) expect(parseRoute(routeHref(r))).toEqual(r);
   });
@@ -36,6 +39,8 @@ describe('hash routes', () => {
   it('reports unknown paths as not found', () => {
     expect(parseRoute('#/nowhere/at/all')).toEqual({ name: 'not-found', path: 'nowhere/at/all' });
     expect(parseRoute('#/case/%E0%A4%A')).toMatchObject({ name: 'not-found' });
+    expect(parseRoute('#/desk/trust/abc')).toMatchObject({ name: 'not-found' });
+    expect(parseRoute('#/desk/entity/abc/documents')).toMatchObject({ name: 'not-found' });
   });
 
   it('builds case links', () => {

@@ -9,6 +9,7 @@ import { m004EnvironmentScope } from './004-environment-scope.js';
 import { m005PersonalDataKeys } from './005-personal-data-keys.js';
 import { m006FormDrafts } from './006-form-drafts.js';
 import { m007StaffAccounts } from './007-staff-accounts.js';
+import { m008DeskCases } from './008-desk-cases.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001Platform,
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m005PersonalDataKeys,
   m006FormDrafts,
   m007StaffAccounts,
+  m008DeskCases,
 ];
