@@ -19,6 +19,7 @@ import { storedFilename } from '../../shared/files/filename.js';
 import { SIGNATURE_BYTES, acceptedType } from '../../shared/files/sniff.js';
 import { screenName } from '../providers/screening.js';
 import { newUbo, uboName } from './entity-service.js';
+import { individualServiceFor } from './individual-context.js';
 import type { Entity } from '../store/entities.js';
 import type { DocumentOwner, StoredDocument } from '../store/documents.js';
 import type { EntityTrust } from '../store/trusts.js';
@@ -88,7 +89,8 @@ export class DashboardActions {
     const partnerId = action.partnerId.toLowerCase();
     if (!ctx.partners.get(partnerId)) throw notFound('Partner not found');
     // The partner's capturer acts; event user ids are the GUIDs of that user.
-    const user = ctx.partners.users(partnerId)[0];
+    const users = ctx.partners.users(partnerId);
+    const user = users[0];
     const actor: Actor = { userId: user?.id ?? null, userName: user?.name ?? null };
     const events: EventInput[] = [];
 
@@ -307,6 +309,41 @@ export class DashboardActions {
           entityId: entity.id,
           externalID: entity.clientReference,
           data: { uboId: ubo.id, ...uboDocumentData(doc, actor, deletedAt) },
+        });
+        break;
+      }
+      case 'decideEntity': {
+        // The partner's reviewer decides; an entity's decision is an entity.updated (webhooks.md).
+        const reviewer = users.find((u) => u.role === 'reviewer') ?? user;
+        const reviewerActor: Actor = { userId: reviewer?.id ?? null, userName: reviewer?.name ?? null };
+        const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
+        const comment = action.additionalComments;
+        ctx.decisionService.record(entity, {
+          onboardingDecision: action.onboardingDecision,
+          approvedComments: action.onboardingDecision === 'Approved' ? comment : undefined,
+          declinedComments: action.onboardingDecision === 'Declined' ? comment : undefined,
+          referComments: action.onboardingDecision === 'Refer' ? comment : undefined,
+          nextFicaReviewDate: action.nextFicaReviewDate,
+        });
+        const saved = ctx.entityService.get(partnerId, entity.id);
+        events.push({
+          eventType: 'entity.updated',
+          sourceId: saved.id,
+          externalID: saved.clientReference,
+          data: entityUpdatedData(saved, reviewerActor),
+        });
+        break;
+      }
+      case 'decideIndividual': {
+        // webhooks.md publishes no individual events: the decision changes the record only.
+        const reviewer = users.find((u) => u.role === 'reviewer') ?? user;
+        const service = individualServiceFor(ctx);
+        const individual = service.get(partnerId, action.individualId.toLowerCase());
+        service.record(individual, {
+          onboardingDecision: action.onboardingDecision,
+          additionalComments: action.additionalComments,
+          nextFicaReviewDate: action.nextFicaReviewDate,
+          userID: reviewer?.id,
         });
         break;
       }
