@@ -10,6 +10,7 @@ import type { Settings, Status } from '../../shared/ipc/model.js';
 import { AppSettings } from './app-settings.js';
 import type { TokenManager } from './auth/token-manager.js';
 import { BankVerification } from './cases/bank-verification.js';
+import { CaseRefresh, type CaseRefreshOptions } from './cases/case-refresh.js';
 import { CaseService } from './cases/case-service.js';
 import { CaseStore } from './cases/case-store.js';
 import { CaseViews } from './cases/case-views.js';
@@ -82,6 +83,8 @@ export interface CoreOptions {
   startQueue?: boolean;
   /** Overrides the retention setting, for tests: ms after a decided, synced case's files are purged. */
   retentionMs?: number;
+  /** How often and how many cases are read back from the service (cases/case-refresh.ts). */
+  caseRefresh?: Partial<CaseRefreshOptions>;
   /** How often the retention purge runs (default hourly). */
   purgeIntervalMs?: number;
   /** Diagnostic events (never secrets or personal data): job outcomes, internal errors. */
@@ -102,6 +105,7 @@ export interface CoreInternals {
   store: CaseStore;
   jobs: JobStore;
   queue: SyncQueue;
+  caseRefresh: CaseRefresh;
   cases: CaseService;
   drafts: DraftService;
   vault: Vault;
@@ -237,12 +241,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       caseChanged,
     },
   });
+  const caseRefresh = new CaseRefresh({
+    store,
+    jobs,
+    connectivity,
+    activeProfileId: () => session.activeId,
+    api: () => session.api(),
+    isRunning: (jobId) => queue.isRunning(jobId),
+    audit: (action, caseId, message) => audit(action, caseId, message),
+    changed: caseChanged,
+    options: options.caseRefresh,
+    log: options.log,
+  });
   views = new CaseViews({
     store,
     jobs,
     lookups: lookupBundle,
     waiting: (caseId) => queue.waitingByCase(caseId),
     progressOf: (documentId) => queue.progressOfDocument(documentId),
+    serviceCheck: (caseId) => caseRefresh.checkOf(caseId),
   });
   const drafts = new DraftService({ store, cases, vault, changed: caseChanged });
   const scans = new ScanService({
@@ -323,6 +340,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       audit,
     }),
     views,
+    caseRefresh,
     queue,
     session,
     environments,
@@ -366,6 +384,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       void environments.refreshLookupsQuietly();
   };
   if (options.startQueue !== false) startQueue();
+  caseRefresh.start();
   const purgeTimer = setInterval(
     () => void purgeNow().catch(() => undefined),
     options.purgeIntervalMs ?? 3600_000,
@@ -388,6 +407,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       closed = true;
       clearInterval(purgeTimer);
       notifier.close();
+      await caseRefresh.stop();
       await queue.stop();
       await stopMrzReader();
       await drafts.close();
@@ -398,6 +418,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       store,
       jobs,
       queue,
+      caseRefresh,
       cases,
       drafts,
       vault,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { DashboardAction } from '../../shared/api/sandbox.js';
 import { KybRequestSchema } from '../../shared/api/entity.js';
+import { MAX_FREE_TEXT, RiskDescriptionSchema } from '../../shared/api/common.js';
 import type { UboBody } from '../../shared/api/ubo.js';
 import type { AppContext } from '../context.js';
 import {
@@ -39,6 +40,9 @@ const EntityChangesSchema = KybRequestSchema.extend({
   entityRegName: z.string().trim().min(1).max(500).optional(),
   clientReference: z.string().max(200).nullable().optional(),
   externalSystemId: z.string().max(200).nullable().optional(),
+  // An admin may set the band by hand (a risk recalculation in webhooks.md's words).
+  riskStatus: RiskDescriptionSchema.optional(),
+  riskReason: z.string().max(MAX_FREE_TEXT).optional(),
 }).strict();
 
 const TrustChangesSchema = z
@@ -110,9 +114,11 @@ export class DashboardActions {
       case 'updateEntity': {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
         const changes = parseChanges(EntityChangesSchema, action.changes);
-        const { entityRegName, clientReference, externalSystemId, ...kyb } = changes;
+        const { entityRegName, clientReference, externalSystemId, riskStatus, riskReason, ...kyb } = changes;
         const saved = ctx.entities.save({
           ...entity,
+          riskStatus: riskStatus ?? entity.riskStatus,
+          riskReason: riskReason ?? (riskStatus ? 'Set in the dashboard' : entity.riskReason),
           regName: entityRegName ?? entity.regName,
           clientReference: clientReference === undefined ? entity.clientReference : clientReference,
           externalSystemId: externalSystemId === undefined ? entity.externalSystemId : externalSystemId,
