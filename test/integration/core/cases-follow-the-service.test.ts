@@ -72,6 +72,7 @@ describe('cases follow the service', () => {
     const t = onOpen;
     const { caseId, serverId } = await sentIndividual(t, 'Opened');
     expect((await t.call('cases.get', { caseId })).readOnly).toBeNull();
+    const report = await t.call('reports.get', { caseId });
     await dashboard(sandbox, {
       action: 'decideIndividual',
       individualId: serverId,
@@ -98,7 +99,22 @@ describe('cases follow the service', () => {
       error: { code: 'not-allowed', message: expect.stringMatching(/is Approved: a decided application/) },
     });
     expect(await history(t, caseId)).toContain('Decided on the service: Approved');
-  });
+
+    // The report previewed before the decision no longer shows the case: offline it says why.
+    await sandbox.stop();
+    try {
+      await waitFor(
+        'offline',
+        () => t.call('status.get', {}),
+        (s) => s.connectivity === 'offline',
+      );
+      const stale = await t.call('reports.get', { caseId });
+      expect(stale.fetchedAt).toBe(report.fetchedAt);
+      expect(stale.stale?.change).toMatch(/^Decided on the service: Approved/);
+    } finally {
+      await sandbox.start();
+    }
+  }, 120_000);
 
   it('a case declined through the dashboard locks in the background, without being opened', async () => {
     const t = background;

@@ -1,6 +1,6 @@
-// The partner's reviewer decides in the dashboard (sandbox control API): the record the API answers
-// holds the decision at whatever step the application was, an entity's decision is published as
-// entity.updated, an individual's emits nothing, and another partner's record is not found.
+// The partner's reviewer in the dashboard (sandbox control API): a decision recorded at whatever step
+// the application was (an entity's published as entity.updated, an individual's with no event), a
+// band set by hand, and another partner's record not found.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubscriptionCreatedSchema, WEBHOOK_EVENT_TYPES } from '../../../shared/api/webhooks.js';
 import { createPartner, expectStatus, startTestSandbox, type TestSandbox } from './helpers.js';
@@ -70,6 +70,44 @@ describe('dashboard decisions', () => {
       sourceId: entityId,
       data: { onboardingDecision: 'Approved', ficaStatus: 'Approved' },
     });
+  });
+
+  it('sets an entity’s band by hand, published as entity.updated, and refuses a band it does not know', async () => {
+    const entity = await expectStatus(
+      t.api.post<{ id: string }>('/api/v1/entity', {
+        entityRegName: 'Banded By Hand Ltd',
+        entityRegNumber: '2015/000001/07',
+        entityType: 1,
+      }),
+      201,
+    );
+    const [eventId] = await dashboardAction(t.url, {
+      partnerId,
+      action: 'updateEntity',
+      entityId: entity.body.id,
+      changes: { riskStatus: 'High Risk', riskReason: 'Raised at head office' },
+    });
+    const record = await expectStatus(
+      t.api.get<Record<string, unknown>>(`/api/v1/entity/${entity.body.id}`),
+      200,
+    );
+    expect(record.body).toMatchObject({ riskStatus: 'High Risk', riskReason: 'Raised at head office' });
+    await receiver.waitFor(() => receiver.of(eventId!).length > 0, 'the entity.updated delivery');
+    expect(JSON.parse(receiver.of(eventId!)[0]!.rawBody)).toMatchObject({
+      eventType: 'entity.updated',
+      data: { entityRisk: 'High Risk' },
+    });
+    const res = await fetch(`${t.url}/sandbox/v1/dashboard-actions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        partnerId,
+        action: 'updateEntity',
+        entityId: entity.body.id,
+        changes: { riskStatus: 'Severe' },
+      }),
+    });
+    expect(res.status).toBe(400);
   });
 
   it('declines an individual as the reviewer, with no event', async () => {
