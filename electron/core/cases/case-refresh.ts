@@ -175,7 +175,8 @@ export class CaseRefresh {
     const previous = this.checks.get(caseId);
     this.checks.set(caseId, { at: new Date().toISOString(), ok: true, problem: null });
     this.deps.log?.('case-refreshed', { caseId, changes: changes.length });
-    if (changes.length > 0 || previous?.ok === false) this.deps.changed(caseId);
+    // The first check (and one after a failed one) changes what the case screen says about it.
+    if (changes.length > 0 || previous?.ok !== true) this.deps.changed(caseId);
     return changes.length > 0;
   }
 
