@@ -265,4 +265,64 @@ describe('cases follow the service', () => {
     );
     expect(c.readOnly).toMatch(/^Decided on the service: Declined/);
   }, 120_000);
+
+  it('a case the service no longer answers for is shown as such and kept', async () => {
+    const t = onOpen;
+    const { caseId } = await sentIndividual(t, 'Gone');
+    // Credentials of another partner: the service answers 404 for this partner's records.
+    const res = await fetch(`${sandbox.url}/sandbox/v1/partners`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Another bank', balance: 100 }),
+    });
+    const other = (await res.json()) as { clientId: string; clientSecret: string };
+    const profileId = (await t.call('status.get', {})).profile!.id;
+    await t.call('profiles.setCredentials', { profileId, ...other });
+    try {
+      const c = await waitFor(
+        'the missing case',
+        () => t.call('cases.get', { caseId }),
+        (x) => x.serviceCheck?.ok === false,
+        30_000,
+      );
+      expect(c.serviceCheck?.problem).toMatch(/no longer has this application/);
+      expect(c.readOnly).toBeNull();
+      expect((await t.call('cases.list', {})).map((x) => x.id)).toContain(caseId);
+    } finally {
+      await t.call('profiles.setCredentials', {
+        profileId,
+        clientId: sandbox.clientId,
+        clientSecret: sandbox.clientSecret,
+      });
+    }
+  });
+
+  // Last: the stopped edit stays in the queue, as it should, and other tests wait for an empty one.
+  it('an edit still queued when the dashboard declines the case is kept, stopped with the reason, not sent', async () => {
+    const t = onOpen;
+    const { caseId, serverId } = await sentIndividual(t, 'Queued');
+    await t.call('queue.pause', {});
+    try {
+      await t.call('individual.update', { caseId, changes: { lastName: 'Queued-Edit' } });
+      await dashboard(sandbox, {
+        action: 'decideIndividual',
+        individualId: serverId,
+        onboardingDecision: 'Declined',
+        additionalComments: 'Declined at head office',
+      });
+      const c = await waitFor(
+        'the decline',
+        () => t.call('cases.get', { caseId }),
+        (x) => x.status === 'declined',
+        30_000,
+      );
+      expect(c.blockedReason).toMatch(/the service says the application is already Declined/);
+      const queued = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId);
+      expect(queued.map((j) => [j.kind, j.state])).toEqual([['individual.update', 'failed']]);
+    } finally {
+      await t.call('queue.resume', {});
+    }
+    const service = await serviceView(sandbox);
+    expect((await service.individual(serverId)).lastName).toBe('Queued');
+  });
 });
