@@ -167,6 +167,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       detail: { message: detail },
     });
   };
+  // What the app learned from the service is its own entry ("This laptop"), not the selected user's.
+  const learnedAudit = (action: string, caseId: string, detail: string) => {
+    auditLog.append({
+      profileId: session.activeId,
+      userId: 'local',
+      action,
+      caseId,
+      detail: { message: detail },
+    });
+  };
   const needApi = () => {
     const api = session.api();
     if (!api) throw new DeskError('offline', 'Choose an environment profile first.');
@@ -232,6 +242,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       lookupsOf: (profileId) => lookups.current(profileId),
     },
     connectivity,
+    learnedAudit,
     handlers: HANDLERS,
     options: options.queue,
     log: options.log,
@@ -248,7 +259,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     activeProfileId: () => session.activeId,
     api: () => session.api(),
     isRunning: (jobId) => queue.isRunning(jobId),
-    audit: (action, caseId, message) => audit(action, caseId, message),
+    audit: learnedAudit,
     changed: caseChanged,
     options: options.caseRefresh,
     log: options.log,

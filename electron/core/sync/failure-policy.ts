@@ -22,7 +22,7 @@ export interface FailurePolicyDeps {
   connectivity: ConnectivityState;
   handlers: JobHandlers;
   options: QueueOptions;
-  /** Writes a line to the case's history. */
+  /** Writes what was learned from the service to the case's history. */
   audit: (action: string, caseId: string, message: string) => void;
   /** True while the job is being sent. */
   inFlight: (jobId: string) => boolean;

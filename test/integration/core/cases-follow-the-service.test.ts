@@ -98,7 +98,11 @@ describe('cases follow the service', () => {
       ok: false,
       error: { code: 'not-allowed', message: expect.stringMatching(/is Approved: a decided application/) },
     });
-    expect(await history(t, caseId)).toContain('Decided on the service: Approved');
+    const learned = (await t.call('audit.list', { caseId })).find(
+      (e) => e.detail === 'Decided on the service: Approved',
+    );
+    // The laptop learned it; the person selected on it did not decide.
+    expect(learned?.userId).toBeNull();
 
     // The report previewed before the decision no longer shows the case: offline it says why.
     await sandbox.stop();
