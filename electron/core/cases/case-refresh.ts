@@ -107,7 +107,15 @@ export class CaseRefresh {
 
   /** One background round over the open (undecided, sent) cases, least recently checked first. */
   refreshRound(): Promise<void> {
-    if (!this.round) this.round = this.runRound().finally(() => (this.round = null));
+    if (!this.round)
+      this.round = this.runRound()
+        .catch((error: unknown) =>
+          this.deps.log?.('internal-error', {
+            where: 'case-refresh',
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        )
+        .finally(() => (this.round = null));
     return this.round;
   }
 
