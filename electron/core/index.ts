@@ -10,6 +10,7 @@ import type { Settings, Status } from '../../shared/ipc/model.js';
 import { AppSettings } from './app-settings.js';
 import type { TokenManager } from './auth/token-manager.js';
 import { BankVerification } from './cases/bank-verification.js';
+import { CaseRefresh, type CaseRefreshOptions } from './cases/case-refresh.js';
 import { CaseService } from './cases/case-service.js';
 import { CaseStore } from './cases/case-store.js';
 import { CaseViews } from './cases/case-views.js';
@@ -96,6 +97,8 @@ export interface CoreOptions {
   startQueue?: boolean;
   /** Overrides the retention setting, for tests: ms after a decided, synced case's files are purged. */
   retentionMs?: number;
+  /** How often and how many cases are read back from the service (cases/case-refresh.ts). */
+  caseRefresh?: Partial<CaseRefreshOptions>;
   /** How often the retention purge runs (default hourly). */
   purgeIntervalMs?: number;
   /**
@@ -121,6 +124,7 @@ export interface CoreInternals {
   store: CaseStore;
   jobs: JobStore;
   queue: SyncQueue;
+  caseRefresh: CaseRefresh;
   cases: CaseService;
   drafts: DraftService;
   vault: Vault;
@@ -201,6 +205,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       detail: { message: detail },
     });
   };
+  // What the app learned from the service is its own entry ("This laptop"), not the selected user's.
+  const learnedAudit = (action: string, caseId: string, detail: string) => {
+    auditLog.append({
+      profileId: session.activeId,
+      userId: 'local',
+      action,
+      caseId,
+      detail: { message: detail },
+    });
+  };
   const needApi = () => {
     const api = session.api();
     if (!api) throw new DeskError('offline', 'Choose an environment profile first.');
@@ -271,6 +285,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       lookupsOf: (profileId) => lookups.current(profileId),
     },
     connectivity,
+    learnedAudit,
     handlers: HANDLERS,
     options: options.queue,
     log: options.log,
@@ -280,12 +295,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       caseChanged,
     },
   });
+  const caseRefresh = new CaseRefresh({
+    store,
+    jobs,
+    connectivity,
+    activeProfileId: () => session.activeId,
+    api: () => session.api(),
+    isRunning: (jobId) => queue.isRunning(jobId),
+    audit: learnedAudit,
+    changed: caseChanged,
+    options: options.caseRefresh,
+    log: options.log,
+  });
   views = new CaseViews({
     store,
     jobs,
     lookups: lookupBundle,
     waiting: (caseId) => queue.waitingByCase(caseId),
     progressOf: (documentId) => queue.progressOfDocument(documentId),
+    serviceCheck: (caseId) => caseRefresh.checkOf(caseId),
   });
   const drafts = new DraftService({ store, cases, vault, changed: caseChanged });
   const scans = new ScanService({
@@ -399,6 +427,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       audit,
     }),
     views,
+    caseRefresh,
     queue,
     session,
     environments,
@@ -445,6 +474,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       void environments.refreshLookupsQuietly();
   };
   if (options.startQueue !== false) startQueue();
+  caseRefresh.start();
   const purgeTimer = setInterval(
     () => void purgeNow().catch(() => undefined),
     options.purgeIntervalMs ?? 3600_000,
@@ -469,6 +499,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       staff.close();
       clearInterval(deskTimer);
       notifier.close();
+      await caseRefresh.stop();
       await queue.stop();
       await stopMrzReader();
       await drafts.close();
@@ -479,6 +510,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       store,
       jobs,
       queue,
+      caseRefresh,
       cases,
       drafts,
       vault,

@@ -10,10 +10,14 @@ export interface HistoryRow {
 }
 
 const KNOWN: Record<string, string> = {
+  'band.learned': 'Risk band changed on the service',
   'case.purge': 'Files removed after retention',
+  'decision.learned': 'Decided on the service',
+  'document.added-on-service': 'Document added on the service',
   'document.capture': 'Document captured',
   'document.extra-copy': 'Extra copy left on the service',
   'document.remove': 'Document removed',
+  'document.removed-on-service': 'Document removed on the service',
   'entity.create': 'Application created',
   'entity.decision': 'Decision recorded',
   'entity.doc-confirm': 'Entity documents confirmed',

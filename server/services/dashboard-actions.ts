@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { DashboardAction } from '../../shared/api/sandbox.js';
 import { KybRequestSchema } from '../../shared/api/entity.js';
+import { MAX_FREE_TEXT, RiskDescriptionSchema } from '../../shared/api/common.js';
 import type { UboBody } from '../../shared/api/ubo.js';
 import type { AppContext } from '../context.js';
 import {
@@ -19,6 +20,7 @@ import { storedFilename } from '../../shared/files/filename.js';
 import { SIGNATURE_BYTES, acceptedType } from '../../shared/files/sniff.js';
 import { screenName } from '../providers/screening.js';
 import { newUbo, uboName } from './entity-service.js';
+import { individualServiceFor } from './individual-context.js';
 import type { Entity } from '../store/entities.js';
 import type { DocumentOwner, StoredDocument } from '../store/documents.js';
 import type { EntityTrust } from '../store/trusts.js';
@@ -38,6 +40,9 @@ const EntityChangesSchema = KybRequestSchema.extend({
   entityRegName: z.string().trim().min(1).max(500).optional(),
   clientReference: z.string().max(200).nullable().optional(),
   externalSystemId: z.string().max(200).nullable().optional(),
+  // An admin may set the band by hand (a risk recalculation in webhooks.md's words).
+  riskStatus: RiskDescriptionSchema.optional(),
+  riskReason: z.string().max(MAX_FREE_TEXT).optional(),
 }).strict();
 
 const TrustChangesSchema = z
@@ -88,7 +93,8 @@ export class DashboardActions {
     const partnerId = action.partnerId.toLowerCase();
     if (!ctx.partners.get(partnerId)) throw notFound('Partner not found');
     // The partner's capturer acts; event user ids are the GUIDs of that user.
-    const user = ctx.partners.users(partnerId)[0];
+    const users = ctx.partners.users(partnerId);
+    const user = users[0];
     const actor: Actor = { userId: user?.id ?? null, userName: user?.name ?? null };
     const events: EventInput[] = [];
 
@@ -108,9 +114,11 @@ export class DashboardActions {
       case 'updateEntity': {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
         const changes = parseChanges(EntityChangesSchema, action.changes);
-        const { entityRegName, clientReference, externalSystemId, ...kyb } = changes;
+        const { entityRegName, clientReference, externalSystemId, riskStatus, riskReason, ...kyb } = changes;
         const saved = ctx.entities.save({
           ...entity,
+          riskStatus: riskStatus ?? entity.riskStatus,
+          riskReason: riskReason ?? (riskStatus ? 'Set in the dashboard' : entity.riskReason),
           regName: entityRegName ?? entity.regName,
           clientReference: clientReference === undefined ? entity.clientReference : clientReference,
           externalSystemId: externalSystemId === undefined ? entity.externalSystemId : externalSystemId,
@@ -307,6 +315,41 @@ export class DashboardActions {
           entityId: entity.id,
           externalID: entity.clientReference,
           data: { uboId: ubo.id, ...uboDocumentData(doc, actor, deletedAt) },
+        });
+        break;
+      }
+      case 'decideEntity': {
+        // The partner's reviewer decides; an entity's decision is an entity.updated (webhooks.md).
+        const reviewer = users.find((u) => u.role === 'reviewer') ?? user;
+        const reviewerActor: Actor = { userId: reviewer?.id ?? null, userName: reviewer?.name ?? null };
+        const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
+        const comment = action.additionalComments;
+        ctx.decisionService.record(entity, {
+          onboardingDecision: action.onboardingDecision,
+          approvedComments: action.onboardingDecision === 'Approved' ? comment : undefined,
+          declinedComments: action.onboardingDecision === 'Declined' ? comment : undefined,
+          referComments: action.onboardingDecision === 'Refer' ? comment : undefined,
+          nextFicaReviewDate: action.nextFicaReviewDate,
+        });
+        const saved = ctx.entityService.get(partnerId, entity.id);
+        events.push({
+          eventType: 'entity.updated',
+          sourceId: saved.id,
+          externalID: saved.clientReference,
+          data: entityUpdatedData(saved, reviewerActor),
+        });
+        break;
+      }
+      case 'decideIndividual': {
+        // webhooks.md publishes no individual events: the decision changes the record only.
+        const reviewer = users.find((u) => u.role === 'reviewer') ?? user;
+        const service = individualServiceFor(ctx);
+        const individual = service.get(partnerId, action.individualId.toLowerCase());
+        service.record(individual, {
+          onboardingDecision: action.onboardingDecision,
+          additionalComments: action.additionalComments,
+          nextFicaReviewDate: action.nextFicaReviewDate,
+          userID: reviewer?.id,
         });
         break;
       }

@@ -63,6 +63,14 @@ export class DecisionService {
     body: EntityDecisionRequest,
   ): { message: string; onboardingDecision: string; ficaStatus: string } {
     this.entities.check(entity, { type: 'decision', decision: body.onboardingDecision });
+    return this.record(entity, body);
+  }
+
+  /** Writes the decision without the API's ordering rules: the dashboard's reviewer may decide at any step. */
+  record(
+    entity: Entity,
+    body: EntityDecisionRequest,
+  ): { message: string; onboardingDecision: string; ficaStatus: string } {
     const now = new Date().toISOString();
     // Stored in UTC so the list's whole-day filter compares like with like.
     const reviewDate = body.nextFicaReviewDate ? new Date(body.nextFicaReviewDate).toISOString() : undefined;

@@ -322,8 +322,16 @@ export class IndividualService {
     individual: Individual,
     body: IndividualDecisionRequest,
   ): { individual: Individual; message: string } {
+    this.check(individual, { type: 'decision', decision: body.onboardingDecision });
+    return this.record(individual, body);
+  }
+
+  /** Writes the decision without the API's ordering rules: the dashboard's reviewer may decide at any step. */
+  record(
+    individual: Individual,
+    body: IndividualDecisionRequest,
+  ): { individual: Individual; message: string } {
     const decision = body.onboardingDecision;
-    this.check(individual, { type: 'decision', decision });
     const now = new Date().toISOString();
     const userId = body.userID?.toLowerCase();
     const user = userId

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { LookupIdSchema, MAX_REFERENCE, UuidSchema, atLeastOneField, requiredText } from './common.js';
+import {
+  IsoDateTimeSchema,
+  LookupIdSchema,
+  MAX_FREE_TEXT,
+  MAX_REFERENCE,
+  OnboardingDecisionSchema,
+  UuidSchema,
+  atLeastOneField,
+  optionalText,
+  requiredText,
+} from './common.js';
 import { DOCUMENT_LIMITS } from './documents.js';
 import { EntityCreateRequestSchema } from './entity.js';
 import { RiskSettingsSchema } from './lookups.js';
@@ -71,6 +81,13 @@ const contentBase64 = z.base64().max(Math.ceil(DOCUMENT_LIMITS.entity / 3) * 4);
 const percentage = z.number().min(0).max(100);
 const docId = z.number().int().positive();
 
+// The partner's reviewer decides in the dashboard: the decision, its comment and the next review date.
+const decision = {
+  onboardingDecision: OnboardingDecisionSchema,
+  additionalComments: optionalText(MAX_FREE_TEXT),
+  nextFicaReviewDate: IsoDateTimeSchema.optional(),
+};
+
 const action = <A extends string, S extends z.ZodRawShape>(name: A, shape: S) =>
   z.object({ partnerId: UuidSchema, action: z.literal(name), ...shape });
 
@@ -103,6 +120,8 @@ export const DashboardActionSchema = z.discriminatedUnion('action', [
     contentBase64,
   }),
   action('deleteUboDocument', { entityId: UuidSchema, uboId: UuidSchema, uboDocID: docId }),
+  action('decideEntity', { entityId: UuidSchema, ...decision }),
+  action('decideIndividual', { individualId: UuidSchema, ...decision }),
 ]);
 export type DashboardAction = z.infer<typeof DashboardActionSchema>;
 export type DashboardActionName = DashboardAction['action'];

@@ -250,6 +250,14 @@ export const DecisionViewSchema = z.object({
 });
 export type DecisionView = z.infer<typeof DecisionViewSchema>;
 
+/** Reading a case back from the service: when, and the problem when it could not be read. */
+export const ServiceCheckSchema = z.object({
+  at: z.string(),
+  ok: z.boolean(),
+  problem: z.string().nullable(),
+});
+export type ServiceCheck = z.infer<typeof ServiceCheckSchema>;
+
 const caseBase = {
   id: z.string(),
   status: CaseStatusSchema,
@@ -272,6 +280,8 @@ const caseBase = {
   reviewsDue: z.array(ReviewDueSchema),
   /** Approved or Declined: why nothing of this case can change any more; null while it can. */
   readOnly: z.string().nullable(),
+  /** The last time this session read the case back from the service; null before the first. */
+  serviceCheck: ServiceCheckSchema.nullable().default(null),
 };
 
 export const EntityCaseSchema = z.object({

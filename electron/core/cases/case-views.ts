@@ -22,10 +22,12 @@ import type {
   CaseDetail,
   CaseStatus,
   CaseSummary,
+  DecisionView,
   LocalDocument,
   LocalUbo,
   Progress,
   ReviewDue,
+  ServiceCheck,
   StepView,
 } from '../../../shared/ipc/model.js';
 import type { JobKind } from '../sync/job-kinds.js';
@@ -45,6 +47,8 @@ export interface ViewDeps {
   /** Waiting reasons of a case's jobs, by job id. */
   waiting: (caseId: string) => Map<string, string>;
   progressOf: (documentId: string) => Progress | null;
+  /** The last check of the case with the service (case-refresh.ts). */
+  serviceCheck: (caseId: string) => ServiceCheck | null;
 }
 
 // Which queued jobs each step shows, from the workflow table.
@@ -111,10 +115,15 @@ function finalSteps(steps: StepView[], final: Finality | null): StepView[] {
   });
 }
 
-const readOnlyReason = (final: Finality | null): string | null =>
-  final
-    ? `${final.decision}${final.onService ? '' : ' (being sent to the service)'}: a decided application can no longer be changed.`
-    : null;
+function readOnlyReason(final: Finality | null, decision: DecisionView | null): string | null {
+  if (!final) return null;
+  if (decision?.source === 'service') {
+    const when = decision.decidedAt.slice(0, 10);
+    const who = decision.decidedBy ? ` by ${decision.decidedBy}` : '';
+    return `Decided on the service: ${final.decision} (${when}${who}). A decided application can no longer be changed.`;
+  }
+  return `${final.decision}${final.onService ? '' : ' (being sent to the service)'}: a decided application can no longer be changed.`;
+}
 
 export class CaseViews {
   constructor(private readonly deps: ViewDeps) {}
@@ -242,7 +251,8 @@ export class CaseViews {
       blockedReason: c.blockedReason,
       reportCachedAt: c.reportCachedAt,
       reviewsDue: finalityOf(c) ? [] : reviewsDueOf(c, ubos),
-      readOnly: readOnlyReason(finalityOf(c)),
+      readOnly: readOnlyReason(finalityOf(c), c.data.decision),
+      serviceCheck: this.deps.serviceCheck(caseId),
     };
     if (c.data.kind === 'entity')
       return this.entityDetail(

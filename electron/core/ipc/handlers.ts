@@ -5,6 +5,7 @@ import type { ChannelOutput, LookupBundle } from '../../../shared/ipc/contract.j
 import type { CaseDetail, Settings, Status } from '../../../shared/ipc/model.js';
 import type { ServiceClient } from '../api/client.js';
 import type { BankVerification } from '../cases/bank-verification.js';
+import type { CaseRefresh } from '../cases/case-refresh.js';
 import type { CaseService } from '../cases/case-service.js';
 import type { CaseStore } from '../cases/case-store.js';
 import type { CaseViews } from '../cases/case-views.js';
@@ -39,6 +40,8 @@ export interface CoreContext {
   reports: ReportCache;
   bank: BankVerification;
   views: CaseViews;
+  /** Reads opened cases back from the service in the background. */
+  caseRefresh: CaseRefresh;
   queue: SyncQueue;
   session: Session;
   environments: ProfileService;
@@ -140,7 +143,12 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       const activeId = ctx.session.activeId;
       return activeId ? ctx.views.list(activeId, { kind, status, search }) : [];
     },
-    'cases.get': ({ caseId }) => detail(ctx, caseId),
+    'cases.get': ({ caseId }) => {
+      const view = detail(ctx, caseId);
+      // Answered from the laptop at once; what the service says arrives as a case.changed.
+      ctx.caseRefresh.opened(caseId);
+      return view;
+    },
 
     'entity.create': (input) => ({ caseId: ctx.cases.entities.createEntity(input) }),
     'entity.saveKyb': ({ caseId, kyb }) => {

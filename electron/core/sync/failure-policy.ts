@@ -5,6 +5,7 @@ import type { ServiceClient } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import type { CaseStore } from '../cases/case-store.js';
 import { stopReason, stopWorkOfDecidedCase } from '../cases/finality.js';
+import { recordLearnedDecision } from '../cases/learned-decision.js';
 import { backoffDelay } from './backoff.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { JobHandlers } from './job-handlers.js';
@@ -21,6 +22,8 @@ export interface FailurePolicyDeps {
   connectivity: ConnectivityState;
   handlers: JobHandlers;
   options: QueueOptions;
+  /** Writes what was learned from the service to the case's history. */
+  audit: (action: string, caseId: string, message: string) => void;
   /** True while the job is being sent. */
   inFlight: (jobId: string) => boolean;
   log?: (event: string, detail: Record<string, unknown>) => void;
@@ -99,17 +102,18 @@ export class FailurePolicy {
         fresh.decidedAt ??= new Date().toISOString();
         this.deps.store.saveCase(fresh);
       } else {
-        fresh.data.decision = {
-          onboardingDecision: decision,
-          comments: null,
-          nextFicaReviewDate: record.nextFicaReviewDate ?? null,
-          decidedBy: null,
-          decidedAt: new Date().toISOString(),
-          synced: true,
-          source: 'service',
-        };
-        fresh.decidedAt ??= new Date().toISOString();
-        this.deps.store.saveCase(fresh);
+        recordLearnedDecision(
+          this.deps.store,
+          job.caseId,
+          {
+            onboardingDecision: decision,
+            comments: null,
+            nextFicaReviewDate: record.nextFicaReviewDate ?? null,
+            decidedAt: null,
+            decidedBy: null,
+          },
+          this.deps.audit,
+        );
       }
     })();
     this.stopDecided(job, reason);

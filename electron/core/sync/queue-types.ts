@@ -49,6 +49,8 @@ export interface QueueDeps extends JobEnv {
   removal: JobRemoval;
   environment: QueueEnvironment;
   connectivity: ConnectivityState;
+  /** Writes what the app learned from the service (not what a person did) to the case's history. */
+  learnedAudit: (action: string, caseId: string, message: string) => void;
   handlers: HandlerMap;
   events: QueueEvents;
   options?: Partial<QueueOptions>;

@@ -79,6 +79,7 @@ export class SyncQueue {
       connectivity: deps.connectivity,
       handlers: this.handlers,
       options: this.options,
+      audit: deps.learnedAudit,
       inFlight,
       log: deps.log,
     });

@@ -188,6 +188,9 @@ describe('a decided case is final', () => {
     expect(c.decision).toMatchObject({ onboardingDecision: 'Declined', source: 'service', synced: true });
     expect(c.readOnly).toMatch(/Declined/);
     expect(c.blockedReason).toMatch(/not sent: the service says the application is already Declined/);
+    expect((await t.call('audit.list', { caseId })).map((e) => e.detail)).toContain(
+      'Decided on the service: Declined',
+    );
     expect((await service.individual(created.serverId!)).lastName).toBe('Elsewhere');
   });
 

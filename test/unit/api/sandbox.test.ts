@@ -7,7 +7,7 @@ import { runCases } from './cases/runner.js';
 runCases(sandbox, sandboxCases);
 
 describe('DashboardActionSchema', () => {
-  it('has the ten actions of contract §10, each with an example', () => {
+  it('has the ten actions of contract §10 and the reviewer’s two decisions, each with an example', () => {
     const names = dashboardActions.map((a) => DashboardActionSchema.parse(a).action);
     expect(names.sort()).toEqual(
       [
@@ -21,6 +21,8 @@ describe('DashboardActionSchema', () => {
         'updateUbo',
         'uploadUboDocument',
         'deleteUboDocument',
+        'decideEntity',
+        'decideIndividual',
       ].sort(),
     );
   });

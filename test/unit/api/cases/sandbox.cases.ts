@@ -1,5 +1,5 @@
 import type { CaseTable } from './runner.js';
-import { ENTITY_ID, EVENT_ID, PARTNER_ID, TRUST_ID, UBO_ID, USER_ID } from './ids.js';
+import { ENTITY_ID, EVENT_ID, INDIVIDUAL_ID, PARTNER_ID, TRUST_ID, UBO_ID, USER_ID } from './ids.js';
 import { citizenUbo } from './ubo.cases.js';
 
 const p = { partnerId: PARTNER_ID };
@@ -51,6 +51,15 @@ export const dashboardActions = [
     contentBase64: 'iVBORw0KGgo=',
   },
   { ...p, action: 'deleteUboDocument', entityId: ENTITY_ID, uboId: UBO_ID, uboDocID: 9 },
+  { ...p, action: 'decideEntity', entityId: ENTITY_ID, onboardingDecision: 'Approved' },
+  {
+    ...p,
+    action: 'decideIndividual',
+    individualId: INDIVIDUAL_ID,
+    onboardingDecision: 'Declined',
+    additionalComments: 'Declined at head office',
+    nextFicaReviewDate: '2027-01-31T00:00:00Z',
+  },
 ];
 
 export const sandboxCases: CaseTable = {

@@ -1,0 +1,133 @@
+// What the service holds of one local case, read for the case refresh: its decision, band and
+// documents (the entity's, its people's, or the individual client's), in the local case's terms.
+import type { RiskDescription } from '../../../shared/api/index.js';
+import { RiskDescriptionSchema } from '../../../shared/api/index.js';
+import type { DocumentOwner } from '../../../shared/ipc/model.js';
+import type { ServiceClient } from '../api/client.js';
+import type { CaseStore, StoredCase } from './case-store.js';
+import type { LearnedDecision } from './learned-decision.js';
+
+export interface ServiceDocument {
+  id: number;
+  groupId: number;
+  typeId: number;
+  filename: string;
+  mimeType: string;
+  size: number;
+  uploadDate: string;
+}
+
+export type ServiceDecision = LearnedDecision;
+
+export interface ServiceSnapshot {
+  decision: ServiceDecision | null;
+  /** Null when the service's answer names no band the client knows. */
+  band: RiskDescription | null;
+  riskReason: string | null;
+  /** The documents of each owner the laptop knows on the service. */
+  documents: Array<{ owner: DocumentOwner; documents: ServiceDocument[] }>;
+}
+
+const bandOf = (value: unknown): RiskDescription | null => {
+  const parsed = RiskDescriptionSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+function decisionOf(
+  value: unknown,
+  comments: (d: ServiceDecision['onboardingDecision']) => unknown,
+  record: { nextFicaReviewDate?: unknown; approvalDate?: unknown; approvedBy?: unknown },
+): ServiceDecision | null {
+  if (value !== 'Approved' && value !== 'Declined' && value !== 'Refer') return null;
+  return {
+    onboardingDecision: value,
+    comments: text(comments(value)),
+    nextFicaReviewDate: text(record.nextFicaReviewDate),
+    // The published records date (and, for an individual, name) only an approval.
+    decidedAt: value === 'Approved' ? text(record.approvalDate) : null,
+    decidedBy: value === 'Approved' ? text(record.approvedBy) : null,
+  };
+}
+
+export async function readServiceSnapshot(
+  api: ServiceClient,
+  store: CaseStore,
+  c: StoredCase & { serverId: string },
+): Promise<ServiceSnapshot> {
+  if (c.kind === 'entity') {
+    const [record, ubos] = await Promise.all([api.getEntity(c.serverId), api.listUbos(c.serverId)]);
+    const local = new Map(
+      store
+        .listUbos(c.id)
+        .filter((u) => u.serverId)
+        .map((u) => [u.serverId!.toLowerCase(), u.id]),
+    );
+    const documents: ServiceSnapshot['documents'] = [
+      {
+        owner: { kind: 'entity' },
+        documents: record.documents.map((d) => ({
+          id: d.entityDocID,
+          groupId: d.entityDocsID,
+          typeId: d.entityDocTypesID,
+          filename: d.filename,
+          mimeType: d.mimeType,
+          size: d.size,
+          uploadDate: d.uploadDate,
+        })),
+      },
+    ];
+    for (const u of ubos) {
+      const uboId = local.get(u.uboUUID.toLowerCase()) ?? local.get(u.uboID.toLowerCase());
+      if (!uboId) continue;
+      documents.push({
+        owner: { kind: 'ubo', uboId },
+        documents: u.documents.map((d) => ({
+          id: d.uboDocsID,
+          groupId: d.individualDocsID,
+          typeId: d.IndividualDocTypesID,
+          filename: d.filename,
+          mimeType: d.mimeType,
+          size: d.size,
+          uploadDate: d.uploadDate,
+        })),
+      });
+    }
+    return {
+      decision: decisionOf(
+        record.onboardingDecision,
+        (d) =>
+          d === 'Approved'
+            ? record.approvedComments
+            : d === 'Declined'
+              ? record.declinedComments
+              : record.referComments,
+        record,
+      ),
+      band: bandOf(record.riskStatus ?? record.riskDescription),
+      riskReason: text(record.riskReason),
+      documents,
+    };
+  }
+  const record = await api.getIndividual(c.serverId);
+  return {
+    decision: decisionOf(record.onboardingDecision, () => record.additionalComments, record),
+    band: bandOf(record.riskDescription),
+    riskReason: text(record.riskReason),
+    documents: [
+      {
+        owner: { kind: 'individual' },
+        documents: record.documents.map((d) => ({
+          id: d.ficaIndividualDocsID,
+          groupId: d.individualDocsID,
+          typeId: d.IndividualDocTypesID,
+          filename: d.filename,
+          mimeType: d.mimeType,
+          size: d.size,
+          uploadDate: d.uploadDate,
+        })),
+      },
+    ],
+  };
+}
