@@ -87,6 +87,8 @@ export interface CoreOptions {
     url: string;
     clientId?: string;
     clientSecret?: string;
+    /** Its staff sign-in issuer when not at `{url}/oidc` (a test's proxy in front of the sandbox). */
+    issuerUrl?: string;
     /** The training sandbox's demo sign-in accounts, shown on its sign-in screen (practice data only). */
     staff?: { email: string; name: string; role: StaffRole; password: string }[];
   };

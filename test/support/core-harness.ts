@@ -101,7 +101,9 @@ export async function startTestCore(
   const defaultService = (): StaffService => {
     if (!opts.sandbox?.clientId || !opts.sandbox.clientSecret)
       throw new Error('Signing staff in needs a sandbox with its client credentials.');
-    return { url: opts.sandbox.url, clientId: opts.sandbox.clientId, clientSecret: opts.sandbox.clientSecret };
+    // Behind a test's proxy, the accounts are prepared at the sandbox itself (the issuer's origin).
+    const url = opts.sandbox.issuerUrl ? new URL(opts.sandbox.issuerUrl).origin : opts.sandbox.url;
+    return { url, clientId: opts.sandbox.clientId, clientSecret: opts.sandbox.clientSecret };
   };
   const staffAccounts = async (service: StaffService): Promise<StaffAccount[]> => {
     let known = accounts.get(service.url);

@@ -14,6 +14,8 @@ export interface TestSandbox {
   clientId: string;
   clientSecret: string;
   partnerId: string;
+  /** The staff sign-in's issuer (a profile behind a proxy names it: the proxy's address is not it). */
+  issuer: string;
   stop(): Promise<void>;
   start(): Promise<void>;
   /** Stops it and removes its data folder when this helper made it. */
@@ -34,6 +36,7 @@ export async function startTestSandbox(options: StartSandboxOptions = {}): Promi
     clientId: handle.demoPartner.clientId,
     clientSecret: handle.demoPartner.clientSecret,
     partnerId: handle.demoPartner.partnerId,
+    issuer: handle.oidc.issuer,
     async stop() {
       const h = handle;
       handle = null;

@@ -238,6 +238,7 @@ export class ProfileService {
     url: string;
     clientId?: string;
     clientSecret?: string;
+    issuerUrl?: string;
   }): Promise<void> {
     const { profiles, settings, credentials, tokens, session } = this.deps;
     let sandboxId = settings.get(SANDBOX_PROFILE_KEY, SandboxIdSchema);
@@ -246,8 +247,11 @@ export class ProfileService {
       settings.set(SANDBOX_PROFILE_KEY, SandboxIdSchema, sandboxId);
     }
     const existing = profiles.get(sandboxId);
-    if (!existing) profiles.create({ id: sandboxId, name: 'Sandbox', kind: 'sandbox', baseUrl: sandbox.url });
-    else if (existing.baseUrl !== sandbox.url) profiles.update(sandboxId, { baseUrl: sandbox.url });
+    const issuerUrl = sandbox.issuerUrl ?? null;
+    if (!existing)
+      profiles.create({ id: sandboxId, name: 'Sandbox', kind: 'sandbox', baseUrl: sandbox.url, issuerUrl });
+    else if (existing.baseUrl !== sandbox.url || existing.issuerUrl !== issuerUrl)
+      profiles.update(sandboxId, { baseUrl: sandbox.url, issuerUrl });
     const saved = await credentials.load(sandboxId);
     const { clientId, clientSecret } = sandbox;
     if (clientId && clientSecret && (saved?.clientId !== clientId || saved.clientSecret !== clientSecret)) {

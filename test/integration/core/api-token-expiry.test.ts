@@ -17,7 +17,12 @@ describe('tokens and sign-in', () => {
     sandbox = await startTestSandbox();
     proxy = await startFaultProxy(sandbox.url);
     t = await startTestCore({
-      sandbox: { url: proxy.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      sandbox: {
+        url: proxy.url,
+        clientId: sandbox.clientId,
+        clientSecret: sandbox.clientSecret,
+        issuerUrl: sandbox.issuer,
+      },
       startQueue: false,
       log: (event, detail) => {
         if (event === 'done' && String(detail.kind).endsWith('doc-upload')) uploadsDone++;

@@ -9,6 +9,7 @@ import { CASE_REFERENCE_KEYS } from '../../../electron/core/ipc/environment-guar
 import { startTestCore, testSecrets, waitFor, type TestCore } from '../../support/core-harness.js';
 import { makePdf } from '../../support/documents.js';
 import { saId } from '../../support/flows.js';
+import type { StaffRole } from '../../../shared/domain/staff-roles.js';
 import { startRecordingProxy, type RecordingProxy } from '../../support/recording-proxy.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
@@ -22,8 +23,11 @@ describe('environment scope', () => {
   let profileA: string;
   let profileB: string;
 
-  const use = async (id: string) => {
+  /** Switches environment; its own identity provider signs the person in there. */
+  const use = async (id: string, role: StaffRole = 'capturer') => {
     await t.call('profiles.activate', { id });
+    const sandbox = id === profileA ? sandboxA : sandboxB;
+    await t.actAs(role, { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
     await waitFor(
       'online',
       () => t.call('status.get', {}),
@@ -56,11 +60,21 @@ describe('environment scope', () => {
       startRecordingProxy(sandboxB.url),
     ]);
     t = await startTestCore({
-      sandbox: { url: proxyA.url, clientId: sandboxA.clientId, clientSecret: sandboxA.clientSecret },
+      sandbox: {
+        url: proxyA.url,
+        clientId: sandboxA.clientId,
+        clientSecret: sandboxA.clientSecret,
+        issuerUrl: sandboxA.issuer,
+      },
       secretStore: testSecrets('memory'),
     });
     profileA = (await t.call('status.get', {})).profile!.id;
-    const b = await t.call('profiles.save', { name: 'Branch sandbox', kind: 'sandbox', baseUrl: proxyB.url });
+    const b = await t.call('profiles.save', {
+      name: 'Branch sandbox',
+      kind: 'sandbox',
+      baseUrl: proxyB.url,
+      issuerUrl: sandboxB.issuer,
+    });
     profileB = b.id;
     const signIn = await t.call('profiles.setCredentials', {
       profileId: profileB,
@@ -213,7 +227,8 @@ describe('environment scope', () => {
     });
     const jobId = t.core.internals.jobs.ofCase(caseId)[0]!.id;
     const before = await t.call('cases.get', { caseId });
-    await use(profileB);
+    // A reviewer may make every kind of change, so what refuses them here is the environment alone.
+    await use(profileB, 'reviewer');
 
     const review = { adverseSearchKYC: false, pepConfirmReviewed: true };
     const screening = { fingerprint: 'a'.repeat(64), dispositions: [] };

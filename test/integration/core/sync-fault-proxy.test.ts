@@ -18,7 +18,12 @@ describe('fault-injecting proxy', () => {
     sandbox = await startTestSandbox();
     proxy = await startFaultProxy(sandbox.url, PASS);
     t = await startTestCore({
-      sandbox: { url: proxy.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      sandbox: {
+        url: proxy.url,
+        clientId: sandbox.clientId,
+        clientSecret: sandbox.clientSecret,
+        issuerUrl: sandbox.issuer,
+      },
       startQueue: false,
       log: (event, detail) => events.push(`${event} ${String(detail.kind)} ${String(detail.failure ?? '')}`),
     });
