@@ -3,11 +3,18 @@
 // through the control API. All over real HTTP against a sandbox on port 0.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
-import { openAuthorization, signInToLoopback, submitSignIn } from '../../support/oidc-login.js';
+import {
+  DESK_SCOPE,
+  deskAuthorization,
+  deskClient,
+  openAuthorization,
+  signInToLoopback,
+  signInWithDesk,
+  submitSignIn,
+} from '../../support/oidc-login.js';
 import { createPartner, startTestSandbox, type TestSandbox } from './helpers.js';
 import type { StaffAccountWithPassword } from '../../../server/index.js';
 
-const SCOPE = 'openid profile email roles';
 /** Any port will do: the test reads the redirect instead of listening on it. */
 const CALLBACK = 'http://127.0.0.1:53682/callback';
 
@@ -16,43 +23,12 @@ let desk: client.Configuration;
 
 beforeAll(async () => {
   t = await startTestSandbox();
-  desk = await client.discovery(new URL(t.sandbox.oidc.issuer), 'fica-desk', undefined, client.None(), {
-    execute: [client.allowInsecureRequests],
-  });
+  desk = await deskClient(t.sandbox.oidc.issuer);
 });
 afterAll(() => t.stop());
 
-interface Authorization {
-  url: URL;
-  verifier: string;
-  state: string;
-}
-
-async function authorization(redirectUri = CALLBACK): Promise<Authorization> {
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const url = client.buildAuthorizationUrl(desk, {
-    redirect_uri: redirectUri,
-    scope: SCOPE,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  return { url, verifier, state };
-}
-
-/** Signs in through the form and answers the ID token's claims. */
-async function signIn(email: string, password: string): Promise<client.IDToken> {
-  const auth = await authorization();
-  const callback = await signInToLoopback(auth.url, email, password);
-  const tokens = await client.authorizationCodeGrant(desk, callback, {
-    pkceCodeVerifier: auth.verifier,
-    expectedState: auth.state,
-  });
-  const claims = tokens.claims();
-  if (!claims) throw new Error('no ID token');
-  return claims;
-}
+const authorization = (redirectUri = CALLBACK) => deskAuthorization(desk, redirectUri);
+const signIn = (email: string, password: string) => signInWithDesk(desk, email, password);
 
 function account(staff: StaffAccountWithPassword[], role: string): StaffAccountWithPassword {
   const found = staff.find((a) => a.role === role);
@@ -182,7 +158,7 @@ describe('staff sign-in (OpenID Connect)', () => {
   });
 
   it('refuses an authorization request without PKCE', async () => {
-    const url = client.buildAuthorizationUrl(desk, { redirect_uri: CALLBACK, scope: SCOPE, state: 'x' });
+    const url = client.buildAuthorizationUrl(desk, { redirect_uri: CALLBACK, scope: DESK_SCOPE, state: 'x' });
     const res = await fetch(url, { redirect: 'manual' });
     const location = new URL(res.headers.get('location') ?? 'http://none/');
     expect(location.origin + location.pathname).toBe(CALLBACK);
