@@ -7,7 +7,7 @@ import type { Account, Grant, KoaContextWithOIDC, Provider } from 'oidc-provider
 import type * as OidcModuleNamespace from 'oidc-provider';
 import type { AppContext } from '../context.js';
 import { createMemoryAdapter } from './memory-adapter.js';
-import { generateProviderKeys } from './keys.js';
+import { generateProviderKeys, ID_TOKEN_ALG } from './keys.js';
 import { signInErrorPage } from './sign-in-page.js';
 
 export const DESK_CLIENT_ID = 'fica-desk';
@@ -89,7 +89,8 @@ async function renderError(
 }
 
 export async function createOidcProvider(issuer: string, staff: Staff): Promise<Provider> {
-  const [{ Provider: OidcProvider }, keys] = await Promise.all([importQuietly(), generateProviderKeys()]);
+  const { Provider: OidcProvider } = await importQuietly();
+  const keys = generateProviderKeys();
   const provider = new OidcProvider(issuer, {
     adapter: createMemoryAdapter(),
     clients: [
@@ -101,8 +102,11 @@ export async function createOidcProvider(issuer: string, staff: Staff): Promise<
         grant_types: ['authorization_code'],
         response_types: ['code'],
         redirect_uris: [DESK_REDIRECT_URI],
+        id_token_signed_response_alg: ID_TOKEN_ALG,
       },
     ],
+    // Discovery names the one algorithm, so clients that read it expect ES256 rather than RS256.
+    enabledJWA: { idTokenSigningAlgValues: [ID_TOKEN_ALG] },
     jwks: keys.signingKeys,
     cookies: { keys: keys.cookieKeys },
     scopes: [...DESK_SCOPES],

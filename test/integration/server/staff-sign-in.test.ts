@@ -59,6 +59,7 @@ describe('staff sign-in (OpenID Connect)', () => {
       expect.arrayContaining(['openid', 'profile', 'email', 'roles']),
     );
     expect(discovery.response_types_supported).toEqual(['code']);
+    expect(discovery.id_token_signing_alg_values_supported).toEqual(['ES256']);
   });
 
   it('signs the reviewer in with the code flow and PKCE; the ID token says who they are', async () => {
