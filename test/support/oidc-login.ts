@@ -78,6 +78,24 @@ export async function openAuthorization(
   return { browser, step: await walk(browser, url) };
 }
 
+/** Opens a URL in a browser that has been used before (its cookies, so its session, are kept). */
+export async function browse(browser: SignInBrowser, url: URL | string): Promise<SignInStep> {
+  return walk(browser, new URL(url));
+}
+
+/** Submits a form of `page` with the given fields (the sign-out confirmation, for one). */
+export async function submitForm(
+  browser: SignInBrowser,
+  page: { url: URL; html: string },
+  fields: Record<string, string>,
+): Promise<SignInStep> {
+  return walk(browser, formAction(page), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
 /** Submits the form shown on `page` as a person would, then follows the redirects. */
 export async function submitSignIn(
   browser: SignInBrowser,
@@ -85,11 +103,7 @@ export async function submitSignIn(
   email: string,
   password: string,
 ): Promise<SignInStep> {
-  return walk(browser, formAction(page), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ login: email, password }).toString(),
-  });
+  return submitForm(browser, page, { login: email, password });
 }
 
 /**

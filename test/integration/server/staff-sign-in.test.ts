@@ -4,12 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import {
+  browse,
   DESK_SCOPE,
   deskAuthorization,
   deskClient,
   openAuthorization,
   signInToLoopback,
   signInWithDesk,
+  submitForm,
   submitSignIn,
 } from '../../support/oidc-login.js';
 import { createPartner, startTestSandbox, type TestSandbox } from './helpers.js';
@@ -221,5 +223,30 @@ describe('staff sign-in (OpenID Connect)', () => {
     expect(crossSite.status).toBe(403);
     // The demo reviewer still signs in with the password the sandbox printed.
     expect((await signIn(reviewer.email, reviewer.password)).sub).toBe(reviewer.userId);
+  });
+
+  it('keeps the browser signed in until it signs out; prompt=login asks again meanwhile', async () => {
+    const capturer = account(t.sandbox.staff, 'capturer');
+    const { browser, step } = await openAuthorization((await authorization()).url);
+    if (step.kind !== 'page') throw new Error('expected the sign-in form');
+    expect((await submitSignIn(browser, step, capturer.email, capturer.password)).kind).toBe('callback');
+
+    // The same browser is sent straight back to the desk while its session lasts.
+    expect((await browse(browser, (await authorization()).url)).kind).toBe('callback');
+    const forced = new URL((await authorization()).url);
+    forced.searchParams.set('prompt', 'login');
+    const again = await browse(browser, forced);
+    expect(again.kind === 'page' && again.html.includes('<button type="submit">Sign in</button>')).toBe(true);
+
+    const signOut = await browse(browser, `${t.sandbox.oidc.issuer}/session/end?client_id=fica-desk`);
+    if (signOut.kind !== 'page') throw new Error('expected the sign-out question');
+    expect(signOut.html).toContain('Yes, sign me out');
+    expect(signOut.html).not.toMatch(/<script|fonts\.googleapis/);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(signOut.html)?.[1] ?? '';
+    const done = await submitForm(browser, signOut, { xsrf, logout: 'yes' });
+    expect(done.kind === 'page' && done.html.includes('You are signed out.')).toBe(true);
+
+    const afterSignOut = await browse(browser, (await authorization()).url);
+    expect(afterSignOut.kind === 'page' && afterSignOut.html.includes('name="password"')).toBe(true);
   });
 });
