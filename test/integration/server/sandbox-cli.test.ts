@@ -68,7 +68,8 @@ describe('sandbox CLI', () => {
       expect((await signInWithDesk(await deskClient(issuer!), email!, password!)).roles).toEqual([
         'reviewer',
       ]);
-      // The provider's notices about its defaults are not printed.
+      // The provider's notices about its defaults (stdout) and warnings (stderr) are not printed.
+      expect(out).not.toContain('oidc-provider');
       expect(errors).toBe('');
     } finally {
       child.kill('SIGTERM');
