@@ -55,7 +55,7 @@ async function ensureDemoPasswords(ctx: AppContext, partnerId: string): Promise<
     let password = kept[user.id];
     if (password === undefined || ctx.staffAccounts.get(user.id)?.passwordHash == null) {
       password = generatePassword();
-      ctx.staffAccounts.setPasswordHash(partnerId, user.id, await hashPassword(password));
+      ctx.staffAccounts.setPasswordHash(partnerId, user.id, await hashPassword(password, 'generated'));
       rememberDemoPassword(ctx.partners, partnerId, user.id, password);
     }
     staff.push({ userId: user.id, email: user.email, name: user.name, role: user.role, password });

@@ -1,12 +1,13 @@
 // The sign-in pages the provider sends a browser to (/oidc/interaction/:uid): the form on GET,
 // the check on POST. A wrong email or password shows the form again (200) with the email kept;
 // the right ones finish the login and send the browser back to the provider, which redirects it
-// to the desk's loopback callback. The desk's consent is given here without a page.
+// to the desk's loopback callback. The desk's consent is given without a page. A `login_hint`
+// fills the email in.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { checkStaffSignIn } from '../services/staff-accounts.js';
 import type { ProviderSource } from './mount.js';
-import { DESK_CLIENT_ID, DESK_SCOPES, INTERACTION_PATH } from './provider.js';
+import { DESK_CLIENT_ID, INTERACTION_PATH } from './provider.js';
 import { SIGN_IN_FIELDS, signInErrorPage, signInPage, type HtmlPage } from './sign-in-page.js';
 
 type InteractionRequest = FastifyRequest<{ Params: { uid: string } }>;
@@ -48,22 +49,16 @@ export function interactionRoutes(
     const provider = await providerSource();
     const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
     if (!details || details.uid !== request.params.uid) return expired(reply);
-    if (
-      details.prompt.name === 'consent' &&
-      details.params.client_id === DESK_CLIENT_ID &&
-      details.session?.accountId
-    ) {
-      // Only reached when the grant was lost (loadExistingGrant gives the desk its scopes otherwise).
-      const grant = details.grantId
-        ? ((await provider.Grant.find(details.grantId)) ??
-          new provider.Grant({ clientId: DESK_CLIENT_ID, accountId: details.session.accountId }))
-        : new provider.Grant({ clientId: DESK_CLIENT_ID, accountId: details.session.accountId });
-      grant.addOIDCScope(DESK_SCOPES.join(' '));
-      const grantId = await grant.save();
+    if (details.prompt.name === 'consent') {
+      // oidc-provider asks a native client's user every time (its native_client_prompt check); the
+      // desk is the partner's own app, so its consent is given here, with the grant
+      // loadExistingGrant made for it, and no page is shown.
+      if (details.params.client_id !== DESK_CLIENT_ID || !details.grantId) return expired(reply);
       reply.hijack();
-      await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } });
+      await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId: details.grantId } });
       return;
     }
+    if (details.prompt.name !== 'login') return expired(reply);
     const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
     return sendPage(reply, signInPage({ serviceName, action: formAction(details.uid), email: loginHint }));
   });

@@ -22,11 +22,19 @@ function isProviderPath(url: string): boolean {
 /** Must be registered before the other root hooks, so the provider reads its own request bodies. */
 export function registerOidcProvider(app: FastifyInstance, ctx: AppContext): void {
   let provider: Promise<Provider> | undefined;
+  let handler: Promise<ReturnType<Provider['callback']>> | undefined;
   const providerSource: ProviderSource = () => {
-    provider ??= createOidcProvider(oidcIssuer(serverUrl(app, ctx.config.host, ctx.config.port)), ctx);
-    // A failed start is tried again on the next request rather than remembered.
-    provider.catch(() => (provider = undefined));
+    if (!provider) {
+      provider = createOidcProvider(oidcIssuer(serverUrl(app, ctx.config.host, ctx.config.port)), ctx);
+      handler = provider.then((made) => made.callback());
+      // A failed start is tried again on the next request rather than remembered.
+      provider.catch(() => (provider = undefined));
+    }
     return provider;
+  };
+  const handlerSource = (): Promise<ReturnType<Provider['callback']>> => {
+    void providerSource();
+    return handler!;
   };
 
   app.addHook('onRequest', async (request, reply) => {
@@ -35,7 +43,7 @@ export function registerOidcProvider(app: FastifyInstance, ctx: AppContext): voi
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     try {
-      const handle = (await providerSource()).callback();
+      const handle = await handlerSource();
       // As a mounting framework does: the provider routes on the rest of the path and finds its
       // mount point (for the URLs it builds) in originalUrl.
       raw.originalUrl = url;

@@ -7,8 +7,8 @@ import type { Account, Grant, KoaContextWithOIDC, Provider } from 'oidc-provider
 import type * as OidcModuleNamespace from 'oidc-provider';
 import type { AppContext } from '../context.js';
 import { createMemoryAdapter } from './memory-adapter.js';
-import { generateProviderKeys } from './keys.js';
-import { signInErrorPage } from './sign-in-page.js';
+import { generateProviderKeys, ID_TOKEN_ALG } from './keys.js';
+import { signedOutPage, signInErrorPage, signOutPage, type HtmlPage } from './sign-in-page.js';
 
 export const DESK_CLIENT_ID = 'fica-desk';
 /** Registered without a port: oidc-provider accepts any port for a native client's loopback URI (RFC 8252 §7.3). */
@@ -74,22 +74,29 @@ async function loadExistingGrant(ctx: KoaContextWithOIDC): Promise<Grant | undef
   return grant;
 }
 
-async function renderError(
-  ctx: KoaContextWithOIDC,
-  out: { error?: string; error_description?: string },
-): Promise<void> {
-  const page = signInErrorPage(
-    'Sign-in could not continue',
-    out.error_description ?? out.error ?? 'The sign-in request was refused.',
-  );
+function sendPage(ctx: KoaContextWithOIDC, page: HtmlPage): void {
   ctx.type = 'html';
   ctx.set('Content-Security-Policy', page.contentSecurityPolicy);
   ctx.set('Cache-Control', 'no-store');
   ctx.body = page.html;
 }
 
+async function renderError(
+  ctx: KoaContextWithOIDC,
+  out: { error?: string; error_description?: string },
+): Promise<void> {
+  sendPage(
+    ctx,
+    signInErrorPage(
+      'Sign-in could not continue',
+      out.error_description ?? out.error ?? 'The sign-in request was refused.',
+    ),
+  );
+}
+
 export async function createOidcProvider(issuer: string, staff: Staff): Promise<Provider> {
-  const [{ Provider: OidcProvider }, keys] = await Promise.all([importQuietly(), generateProviderKeys()]);
+  const { Provider: OidcProvider } = await importQuietly();
+  const keys = generateProviderKeys();
   const provider = new OidcProvider(issuer, {
     adapter: createMemoryAdapter(),
     clients: [
@@ -101,8 +108,11 @@ export async function createOidcProvider(issuer: string, staff: Staff): Promise<
         grant_types: ['authorization_code'],
         response_types: ['code'],
         redirect_uris: [DESK_REDIRECT_URI],
+        id_token_signed_response_alg: ID_TOKEN_ALG,
       },
     ],
+    // Discovery names the one algorithm, so clients that read it expect ES256 rather than RS256.
+    enabledJWA: { idTokenSigningAlgValues: [ID_TOKEN_ALG] },
     jwks: keys.signingKeys,
     cookies: { keys: keys.cookieKeys },
     scopes: [...DESK_SCOPES],
@@ -116,7 +126,15 @@ export async function createOidcProvider(issuer: string, staff: Staff): Promise<
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     responseTypes: ['code'],
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // The provider's own pages would fetch web fonts; these are the sandbox's, offline and styled alike.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => sendPage(ctx, signOutPage(form)),
+        postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => sendPage(ctx, signedOutPage()),
+      },
+    },
     interactions: {
       url: (_ctx: unknown, interaction: { uid: string }) => `${INTERACTION_PATH}/${interaction.uid}`,
     },

@@ -94,6 +94,20 @@ export function signInPage(input: {
   );
 }
 
+/** The provider's own sign-out form (`form`, its hidden xsrf field) with the two answers. */
+export function signOutPage(form: string): HtmlPage {
+  return page(
+    'Sign out of FICA Desk?',
+    `${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Yes, sign me out</button>
+<button type="submit" form="op.logoutForm">No, stay signed in</button>`,
+  );
+}
+
+export function signedOutPage(): HtmlPage {
+  return page('Signed out', '<p>You are signed out. You can close this window.</p>');
+}
+
 export function signInErrorPage(title: string, message: string): HtmlPage {
   return page(
     title,

@@ -50,14 +50,12 @@ export function sandboxPartnerRoutes(scope: FastifyInstance, ctx: AppContext): v
   scope.get<{ Params: { partnerId: string } }>('/partners/:partnerId/users', async (request) => {
     const partnerId = uuidParam(request.params.partnerId, 'Partner');
     if (!ctx.partners.get(partnerId)) throw notFound('Partner not found');
-    return ctx.staffAccounts
-      .forPartner(partnerId)
-      .map((user): StaffAccount => ({
-        userId: user.id,
-        email: user.email,
-        name: user.name,
-        role: user.role,
-      }));
+    return ctx.staffAccounts.forPartner(partnerId).map((user): StaffAccount => ({
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+    }));
   });
 
   scope.put<{ Params: { partnerId: string; userId: string } }>(

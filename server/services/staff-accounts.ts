@@ -22,7 +22,9 @@ export async function createPartnerWithStaff(
     admin: generatePassword(),
   };
   const [capturer, reviewer, admin] = await Promise.all(
-    [passwords.capturer, passwords.reviewer, passwords.admin].map(hashPassword),
+    [passwords.capturer, passwords.reviewer, passwords.admin].map((password) =>
+      hashPassword(password, 'generated'),
+    ),
   );
   const created = ctx.partners.create(input, {
     capturer: capturer!,

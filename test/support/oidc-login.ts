@@ -1,6 +1,7 @@
 // Drives the sandbox's staff sign-in the way a browser would, with fetch and a small cookie jar:
 // open the authorization URL, fill in the form (Email, Password), follow the redirects, and stop
 // at the loopback callback the desk listens on. Nothing here knows the provider's internals.
+import * as client from 'openid-client';
 
 /** Cookies by name, sent to every URL of the sandbox (paths do not matter for these tests). */
 export class CookieJar {
@@ -77,6 +78,24 @@ export async function openAuthorization(
   return { browser, step: await walk(browser, url) };
 }
 
+/** Opens a URL in a browser that has been used before (its cookies, so its session, are kept). */
+export async function browse(browser: SignInBrowser, url: URL | string): Promise<SignInStep> {
+  return walk(browser, new URL(url));
+}
+
+/** Submits a form of `page` with the given fields (the sign-out confirmation, for one). */
+export async function submitForm(
+  browser: SignInBrowser,
+  page: { url: URL; html: string },
+  fields: Record<string, string>,
+): Promise<SignInStep> {
+  return walk(browser, formAction(page), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
 /** Submits the form shown on `page` as a person would, then follows the redirects. */
 export async function submitSignIn(
   browser: SignInBrowser,
@@ -84,11 +103,7 @@ export async function submitSignIn(
   email: string,
   password: string,
 ): Promise<SignInStep> {
-  return walk(browser, formAction(page), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ login: email, password }).toString(),
-  });
+  return submitForm(browser, page, { login: email, password });
 }
 
 /**
@@ -107,4 +122,47 @@ export async function signInToLoopback(
   const after = await submitSignIn(browser, step, email, password);
   if (after.kind === 'callback') return after.url;
   throw new Error(`Signing in as ${email} did not reach the callback (${after.status}):\n${after.html}`);
+}
+
+/** The desk's client as openid-client sees it, from the issuer's discovery (http allowed: loopback). */
+export async function deskClient(issuer: string): Promise<client.Configuration> {
+  return client.discovery(new URL(issuer), 'fica-desk', undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
+}
+
+export const DESK_SCOPE = 'openid profile email roles';
+
+/** An authorization URL with fresh PKCE and state, as the desk would open in the browser. */
+export async function deskAuthorization(
+  desk: client.Configuration,
+  redirectUri = 'http://127.0.0.1:53682/callback',
+): Promise<{ url: URL; verifier: string; state: string }> {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(desk, {
+    redirect_uri: redirectUri,
+    scope: DESK_SCOPE,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  return { url, verifier, state };
+}
+
+/** The whole sign-in: authorization, the form, the code exchange; answers the ID token's claims. */
+export async function signInWithDesk(
+  desk: client.Configuration,
+  email: string,
+  password: string,
+): Promise<client.IDToken> {
+  const auth = await deskAuthorization(desk);
+  const callback = await signInToLoopback(auth.url, email, password);
+  const tokens = await client.authorizationCodeGrant(desk, callback, {
+    pkceCodeVerifier: auth.verifier,
+    expectedState: auth.state,
+  });
+  const claims = tokens.claims();
+  if (!claims) throw new Error('The token answer carried no ID token');
+  return claims;
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { getToken } from './helpers.js';
+import { deskClient, signInWithDesk } from '../../support/oidc-login.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -31,12 +32,14 @@ describe('sandbox CLI', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
     try {
       let out = '';
       const ready = new Promise<string>((resolve, reject) => {
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString('utf8');
-          if (/client secret: \S+/.test(out)) resolve(out);
+          if (/client secret: \S+/.test(out) && /^Staff sign-in .*admin@\S+ \/ \S+$/m.test(out)) resolve(out);
         });
         child.once('exit', (code) => reject(new Error(`CLI exited with ${code}: ${out}`)));
       });
@@ -52,6 +55,22 @@ describe('sandbox CLI', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(res.status).toBe(200);
+
+      // One line per staff account, whose password signs in through the printed issuer.
+      const staff = [...text.matchAll(/^Staff sign-in \((\S+)\): (\S+) \/ (\S+)$/gm)];
+      expect(staff.map((m) => m[2])).toEqual([
+        'capturer@demo.partner.example',
+        'reviewer@demo.partner.example',
+        'admin@demo.partner.example',
+      ]);
+      const [, issuer, email, password] = staff[1]!;
+      expect(issuer).toBe(`${url}/oidc`);
+      expect((await signInWithDesk(await deskClient(issuer!), email!, password!)).roles).toEqual([
+        'reviewer',
+      ]);
+      // The provider's notices about its defaults (stdout) and warnings (stderr) are not printed.
+      expect(out).not.toContain('oidc-provider');
+      expect(errors).toBe('');
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));

@@ -3,11 +3,20 @@
 // through the control API. All over real HTTP against a sandbox on port 0.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
-import { openAuthorization, signInToLoopback, submitSignIn } from '../../support/oidc-login.js';
+import {
+  browse,
+  DESK_SCOPE,
+  deskAuthorization,
+  deskClient,
+  openAuthorization,
+  signInToLoopback,
+  signInWithDesk,
+  submitForm,
+  submitSignIn,
+} from '../../support/oidc-login.js';
 import { createPartner, startTestSandbox, type TestSandbox } from './helpers.js';
 import type { StaffAccountWithPassword } from '../../../server/index.js';
 
-const SCOPE = 'openid profile email roles';
 /** Any port will do: the test reads the redirect instead of listening on it. */
 const CALLBACK = 'http://127.0.0.1:53682/callback';
 
@@ -16,43 +25,12 @@ let desk: client.Configuration;
 
 beforeAll(async () => {
   t = await startTestSandbox();
-  desk = await client.discovery(new URL(t.sandbox.oidc.issuer), 'fica-desk', undefined, client.None(), {
-    execute: [client.allowInsecureRequests],
-  });
+  desk = await deskClient(t.sandbox.oidc.issuer);
 });
 afterAll(() => t.stop());
 
-interface Authorization {
-  url: URL;
-  verifier: string;
-  state: string;
-}
-
-async function authorization(redirectUri = CALLBACK): Promise<Authorization> {
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const url = client.buildAuthorizationUrl(desk, {
-    redirect_uri: redirectUri,
-    scope: SCOPE,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  return { url, verifier, state };
-}
-
-/** Signs in through the form and answers the ID token's claims. */
-async function signIn(email: string, password: string): Promise<client.IDToken> {
-  const auth = await authorization();
-  const callback = await signInToLoopback(auth.url, email, password);
-  const tokens = await client.authorizationCodeGrant(desk, callback, {
-    pkceCodeVerifier: auth.verifier,
-    expectedState: auth.state,
-  });
-  const claims = tokens.claims();
-  if (!claims) throw new Error('no ID token');
-  return claims;
-}
+const authorization = (redirectUri = CALLBACK) => deskAuthorization(desk, redirectUri);
+const signIn = (email: string, password: string) => signInWithDesk(desk, email, password);
 
 function account(staff: StaffAccountWithPassword[], role: string): StaffAccountWithPassword {
   const found = staff.find((a) => a.role === role);
@@ -83,6 +61,7 @@ describe('staff sign-in (OpenID Connect)', () => {
       expect.arrayContaining(['openid', 'profile', 'email', 'roles']),
     );
     expect(discovery.response_types_supported).toEqual(['code']);
+    expect(discovery.id_token_signing_alg_values_supported).toEqual(['ES256']);
   });
 
   it('signs the reviewer in with the code flow and PKCE; the ID token says who they are', async () => {
@@ -182,7 +161,7 @@ describe('staff sign-in (OpenID Connect)', () => {
   });
 
   it('refuses an authorization request without PKCE', async () => {
-    const url = client.buildAuthorizationUrl(desk, { redirect_uri: CALLBACK, scope: SCOPE, state: 'x' });
+    const url = client.buildAuthorizationUrl(desk, { redirect_uri: CALLBACK, scope: DESK_SCOPE, state: 'x' });
     const res = await fetch(url, { redirect: 'manual' });
     const location = new URL(res.headers.get('location') ?? 'http://none/');
     expect(location.origin + location.pathname).toBe(CALLBACK);
@@ -244,5 +223,30 @@ describe('staff sign-in (OpenID Connect)', () => {
     expect(crossSite.status).toBe(403);
     // The demo reviewer still signs in with the password the sandbox printed.
     expect((await signIn(reviewer.email, reviewer.password)).sub).toBe(reviewer.userId);
+  });
+
+  it('keeps the browser signed in until it signs out; prompt=login asks again meanwhile', async () => {
+    const capturer = account(t.sandbox.staff, 'capturer');
+    const { browser, step } = await openAuthorization((await authorization()).url);
+    if (step.kind !== 'page') throw new Error('expected the sign-in form');
+    expect((await submitSignIn(browser, step, capturer.email, capturer.password)).kind).toBe('callback');
+
+    // The same browser is sent straight back to the desk while its session lasts.
+    expect((await browse(browser, (await authorization()).url)).kind).toBe('callback');
+    const forced = new URL((await authorization()).url);
+    forced.searchParams.set('prompt', 'login');
+    const again = await browse(browser, forced);
+    expect(again.kind === 'page' && again.html.includes('<button type="submit">Sign in</button>')).toBe(true);
+
+    const signOut = await browse(browser, `${t.sandbox.oidc.issuer}/session/end?client_id=fica-desk`);
+    if (signOut.kind !== 'page') throw new Error('expected the sign-out question');
+    expect(signOut.html).toContain('Yes, sign me out');
+    expect(signOut.html).not.toMatch(/<script|fonts\.googleapis/);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(signOut.html)?.[1] ?? '';
+    const done = await submitForm(browser, signOut, { xsrf, logout: 'yes' });
+    expect(done.kind === 'page' && done.html.includes('You are signed out.')).toBe(true);
+
+    const afterSignOut = await browse(browser, (await authorization()).url);
+    expect(afterSignOut.kind === 'page' && afterSignOut.html.includes('name="password"')).toBe(true);
   });
 });
