@@ -108,15 +108,22 @@ export async function signInThrough(
 ): Promise<StaffAccount> {
   const account = (await prepareStaff(service)).find((a) => a.role === role);
   if (!account) throw new Error(`The sandbox partner has no ${role}.`);
+  await signInWithPassword(invoke, account.email, TEST_STAFF_PASSWORD);
+  return account;
+}
+
+/** Signs the person with this email and password in through the core, and waits until it says so. */
+export async function signInWithPassword(invoke: Invoke, email: string, password: string): Promise<void> {
   const { url } = (await invoke('staff.beginSignIn', {})) as { url: string };
-  const answer = await fetch(await submitSignInForm(url, account.email, TEST_STAFF_PASSWORD));
+  const answer = await fetch(await submitSignInForm(url, email, password));
   if (!answer.ok) throw new Error(`The loopback sign-in answered ${answer.status}: ${await answer.text()}`);
   const deadline = Date.now() + 30_000;
-  while (((await invoke('status.get', {})) as { currentUserId: string | null }).currentUserId !== account.userId) {
-    if (Date.now() > deadline) throw new Error(`${role} was not signed in within 30 s`);
+  for (;;) {
+    const status = (await invoke('status.get', {})) as { staff: { email: string; locked: boolean } | null };
+    if (status.staff?.email === email && !status.staff.locked) return;
+    if (Date.now() > deadline) throw new Error(`${email} was not signed in within 30 s`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  return account;
 }
 
 /** `signInThrough` for a bare Core: its handle() answers an IpcResult. */

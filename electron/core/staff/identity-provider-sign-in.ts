@@ -144,6 +144,9 @@ export async function beginIdentityProviderSignIn(issuer: string): Promise<Pendi
     code_challenge_method: 'S256',
     state,
     nonce,
+    // Branch laptops are shared: the provider asks for the password every time, never reusing the
+    // browser session of whoever signed in before.
+    prompt: 'login',
   });
   return {
     url: url.href,

@@ -235,6 +235,7 @@ describe('IPC channels', () => {
   });
 
   it('manages profiles without ever answering a secret, and webhooks online', async () => {
+    await t.actAs('admin');
     const profiles = await t.call('profiles.list', {});
     expect(profiles).toHaveLength(1);
     expect(JSON.stringify(profiles)).not.toContain(sandbox.clientSecret);

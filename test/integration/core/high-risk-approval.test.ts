@@ -23,8 +23,9 @@ describe('approving a High Risk client', () => {
     await sandbox?.dispose();
   });
 
-  /** A client ready for the decision, whose band the service has set to High Risk. */
+  /** A client the capturer made ready for the decision, whose band the service set to High Risk; the reviewer decides. */
   async function highRiskClient(name: string): Promise<string> {
+    await t.actAs('capturer');
     const caseId = await captureIndividual(t, { name, decide: false });
     await waitFor(
       'sent',
@@ -36,6 +37,7 @@ describe('approving a High Risk client', () => {
     const c = store.getCase(caseId)!;
     c.data.riskBand = 'High Risk';
     store.saveCase(c);
+    await t.actAs('reviewer');
     return caseId;
   }
 

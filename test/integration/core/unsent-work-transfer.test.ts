@@ -173,7 +173,13 @@ describe('export and import of unsent work', () => {
   }, 120_000);
 
   it('puts work from an environment this laptop does not know under a new profile, signed out', async () => {
-    const elsewhere = await startTestCore({ secretStore: testSecrets('memory'), startQueue: false });
+    // A branch laptop set up for its own environment, where a person is signed in.
+    const branch = await startTestSandbox();
+    const elsewhere = await startTestCore({
+      sandbox: { url: branch.url, clientId: branch.clientId, clientSecret: branch.clientSecret },
+      secretStore: testSecrets('memory'),
+      startQueue: false,
+    });
     try {
       const result = await elsewhere.call('transfer.import', { bytes: archive, passphrase: PASSPHRASE });
       expect(result.imported).toBe(1);
@@ -184,6 +190,7 @@ describe('export and import of unsent work', () => {
       expect(elsewhere.core.internals.store.getCase(caseId)!.profileId).toBe(added!.id);
     } finally {
       await elsewhere.core.shutdown();
+      await branch.dispose();
     }
   });
 });
