@@ -99,11 +99,13 @@ const layers = {
 // it is imported on first use (`await import`, cached); type imports cost nothing at run time.
 const LOAD_ON_FIRST_USE = 'is loaded on first use (await import, cached), so the idle core stays small.';
 const heavyImports = {
-  paths: ['@cantoo/pdf-lib', 'sharp', 'tesseract.js', 'mrz', 'pdfkit', 'fastify', 'openid-client'].map((name) => ({
-    name,
-    allowTypeImports: true,
-    message: `${name} ${LOAD_ON_FIRST_USE}`,
-  })),
+  paths: ['@cantoo/pdf-lib', 'sharp', 'tesseract.js', 'mrz', 'pdfkit', 'fastify', 'openid-client'].map(
+    (name) => ({
+      name,
+      allowTypeImports: true,
+      message: `${name} ${LOAD_ON_FIRST_USE}`,
+    }),
+  ),
   patterns: [
     {
       group: ['pdfjs-dist', 'pdfjs-dist/*', 'zxing-wasm', 'zxing-wasm/*'],

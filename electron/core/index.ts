@@ -188,7 +188,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     policy: () => settings(),
     openBrowser: options.openBrowser,
     audit: (action, userId, detail) =>
-      auditLog.append({ profileId: session.activeId, userId, action, caseId: null, detail: { message: detail } }),
+      auditLog.append({
+        profileId: session.activeId,
+        userId,
+        action,
+        caseId: null,
+        detail: { message: detail },
+      }),
     changed: () => statusChanged(),
   });
   /** Who acts now: the signed-in, unlocked person. */
@@ -442,7 +448,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       version: options.version ?? '0.1.0',
       shell: options.shell ?? 'electron',
       sandboxUrl: options.sandbox?.url ?? null,
-      trainingAccounts: (options.sandbox?.staff ?? []).map(({ email, role, password }) => ({ email, role, password })),
+      trainingAccounts: (options.sandbox?.staff ?? []).map(({ email, role, password }) => ({
+        email,
+        role,
+        password,
+      })),
       keychain,
     },
     status,

@@ -15,7 +15,10 @@ export function decisionBlocked(roles: readonly StaffRole[] | null): string | nu
 }
 
 /** Maker and checker: whoever captured the case never approves it (the core refuses it too). */
-export function approvalBlocked(opts: { createdBy: string | null; currentUserId: string | null }): string | null {
+export function approvalBlocked(opts: {
+  createdBy: string | null;
+  currentUserId: string | null;
+}): string | null {
   if (!opts.currentUserId) return 'Sign in before recording a decision.';
   return approvalRefusal(opts.currentUserId, opts.createdBy);
 }

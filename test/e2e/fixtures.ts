@@ -32,7 +32,11 @@ export const test = base.extend<{ host: Host; desk: DeskApp }>({
     const desk = new DeskApp(
       page,
       sandbox
-        ? { url: sandbox.url, clientId: sandbox.demoPartner.clientId, clientSecret: sandbox.demoPartner.clientSecret }
+        ? {
+            url: sandbox.url,
+            clientId: sandbox.demoPartner.clientId,
+            clientSecret: sandbox.demoPartner.clientSecret,
+          }
         : null,
     );
     // The one-time link the host prints: it signs this browser in with an HttpOnly cookie.

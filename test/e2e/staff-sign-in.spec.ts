@@ -76,7 +76,9 @@ test('a wrong password, a locked app, and an offline unlock whose decision is se
   const t = await signedInCore(host.core, service, 'capturer');
   const name = `Olga ${Date.now() % 100000}`;
   const caseId = await captureIndividual(t, { name, decide: false });
-  await expect.poll(async () => (await t.call('cases.get', { caseId })).unsentJobs, { timeout: 90_000 }).toBe(0);
+  await expect
+    .poll(async () => (await t.call('cases.get', { caseId })).unsentJobs, { timeout: 90_000 })
+    .toBe(0);
   await t.call('staff.signOut', {});
 
   // The reviewer signs in online and sets the offline passphrase when asked.

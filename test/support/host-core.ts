@@ -13,7 +13,10 @@ export async function signedInCore(
   role: StaffRole = 'capturer',
   options: { signIn?: boolean } = {},
 ): Promise<TestCore> {
-  const call = async <C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> => {
+  const call = async <C extends ChannelName>(
+    channel: C,
+    input: ChannelInput<C>,
+  ): Promise<ChannelOutput<C>> => {
     const result = await core.handle(channel, input);
     if (!result.ok) throw DeskError.fromBody(result.error);
     return result.value as ChannelOutput<C>;

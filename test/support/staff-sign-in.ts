@@ -38,11 +38,14 @@ export async function prepareStaff(service: StaffService): Promise<StaffAccount[
     (r) => r.json() as Promise<StaffAccount[]>,
   );
   for (const user of users) {
-    const res = await fetch(`${service.url}/sandbox/v1/partners/${partner.id}/users/${user.userId}/password`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: TEST_STAFF_PASSWORD }),
-    });
+    const res = await fetch(
+      `${service.url}/sandbox/v1/partners/${partner.id}/users/${user.userId}/password`,
+      {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: TEST_STAFF_PASSWORD }),
+      },
+    );
     if (res.status !== 204) throw new Error(`Setting ${user.email}'s password answered ${res.status}`);
   }
   return users;
@@ -52,7 +55,11 @@ export async function prepareStaff(service: StaffService): Promise<StaffAccount[
  * Follows the authorization request through the identity provider's sign-in form and returns the
  * loopback callback URL it redirects to (not fetched). Throws with the page's alert when refused.
  */
-export async function submitSignInForm(authorizationUrl: string, email: string, password: string): Promise<string> {
+export async function submitSignInForm(
+  authorizationUrl: string,
+  email: string,
+  password: string,
+): Promise<string> {
   const jar = new Map<string, string>();
   let url = authorizationUrl;
   let body: URLSearchParams | undefined;
@@ -128,7 +135,10 @@ export async function signInWithPassword(invoke: Invoke, email: string, password
 
 /** `signInThrough` for a bare Core: its handle() answers an IpcResult. */
 export function coreInvoke(core: {
-  handle(channel: string, input: unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: { message: string } }>;
+  handle(
+    channel: string,
+    input: unknown,
+  ): Promise<{ ok: true; value: unknown } | { ok: false; error: { message: string } }>;
 }): Invoke {
   return async (channel, input) => {
     const result = await core.handle(channel, input);

@@ -191,7 +191,11 @@ export class CaseCommandKit {
   /** Maker and checker: whoever captured a case never decides it, whatever their roles. */
   checkMakerChecker(c: StoredCase): void {
     const user = this.deps.currentUserId();
-    if (user === null) throw new DeskError('not-allowed', 'Sign in first: a decision is recorded under the person who made it.');
+    if (user === null)
+      throw new DeskError(
+        'not-allowed',
+        'Sign in first: a decision is recorded under the person who made it.',
+      );
     const refusal = approvalRefusal(user, c.createdBy);
     if (refusal) throw new DeskError('not-allowed', refusal);
   }

@@ -135,7 +135,9 @@ export class ProfileRepository {
     const issues = plainHttpEndpointIssues(next);
     if (issues.length > 0) throw new DeskError('invalid-input', issues[0]!.message, issues);
     this.db
-      .prepare('UPDATE profiles SET name = ?, kind = ?, base_url = ?, token_url = ?, issuer_url = ? WHERE id = ?')
+      .prepare(
+        'UPDATE profiles SET name = ?, kind = ?, base_url = ?, token_url = ?, issuer_url = ? WHERE id = ?',
+      )
       .run(next.name, next.kind, next.baseUrl, next.tokenUrl, next.issuerUrl, id);
     return next;
   }

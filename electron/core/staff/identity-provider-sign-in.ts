@@ -31,7 +31,13 @@ export function identityOf(claims: unknown): StaffIdentity {
     const role = StaffRoleSchema.safeParse(r);
     return role.success ? [role.data] : [];
   });
-  return { userId: c.sub, name: c.name ?? c.email ?? c.sub, email: c.email ?? '', roles, partnerId: c.partner_id ?? null };
+  return {
+    userId: c.sub,
+    name: c.name ?? c.email ?? c.sub,
+    email: c.email ?? '',
+    roles,
+    partnerId: c.partner_id ?? null,
+  };
 }
 
 export interface PendingSignIn {
@@ -86,7 +92,12 @@ export async function beginIdentityProviderSignIn(issuer: string): Promise<Pendi
       (who) => {
         res
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-          .end(page('Signed in to FICA Desk', `You are signed in as ${escapeHtml(who.name)}. You can close this tab and go back to FICA Desk.`));
+          .end(
+            page(
+              'Signed in to FICA Desk',
+              `You are signed in as ${escapeHtml(who.name)}. You can close this tab and go back to FICA Desk.`,
+            ),
+          );
         settle.resolve(who);
         close();
       },
@@ -103,7 +114,10 @@ export async function beginIdentityProviderSignIn(issuer: string): Promise<Pendi
     const refused = current.searchParams.get('error');
     if (refused) {
       const description = current.searchParams.get('error_description');
-      throw new DeskError('not-allowed', `The identity provider refused the sign-in: ${description ?? refused}.`);
+      throw new DeskError(
+        'not-allowed',
+        `The identity provider refused the sign-in: ${description ?? refused}.`,
+      );
     }
     try {
       const tokens = await oidc.authorizationCodeGrant(config, current, {

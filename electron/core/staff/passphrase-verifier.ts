@@ -17,7 +17,11 @@ export type PassphraseVerifier = z.infer<typeof PassphraseVerifierSchema>;
 const COST = { N: 2 ** 16, r: 8, p: 1 } as const;
 const HASH_BYTES = 32;
 
-function derive(passphrase: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(
+  passphrase: string,
+  salt: Buffer,
+  cost: { N: number; r: number; p: number },
+): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
   return new Promise((resolve, reject) =>
     scrypt(passphrase.normalize('NFKC'), salt, HASH_BYTES, options, (error, key) =>

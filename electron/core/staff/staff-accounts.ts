@@ -57,13 +57,17 @@ export class StaffAccounts {
 
   setVerifier(profileId: string, userId: string, verifier: PassphraseVerifier): void {
     this.db
-      .prepare('UPDATE staff_accounts SET passphrase_verifier = ?, failed_unlocks = 0 WHERE profile_id = ? AND user_id = ?')
+      .prepare(
+        'UPDATE staff_accounts SET passphrase_verifier = ?, failed_unlocks = 0 WHERE profile_id = ? AND user_id = ?',
+      )
       .run(JSON.stringify(verifier), profileId, userId);
   }
 
   countFailedUnlock(profileId: string, userId: string): number {
     this.db
-      .prepare('UPDATE staff_accounts SET failed_unlocks = failed_unlocks + 1 WHERE profile_id = ? AND user_id = ?')
+      .prepare(
+        'UPDATE staff_accounts SET failed_unlocks = failed_unlocks + 1 WHERE profile_id = ? AND user_id = ?',
+      )
       .run(profileId, userId);
     return this.get(profileId, userId)?.failedUnlocks ?? 0;
   }

@@ -91,7 +91,10 @@ export class StaffSession {
   require(act?: StaffAct): StaffIdentity {
     const c = this.current;
     if (!c || c.profileId !== this.deps.activeProfile()?.id)
-      throw new DeskError('not-allowed', 'Sign in first: every change is recorded under the person who made it.');
+      throw new DeskError(
+        'not-allowed',
+        'Sign in first: every change is recorded under the person who made it.',
+      );
     if (c.locked) throw new DeskError('not-allowed', 'FICA Desk is locked. Unlock it to go on.');
     if (act && !mayAct(c.identity.roles, act)) {
       throw new DeskError(
@@ -120,7 +123,9 @@ export class StaffSession {
     this.deps.audit(
       'staff.lock',
       c.identity.userId,
-      reason === 'idle' ? `Locked after ${this.deps.policy().idleLockMinutes} minutes without activity` : 'Locked',
+      reason === 'idle'
+        ? `Locked after ${this.deps.policy().idleLockMinutes} minutes without activity`
+        : 'Locked',
     );
     this.deps.changed();
   }
@@ -162,7 +167,11 @@ export class StaffSession {
     if (this.deps.activeProfile()?.id !== profileId) return;
     const partner = this.deps.partnerId();
     if (partner && identity.partnerId && partner !== identity.partnerId) {
-      this.deps.audit('staff.sign-in-refused', identity.userId, 'Signed in with an account of another partner');
+      this.deps.audit(
+        'staff.sign-in-refused',
+        identity.userId,
+        'Signed in with an account of another partner',
+      );
       this.refusal = `${identity.email || identity.name} belongs to another partner than this environment's service account, so FICA Desk did not sign them in.`;
       this.deps.changed();
       return;
@@ -172,7 +181,11 @@ export class StaffSession {
     this.current = { profileId, identity, signedInWith: 'identity-provider', onlineAt: at, locked: false };
     this.refusal = null;
     this.lastActivity = at;
-    this.deps.audit('staff.sign-in', identity.userId, `${identity.name} signed in with the identity provider`);
+    this.deps.audit(
+      'staff.sign-in',
+      identity.userId,
+      `${identity.name} signed in with the identity provider`,
+    );
     this.deps.changed();
   }
 

@@ -52,7 +52,8 @@ export class DeskApp {
    */
   async actAs(role: StaffRole, options: { passphrase?: string } = {}): Promise<StaffAccount> {
     const account = await this.account(role);
-    if (this.signedInAs === role && (await this.page.getByTestId('signed-in-person').isVisible())) return account;
+    if (this.signedInAs === role && (await this.page.getByTestId('signed-in-person').isVisible()))
+      return account;
     if (await this.page.getByRole('button', { name: 'Sign out' }).isVisible()) await this.signOut();
     const signIn = this.page.getByRole('button', { name: 'Sign in with your browser' });
     await expect(signIn).toBeVisible({ timeout: 30_000 });
@@ -62,7 +63,9 @@ export class DeskApp {
     await provider.getByLabel('Email').fill(account.email);
     await provider.getByLabel('Password').fill(TEST_STAFF_PASSWORD);
     await provider.getByRole('button', { name: 'Sign in' }).click();
-    await expect(provider.getByRole('heading', { name: 'Signed in to FICA Desk' })).toBeVisible({ timeout: 30_000 });
+    await expect(provider.getByRole('heading', { name: 'Signed in to FICA Desk' })).toBeVisible({
+      timeout: 30_000,
+    });
     await provider.close();
     // The passphrase is asked in the same screen update that shows who signed in, unless one is set.
     await expect(this.page.getByTestId('signed-in-person')).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { JobView, StepView } from '../../../shared/ipc/index.js';
-import { approvalBlocked, decisionBlocked, commentRequired, reviewDateIso } from '../../../renderer/lib/decision.js';
+import {
+  approvalBlocked,
+  decisionBlocked,
+  commentRequired,
+  reviewDateIso,
+} from '../../../renderer/lib/decision.js';
 import { groupByCase } from '../../../renderer/lib/queue-groups.js';
 import { defaultStep, nextStep } from '../../../renderer/lib/steps.js';
 import { clampPage, nextZoom } from '../../../renderer/lib/viewer.js';
