@@ -15,8 +15,8 @@ test('no serious or critical axe-core violation on the main screens', async ({ d
   await expectAccessible(page, 'settings');
   await screenshot(page, 'settings');
 
-  // Webhook subscriptions, for a reviewer: the secret is shown once, with a copy button.
-  await desk.actAs('reviewer');
+  // Webhook subscriptions, for an administrator: the secret is shown once, with a copy button.
+  await desk.actAs('admin');
   await page.getByLabel('Subscription name').fill('Branch listener');
   await page.getByLabel('Receiver URL').fill('http://127.0.0.1:9/hooks');
   await page.getByRole('button', { name: 'Create subscription' }).click();
@@ -58,13 +58,15 @@ test('no serious or critical axe-core violation on the main screens', async ({ d
   await goLive.getByRole('button', { name: 'Switch to Bank live' }).click();
   await expect(page.getByRole('note').filter({ hasText: 'LIVE ENVIRONMENT' })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(/Environment: ?Live/);
-  await screenshot(page, 'settings-live');
-  await expectAccessible(page, 'settings on live');
-  await page
-    .getByRole('row', { name: /Sandbox/ })
-    .getByRole('button', { name: 'Use' })
-    .click();
+  // Each environment has its own sign-in: the switch signs the person out.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to FICA Desk' })).toBeVisible();
+  await screenshot(page, 'sign-in-live');
+  await expectAccessible(page, 'sign-in on live');
+  await page.getByLabel('Environment', { exact: true }).selectOption({ index: 0 });
+  await page.getByRole('button', { name: 'Use this environment' }).click();
   await expect(page.getByRole('note').filter({ hasText: 'LIVE ENVIRONMENT' })).toHaveCount(0);
+  await desk.actAs('capturer');
+  await desk.open('Settings');
 
   // Dark theme.
   await page.getByLabel('Theme').selectOption({ label: 'Dark' });

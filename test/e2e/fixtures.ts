@@ -8,6 +8,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { keytarSecretStores } from '../../electron/core/keychain/index.js';
 import { startHost } from '../../electron/host/index.js';
 import { DeskApp } from './pages/desk-app.js';
+import type { StaffService } from '../support/staff-sign-in.js';
 
 type Host = Awaited<ReturnType<typeof startHost>>;
 
@@ -28,17 +29,7 @@ export const test = base.extend<{ host: Host; desk: DeskApp }>({
     }
   },
   desk: async ({ page, host }, use) => {
-    const sandbox = host.sandbox;
-    const desk = new DeskApp(
-      page,
-      sandbox
-        ? {
-            url: sandbox.url,
-            clientId: sandbox.demoPartner.clientId,
-            clientSecret: sandbox.demoPartner.clientSecret,
-          }
-        : null,
-    );
+    const desk = new DeskApp(page, staffServiceOf(host));
     // The one-time link the host prints: it signs this browser in with an HttpOnly cookie.
     await page.goto(host.openUrl());
     await desk.ready();
@@ -47,6 +38,14 @@ export const test = base.extend<{ host: Host; desk: DeskApp }>({
 });
 
 export { expect };
+
+/** The host's embedded sandbox as the sign-in helpers reach it (null when it runs without one). */
+export function staffServiceOf(host: Host): StaffService | null {
+  const sandbox = host.sandbox;
+  return sandbox
+    ? { url: sandbox.url, clientId: sandbox.demoPartner.clientId, clientSecret: sandbox.demoPartner.clientSecret }
+    : null;
+}
 
 const SHOTS = resolve('artifacts/screenshots');
 

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { keytarSecretStores } from '../../electron/core/keychain/index.js';
 import { startHost, type Host } from '../../electron/host/index.js';
-import { test } from './fixtures.js';
+import { staffServiceOf, test } from './fixtures.js';
+import { DeskApp } from './pages/desk-app.js';
 import { offlineEntitySurvivesRestart } from './scenarios/offline-entity-survives-restart.js';
 
 test('an entity captured offline is still there after quitting and starting again', async ({ page }) => {
@@ -21,6 +22,9 @@ test('an entity captured offline is still there after quitting and starting agai
         return page;
       },
       goOffline: async () => host!.sandboxControl.stop(),
+      signIn: async (desk) => {
+        await new DeskApp(desk.page, staffServiceOf(host!)).actAs('capturer');
+      },
       quit: async () => {
         await host!.stop();
         host = null;

@@ -8,17 +8,15 @@ import { makeSouthAfricanId } from '../../shared/domain/index.js';
 import { keytarSecretStores } from '../../electron/core/keychain/index.js';
 import { startHost } from '../../electron/host/index.js';
 import { DeskApp } from './pages/desk-app.js';
-import { expect, screenshot, test } from './fixtures.js';
+import { expect, screenshot, staffServiceOf, test } from './fixtures.js';
+import { signedInCore } from '../support/host-core.js';
 
 const PASSPHRASE = 'river lantern copper meadow';
 
-/** Chooses the first of the environment's users as the person acting (Settings → who is using FICA Desk). */
-async function actAsFirstUser(core: Awaited<ReturnType<typeof startHost>>['core']): Promise<void> {
-  const lookups = await core.handle('lookups.refresh', {});
-  if (!lookups.ok) throw new Error(`look-ups: ${lookups.error.message}`);
-  const users = (lookups.value as { users: { id: string }[] }).users;
-  const chosen = await core.handle('settings.update', { currentUserId: users[0]!.id });
-  if (!chosen.ok) throw new Error(`settings: ${chosen.error.message}`);
+/** Signs the laptop's training capturer in (through its identity provider), as a person would first. */
+async function actAsCapturer(host: Awaited<ReturnType<typeof startHost>>): Promise<void> {
+  const t = await signedInCore(host.core, staffServiceOf(host)!, 'capturer');
+  await t.call('lookups.refresh', {});
 }
 
 test('unsent work exported in Settings is imported on another laptop', async ({
@@ -30,7 +28,7 @@ test('unsent work exported in Settings is imported on another laptop', async ({
   const last = `Exportson${Date.now() % 100000}`;
   const name = `Lerato ${last}`;
   // A change is made by someone: the person acting on laptop A is chosen first, as in Settings.
-  await actAsFirstUser(host.core);
+  await actAsCapturer(host);
   // Laptop A is offline: the application and its document stay unsent.
   await host.sandboxControl.stop();
   const created = await host.core.handle('individual.create', {
@@ -78,7 +76,7 @@ test('unsent work exported in Settings is imported on another laptop', async ({
   try {
     const pageB = await context.newPage();
     const deskB = new DeskApp(pageB);
-    await actAsFirstUser(other.core);
+    await actAsCapturer(other);
     await pageB.goto(other.openUrl());
     await deskB.ready();
     await deskB.open('Settings');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { keytarSecretStores } from '../../electron/core/keychain/index.js';
 import { startHost, type Host } from '../../electron/host/index.js';
-import { expect, test } from './fixtures.js';
+import { expect, staffServiceOf, test } from './fixtures.js';
 import { DeskApp } from './pages/desk-app.js';
 
 test('a half-typed new individual survives navigating away and a restart', async ({ page }) => {
@@ -16,7 +16,7 @@ test('a half-typed new individual survives navigating away and a restart', async
   const start = async () => {
     host = await startHost({ dataDir, port: 0, rendererDir: resolve('dist/renderer'), secretStore });
     await page.goto(host.openUrl());
-    const desk = new DeskApp(page);
+    const desk = new DeskApp(page, staffServiceOf(host));
     await desk.ready();
     return desk;
   };
@@ -43,6 +43,8 @@ test('a half-typed new individual survives navigating away and a restart', async
     await host!.stop();
     host = null;
     desk = await start();
+    // A restart ends the session: the person signs in again, and their typed work is there.
+    await desk.actAs('capturer');
     await desk.open('Cases');
     await page.getByRole('link', { name: 'New individual' }).click();
     await expect(page.getByLabel('First name')).toHaveValue('Lindiwe');

@@ -5,7 +5,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { _electron as electron, test, type ElectronApplication } from '@playwright/test';
+import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
+import { submitSignInForm } from '../../support/staff-sign-in.js';
 import { offlineEntitySurvivesRestart } from '../scenarios/offline-entity-survives-restart.js';
 
 test('an entity captured offline is still there after quitting and starting again', async () => {
@@ -34,6 +35,33 @@ test('an entity captured offline is still there after quitting and starting agai
       quit: async () => {
         await app!.close();
         app = null;
+      },
+      // The core opens the system browser, which Playwright does not drive: the page it would open
+      // is caught in the main process and the sandbox's sign-in form is filled over HTTP instead.
+      signIn: async (desk) => {
+        await app!.evaluate(({ shell }) => {
+          const caught = globalThis as { ficaDeskSignInUrl?: string };
+          shell.openExternal = (url: string) => {
+            caught.ficaDeskSignInUrl = url;
+            return Promise.resolve();
+          };
+        });
+        await desk.page.getByRole('button', { name: 'Sign in with your browser' }).click();
+        const url = await expect
+          .poll(() => app!.evaluate(() => (globalThis as { ficaDeskSignInUrl?: string }).ficaDeskSignInUrl ?? ''))
+          .not.toBe('')
+          .then(() => app!.evaluate(() => (globalThis as { ficaDeskSignInUrl?: string }).ficaDeskSignInUrl!));
+        const capturer = await app!.evaluate(() => {
+          const sandbox = (
+            globalThis as {
+              ficaDeskSandbox?: { config: { staff: { email: string; role: string; password: string }[] } };
+            }
+          ).ficaDeskSandbox;
+          return sandbox?.config.staff.find((a) => a.role === 'capturer') ?? null;
+        });
+        if (!capturer) throw new Error('The embedded sandbox has no capturer account.');
+        await fetch(await submitSignInForm(url, capturer.email, capturer.password));
+        await desk.page.getByRole('button', { name: 'Not now' }).click();
       },
     });
   } finally {

@@ -85,7 +85,9 @@ describe('tokens and sign-in', () => {
     expect(jobs.every((j) => j.state === 'waiting' && j.error?.permanent !== true)).toBe(true);
     expect(jobs.some((j) => j.waitingFor === 'waiting for sign-in')).toBe(true);
 
-    // Wrong credentials are refused and nothing is saved; the queue stays parked.
+    // The environment's administrator signs its service credentials in again. Wrong ones are
+    // refused and nothing is saved; the queue stays parked.
+    await t.actAs('admin');
     const wrong = await t.call('profiles.setCredentials', {
       profileId: (await t.call('status.get', {})).profile!.id,
       clientId: sandbox.clientId,
@@ -105,6 +107,7 @@ describe('tokens and sign-in', () => {
     expect(again).toMatchObject({ verified: true });
     // The answer never carries a secret.
     expect(JSON.stringify(again)).not.toContain(sandbox.clientSecret);
+    await t.actAs('capturer');
     await finishIndividual(t, caseId);
     const done = await waitFor(
       'drain',

@@ -281,6 +281,8 @@ describe('cases follow the service', () => {
     });
     const other = (await res.json()) as { clientId: string; clientSecret: string };
     const profileId = (await t.call('status.get', {})).profile!.id;
+    // Service credentials are the environment administrator's to change.
+    await t.actAs('admin');
     await t.call('profiles.setCredentials', { profileId, ...other });
     try {
       const c = await waitFor(
@@ -298,6 +300,7 @@ describe('cases follow the service', () => {
         clientId: sandbox.clientId,
         clientSecret: sandbox.clientSecret,
       });
+      await t.actAs('capturer');
     }
   });
 

@@ -145,6 +145,7 @@ describe('platform repositories', () => {
       kind: 'sandbox',
       baseUrl: 'http://127.0.0.1:4010',
       tokenUrl: null,
+      issuerUrl: null,
       createdAt: '2026-11-21T10:00:00.000Z',
     });
     expect(tokenUrlOf(sandbox)).toBe('http://127.0.0.1:4010/oauth/token');

@@ -135,7 +135,7 @@ describe('environment scope', () => {
     await t.call('queue.resume', {});
     await held.arrived;
 
-    await t.call('profiles.activate', { id: profileB });
+    await use(profileB);
     held.release();
     // The job's create went to A, its own service, after the switch.
     await waitFor(
@@ -324,22 +324,31 @@ describe('environment scope', () => {
     await use(profileA);
     await t.call('queue.pause', {});
     const fay = await capture('Fay', 'Alpha');
-    await use(profileB);
+    // Changing an environment is its administrator's, signed in there.
+    await use(profileA, 'admin');
     const refusal = (p: Promise<unknown>) =>
       p.then(
         () => null,
         (e: unknown) => e as DeskError,
       );
+    const profileAFields = { id: profileA, kind: 'sandbox' as const, issuerUrl: sandboxA.issuer };
 
     const moved = await refusal(
-      t.call('profiles.save', { id: profileA, name: 'Sandbox', kind: 'sandbox', baseUrl: proxyB.url }),
+      t.call('profiles.save', { ...profileAFields, name: 'Sandbox', baseUrl: proxyB.url }),
     );
     expect(moved?.code).toBe('not-allowed');
     expect(moved?.message).toMatch(/unsent item/);
     const removed = await refusal(t.call('profiles.remove', { id: profileA }));
     expect(removed?.code).toBe('not-allowed');
+    // A name is only a name: renaming is fine.
+    expect(
+      (await t.call('profiles.save', { ...profileAFields, name: 'Sandbox A', baseUrl: proxyA.url })).name,
+    ).toBe('Sandbox A');
+    await t.call('profiles.save', { ...profileAFields, name: 'Sandbox', baseUrl: proxyA.url });
+
     // Live needs https, so the address changes too; this profile has no unsent work, so what refuses
     // it is the rule that the active profile is not made Live in place.
+    await use(profileB, 'admin');
     const madeLive = await refusal(
       t.call('profiles.save', {
         id: profileB,
@@ -351,18 +360,11 @@ describe('environment scope', () => {
     expect(madeLive?.code).toBe('not-allowed');
     expect(madeLive?.message).toMatch(/before making this one Live/);
     expect(t.core.internals.session.activeProfile()).toMatchObject({ id: profileB, kind: 'sandbox' });
-    // A name is only a name: renaming is fine.
-    expect(
-      (
-        await t.call('profiles.save', {
-          id: profileA,
-          name: 'Sandbox A',
-          kind: 'sandbox',
-          baseUrl: proxyA.url,
-        })
-      ).name,
-    ).toBe('Sandbox A');
-    await t.call('profiles.save', { id: profileA, name: 'Sandbox', kind: 'sandbox', baseUrl: proxyA.url });
+    // Another environment is changed only from inside it.
+    const fromOutside = await refusal(
+      t.call('profiles.save', { ...profileAFields, name: 'Renamed', baseUrl: proxyA.url }),
+    );
+    expect(fromOutside?.message).toMatch(/Switch to this environment and sign in as its administrator/);
 
     await use(profileA);
     await sent(fay);
@@ -380,8 +382,9 @@ describe('environment scope', () => {
         idNumber: saId(),
       })
       .catch((e: unknown) => e);
+    // Without an environment nobody can be signed in, so nothing is captured for nowhere.
     expect(refused).toBeInstanceOf(DeskError);
-    expect((refused as DeskError).code).toBe('other-environment');
+    expect((refused as DeskError).message).toMatch(/Sign in first/);
     await use(profileA);
   });
 
