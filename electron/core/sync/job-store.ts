@@ -153,9 +153,68 @@ export class JobStore {
     ).map((r) => this.fromRow(r));
   }
 
-  /** Just the states of a case's jobs, without reading their payloads. */
+  /**
+   * The first job (lowest seq) of each order group of a case (orderGroupOf: its kind, and its person
+   * for a person's jobs). A job waits on its case's order only through these (blockerAmong): a few
+   * rows, whatever the number of the case's jobs.
+   */
+  headsOfCase(caseId: string): StoredJob[] {
+    return (
+      this.raw(
+        `SELECT ${COLUMNS} FROM jobs WHERE seq IN (
+           SELECT MIN(seq) FROM jobs WHERE case_id = ?
+           GROUP BY kind, CASE WHEN kind LIKE 'ubo.%' OR kind = 'document.delete'
+                               THEN json_extract(payload, '$.uboId') END
+         ) ORDER BY seq`,
+      ).all(caseId) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
+  /** A case's jobs other than those of `kinds`. */
+  ofCaseExcept(caseId: string, kinds: readonly JobPayload['kind'][]): StoredJob[] {
+    const marks = kinds.map(() => '?').join(', ');
+    return (
+      this.raw(`SELECT ${COLUMNS} FROM jobs WHERE case_id = ? AND kind NOT IN (${marks}) ORDER BY seq`).all(
+        caseId,
+        ...kinds,
+      ) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
+  /** Ready jobs of a profile that are due at `now`, after `afterSeq`, in the order they were queued. */
+  dueOf(profileId: string, now: number, afterSeq: number, limit: number): StoredJob[] {
+    return (
+      this.raw(
+        `SELECT ${COLUMNS} FROM jobs
+          WHERE profile_id = ? AND state = 'ready' AND seq > ? AND next_attempt_at <= ?
+          ORDER BY seq LIMIT ?`,
+      ).all(profileId, afterSeq, now, limit) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
+  /** When the soonest ready job of a profile waiting for a retry is due, or null when none waits. */
+  nextRetryAt(profileId: string, now: number): number | null {
+    const row = statement(
+      this.db,
+      `SELECT MIN(next_attempt_at) AS at FROM jobs WHERE profile_id = ? AND state = 'ready' AND next_attempt_at > ?`,
+    ).get(profileId, now) as { at: number | null };
+    return row.at;
+  }
+
+  /** One page of a profile's jobs in the order they were queued. */
+  pageOf(profileId: string, offset: number, limit: number): StoredJob[] {
+    return (
+      this.raw(`SELECT ${COLUMNS} FROM jobs WHERE profile_id = ? ORDER BY seq LIMIT ? OFFSET ?`).all(
+        profileId,
+        limit,
+        offset,
+      ) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
+  /** Which states a case's jobs are in, each once (none when it has no job): for its status. */
   statesOfCase(caseId: string): { state: StoredJobState }[] {
-    return statement(this.db, 'SELECT state FROM jobs WHERE case_id = ?').all(caseId) as {
+    return statement(this.db, 'SELECT DISTINCT state FROM jobs WHERE case_id = ?').all(caseId) as {
       state: StoredJobState;
     }[];
   }

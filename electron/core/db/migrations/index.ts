@@ -8,6 +8,7 @@ import { m003Jobs } from './003-jobs.js';
 import { m004EnvironmentScope } from './004-environment-scope.js';
 import { m005PersonalDataKeys } from './005-personal-data-keys.js';
 import { m006FormDrafts } from './006-form-drafts.js';
+import { m007JobPickIndexes } from './007-job-pick-indexes.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001Platform,
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m004EnvironmentScope,
   m005PersonalDataKeys,
   m006FormDrafts,
+  m007JobPickIndexes,
 ];
