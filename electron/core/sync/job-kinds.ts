@@ -119,9 +119,20 @@ export function mustWaitFor(job: Ordered, earlier: Ordered): boolean {
  * whether they run side by side: the first of them stands for all in a case's order.
  */
 export function orderGroupOf(payload: JobPayload): string {
-  const person = payload.kind.startsWith('ubo.') || payload.kind === 'document.delete';
-  return person && 'uboId' in payload && payload.uboId ? `${payload.kind} ${payload.uboId}` : payload.kind;
+  return isPersonKind(payload.kind) && 'uboId' in payload && payload.uboId
+    ? `${payload.kind} ${payload.uboId}`
+    : payload.kind;
 }
+
+/** A kind whose jobs take their place in the order per person: a person's jobs, and deletions. */
+export const isPersonKind = (kind: JobKind): boolean =>
+  kind.startsWith('ubo.') || kind === DOCUMENT_DELETE.kind;
+
+/** Every kind of job. */
+export const JOB_KINDS: readonly JobKind[] = [
+  ...(Object.keys(JOB_RANK) as RankedKind[]),
+  DOCUMENT_DELETE.kind,
+];
 
 /**
  * The job in front of `job` that names its wait: of the pending jobs it must wait for, one of the

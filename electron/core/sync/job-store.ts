@@ -2,7 +2,7 @@
 // parses is marked failed with a plain reason rather than run or silently dropped.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../cases/case-store.js';
-import { JobPayloadSchema, type JobPayload } from './job-kinds.js';
+import { isPersonKind, JOB_KINDS, JobPayloadSchema, type JobPayload } from './job-kinds.js';
 import { statement } from '../../../node-shared/sqlite/statements.js';
 
 export type StoredJobState = 'ready' | 'running' | 'failed';
@@ -48,6 +48,11 @@ interface Fixed {
   payload: JobPayload | null;
   createdAt: string;
 }
+
+// Kinds whose jobs share one place in a case's order, and kinds placed per person (orderGroupOf),
+// as JSON for the heads query: the first job of each kind is then one index probe.
+const CASE_WIDE_KINDS = JSON.stringify(JOB_KINDS.filter((k) => !isPersonKind(k)));
+const PERSON_KINDS = JSON.stringify(JOB_KINDS.filter(isPersonKind));
 
 const UNREADABLE =
   'This queued item was saved by another version of FICA Desk and cannot be sent. Discard it and capture the change again.';
@@ -162,11 +167,12 @@ export class JobStore {
     return (
       this.raw(
         `SELECT ${COLUMNS} FROM jobs WHERE seq IN (
-           SELECT MIN(seq) FROM jobs WHERE case_id = ?
-           GROUP BY kind, CASE WHEN kind LIKE 'ubo.%' OR kind = 'document.delete'
-                               THEN json_extract(payload, '$.uboId') END
+           SELECT (SELECT MIN(seq) FROM jobs WHERE case_id = @caseId AND kind = k.value) FROM json_each(@caseWide) AS k
+           UNION ALL
+           SELECT MIN(seq) FROM jobs WHERE case_id = @caseId AND kind IN (SELECT value FROM json_each(@person))
+           GROUP BY kind, json_extract(payload, '$.uboId')
          ) ORDER BY seq`,
-      ).all(caseId) as RawJobRow[]
+      ).all({ caseId, caseWide: CASE_WIDE_KINDS, person: PERSON_KINDS }) as RawJobRow[]
     ).map((r) => this.fromRow(r));
   }
 
@@ -214,7 +220,12 @@ export class JobStore {
 
   /** Which states a case's jobs are in, each once (none when it has no job): for its status. */
   statesOfCase(caseId: string): { state: StoredJobState }[] {
-    return statement(this.db, 'SELECT DISTINCT state FROM jobs WHERE case_id = ?').all(caseId) as {
+    // One index probe per state rather than a read of every job of the case.
+    return statement(
+      this.db,
+      `SELECT state FROM (SELECT 'ready' AS state UNION ALL SELECT 'running' UNION ALL SELECT 'failed') AS s
+        WHERE EXISTS (SELECT 1 FROM jobs WHERE case_id = ? AND jobs.state = s.state)`,
+    ).all(caseId) as {
       state: StoredJobState;
     }[];
   }
