@@ -256,7 +256,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const notifier = new ChangeNotifier({
     events,
     status,
-    queueViews: () => queue.views(),
     refreshCaseStatus: (caseId) => views.refreshStatus(caseId),
   });
   const statusChanged = () => notifier.statusChanged();

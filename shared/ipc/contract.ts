@@ -67,6 +67,8 @@ import {
 } from './desk-model.js';
 
 const Empty = z.object({}).strict();
+/** The most jobs one queue.list page holds. */
+export const QUEUE_PAGE_MAX = 1000;
 const Ok = z.object({ ok: z.literal(true) });
 const CaseRef = z.object({ caseId: z.string().min(1).max(64) });
 const Id = z.string().min(1).max(64);
@@ -342,7 +344,16 @@ export const channels = {
   ),
   'scanners.cancel': channel(z.object({ draftId: Id }), z.object({ cancelled: z.boolean() })),
 
-  'queue.list': channel(Empty, z.array(JobViewSchema)),
+  /** The active environment's jobs in the order they were queued; a page of them with offset and limit. */
+  'queue.list': channel(
+    z
+      .object({
+        offset: z.number().int().nonnegative().optional(),
+        limit: z.number().int().positive().max(QUEUE_PAGE_MAX).optional(),
+      })
+      .strict(),
+    z.array(JobViewSchema),
+  ),
   'queue.retry': channel(z.object({ jobId: Id }), Ok),
   /** Discarding needs an explicit confirmation: nothing is discarded silently. */
   'queue.discard': channel(z.object({ jobId: Id, confirm: z.literal(true) }), Ok),
@@ -400,7 +411,8 @@ export const channels = {
 
 export const events = {
   'status.changed': StatusSchema,
-  'queue.changed': z.object({ jobs: z.array(JobViewSchema) }),
+  /** The queue changed; `version` grows with each change. Screens read the page they show with queue.list. */
+  'queue.changed': z.object({ version: z.number().int().nonnegative() }),
   'queue.progress': z.object({
     jobId: z.string(),
     documentId: z.string().nullable(),

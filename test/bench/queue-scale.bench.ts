@@ -4,13 +4,15 @@
 // For each size: an entity at its documents step, N small documents queued while sending is paused,
 // then the queue resumes and the core's own CPU (process.cpuUsage: this process, the sandbox runs in
 // its own) is measured over the first MEASURED jobs drained, or what drains in BENCH_BUDGET_MS. The
-// core has the host's listeners: every event serialised as the SSE bridge does, so it pays for the
-// queue views a screen would receive.
+// core has the host's listeners: every event serialised as the SSE bridge does, and an open queue
+// screen reading its first page (queue.list) after each queue.changed, as renderer/lib/queue.svelte.ts
+// does, so it pays for the queue views a screen would receive.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENT_NAMES } from '../../shared/ipc/contract.js';
 import { encodeWire } from '../../shared/ipc/wire.js';
+import { QUEUE_PAGE } from '../../renderer/lib/queue-page.js';
 import { startTestCore } from '../support/core-harness.js';
 import { bulkPdf } from '../support/documents.js';
 import { entityAtDocumentsStep } from '../support/flows.js';
@@ -40,10 +42,20 @@ async function perJob(queued: number): Promise<Figures> {
       queue: { concurrency: 4, backoffBaseMs: 200, backoffMaxMs: 2000, probeIntervalMs: 200 },
     });
     const serialised = { frames: 0, bytes: 0 };
+    let reading: Promise<void> | null = null;
+    const readPage = () => {
+      reading ??= t
+        .call('queue.list', { offset: 0, limit: QUEUE_PAGE })
+        .then((page) => {
+          serialised.bytes += encodeWire(page).length;
+        })
+        .finally(() => (reading = null));
+    };
     for (const name of EVENT_NAMES)
       t.core.on(name, (payload) => {
         serialised.frames++;
         serialised.bytes += `event: ${name}\ndata: ${encodeWire(payload)}\n\n`.length;
+        if (name === 'queue.changed') readPage();
       });
     await t.call('lookups.refresh', {});
     const { caseId, pair } = await entityAtDocumentsStep(t, `Scale ${queued}`);

@@ -41,12 +41,18 @@ export function seeded(seed: number): () => number {
 
 export const PASS: FaultPlan = { decide: () => ({ kind: 'pass' }) };
 
-/** Faults on API calls at the given rates; the token endpoint and lookups are left alone. */
+/**
+ * Faults on API calls at the given rates; the token endpoint and lookups are left alone. Latency is
+ * drawn from a stream of its own, so requests outside the API do not shift which call gets which
+ * fault. Which call that is still depends on the order requests arrive in, which timing decides:
+ * a test that needs a kind of fault to happen uses eachFaultFirst.
+ */
 export function randomFaults(
   seed: number,
   rates = { reset: 0.08, drop: 0.08, s500: 0.06, s429: 0.04 },
 ): FaultPlan {
   const random = seeded(seed);
+  const latency = seeded(seed ^ 0x5bd1e995);
   return {
     decide({ method, path }) {
       if (!path.startsWith('/api/v1/') || path.startsWith('/api/v1/settings/')) return { kind: 'pass' };
@@ -58,7 +64,34 @@ export function randomFaults(
         return { kind: 'status', status: 429, retryAfterSeconds: 1 };
       return { kind: 'pass' };
     },
-    latencyMs: () => Math.floor(random() * 20),
+    latencyMs: () => Math.floor(latency() * 20),
+  };
+}
+
+/** The faults eachFaultFirst injects, in this order. */
+export const EACH_FAULT: readonly Fault[] = [
+  { kind: 'reset' },
+  { kind: 'drop-response' },
+  { kind: 'status', status: 500 },
+  { kind: 'status', status: 429, retryAfterSeconds: 1 },
+];
+
+/**
+ * Every kind of fault once, on the first requests `isTarget` picks, then `plan`. Over about a
+ * hundred requests, random rates of a few percent leave some runs without a 429 or without a lost
+ * answer on a write, so a test that checks each kind happened must not leave them to chance.
+ */
+export function eachFaultFirst(
+  plan: FaultPlan,
+  isTarget: (req: { method: string; path: string }) => boolean,
+): FaultPlan {
+  const pending = [...EACH_FAULT];
+  return {
+    decide(req) {
+      const first = isTarget(req) ? pending.shift() : undefined;
+      return first ?? plan.decide(req);
+    },
+    latencyMs: plan.latencyMs,
   };
 }
 

@@ -440,15 +440,14 @@ export class CaseStore {
     return new Set(rows.flatMap((r) => ServerIdsSchema.parse(JSON.parse(r.server_ids))));
   }
 
-  /** The first of `serverIds` another document of the case (same owner kind) holds, if any: asked of
-   * SQLite, so a claim costs no parsing of every document's ids. */
+  /** The first of `serverIds` another document of the case (same owner kind) holds, if any. */
   private serverIdTakenByOther(id: string, serverIds: number[]): number | undefined {
+    // One index probe per id (document_server_ids, kept by triggers), however many documents the case has.
     const row = statement(
       this.db,
-      `SELECT held.value AS taken FROM documents AS me JOIN documents AS other
-         ON other.case_id = me.case_id AND other.owner_kind = me.owner_kind AND other.id <> me.id
-       JOIN json_each(other.server_ids) AS held
-       WHERE me.id = ? AND other.server_ids <> '[]' AND held.value IN (SELECT value FROM json_each(?))
+      `SELECT held.server_id AS taken FROM documents AS me JOIN document_server_ids AS held
+         ON held.case_id = me.case_id AND held.owner_kind = me.owner_kind AND held.document_id <> me.id
+       WHERE me.id = ? AND held.server_id IN (SELECT value FROM json_each(?))
        LIMIT 1`,
     ).get(id, JSON.stringify(serverIds)) as { taken: number } | undefined;
     return row?.taken;

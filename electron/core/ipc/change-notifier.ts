@@ -1,14 +1,14 @@
 // Tells the screens what changed, throttled so that a drain of hundreds of documents does not flood
 // the renderer: the status when it really changed, the queue at most every 250 ms, and each changed
-// case once per 50 ms (its status row refreshed first, so the list can filter on it).
+// case once per 50 ms (its status row refreshed first, so the list can filter on it). The queue's
+// event says only that it changed (a version): a screen reads the page it shows, so an event costs
+// the same with ten thousand queued items as with ten.
 import type { Status } from '../../../shared/ipc/model.js';
-import type { JobView } from '../../../shared/ipc/model.js';
 import type { CoreEvents } from './events.js';
 
 export interface ChangeNotifierDeps {
   events: CoreEvents;
   status: () => Status;
-  queueViews: () => JobView[];
   refreshCaseStatus: (caseId: string) => void;
 }
 
@@ -18,6 +18,7 @@ export class ChangeNotifier {
   private caseTimer: NodeJS.Timeout | null = null;
   private readonly changedCases = new Set<string>();
   private closed = false;
+  private queueVersion = 0;
 
   constructor(private readonly deps: ChangeNotifierDeps) {}
 
@@ -36,7 +37,7 @@ export class ChangeNotifier {
       this.queueTimer = null;
       if (this.closed) return;
       if (this.deps.events.has('queue.changed'))
-        this.deps.events.emit('queue.changed', { jobs: this.deps.queueViews() });
+        this.deps.events.emit('queue.changed', { version: ++this.queueVersion });
       this.statusChanged();
     }, 250);
     this.queueTimer.unref?.();

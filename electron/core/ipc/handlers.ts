@@ -268,7 +268,7 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       return OK;
     },
 
-    'queue.list': () => ctx.queue.views(),
+    'queue.list': (page) => ctx.queue.views(page),
     'queue.retry': ({ jobId }) => {
       if (!ctx.queue.retry(jobId)) throw new DeskError('not-found', 'This item is no longer in the queue.');
       return OK;

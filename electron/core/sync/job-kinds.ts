@@ -66,6 +66,7 @@ const UPLOADS: ReadonlySet<JobKind> = new Set(
 const PARALLEL: ReadonlySet<JobKind> = new Set([...UPLOADS, DOCUMENT_DELETE.kind]);
 
 export const isUpload = (kind: JobKind): boolean => UPLOADS.has(kind);
+export const UPLOAD_KINDS: readonly JobKind[] = [...UPLOADS];
 
 export interface Ordered {
   seq: number;
@@ -111,4 +112,42 @@ export function mustWaitFor(job: Ordered, earlier: Ordered): boolean {
     return !(PARALLEL.has(job.payload.kind) && PARALLEL.has(earlier.payload.kind));
   }
   return false;
+}
+
+/**
+ * Jobs of one kind (and one person, for a person's jobs and deletions) share their rank, scope and
+ * whether they run side by side: the first of them stands for all in a case's order.
+ */
+export function orderGroupOf(payload: JobPayload): string {
+  return isPersonKind(payload.kind) && 'uboId' in payload && payload.uboId
+    ? `${payload.kind} ${payload.uboId}`
+    : payload.kind;
+}
+
+/** A kind whose jobs take their place in the order per person: a person's jobs, and deletions. */
+export const isPersonKind = (kind: JobKind): boolean =>
+  kind.startsWith('ubo.') || kind === DOCUMENT_DELETE.kind;
+
+/** Every kind of job. */
+export const JOB_KINDS: readonly JobKind[] = [
+  ...(Object.keys(JOB_RANK) as RankedKind[]),
+  DOCUMENT_DELETE.kind,
+];
+
+/**
+ * The job in front of `job` that names its wait: of the pending jobs it must wait for, one of the
+ * highest rank, the earliest queued of those. `pending` is in seq order; the first job of each
+ * order group (orderGroupOf) gives the same answer as all of them.
+ */
+export function blockerAmong<T extends Ordered>(job: Ordered, pending: readonly T[]): T | undefined {
+  let blocker: T | undefined;
+  let blockerRank = -1;
+  for (const other of pending) {
+    const rank = rankOf(other);
+    if (rank > blockerRank && mustWaitFor(job, other)) {
+      blocker = other;
+      blockerRank = rank;
+    }
+  }
+  return blocker;
 }

@@ -2,7 +2,7 @@
 // parses is marked failed with a plain reason rather than run or silently dropped.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../cases/case-store.js';
-import { JobPayloadSchema, type JobPayload } from './job-kinds.js';
+import { isPersonKind, JOB_KINDS, JobPayloadSchema, type JobPayload } from './job-kinds.js';
 import { statement } from '../../../node-shared/sqlite/statements.js';
 
 export type StoredJobState = 'ready' | 'running' | 'failed';
@@ -48,6 +48,11 @@ interface Fixed {
   payload: JobPayload | null;
   createdAt: string;
 }
+
+// Kinds whose jobs share one place in a case's order, and kinds placed per person (orderGroupOf),
+// as JSON for the heads query: the first job of each kind is then one index probe.
+const CASE_WIDE_KINDS = JSON.stringify(JOB_KINDS.filter((k) => !isPersonKind(k)));
+const PERSON_KINDS = JSON.stringify(JOB_KINDS.filter(isPersonKind));
 
 const UNREADABLE =
   'This queued item was saved by another version of FICA Desk and cannot be sent. Discard it and capture the change again.';
@@ -153,9 +158,74 @@ export class JobStore {
     ).map((r) => this.fromRow(r));
   }
 
-  /** Just the states of a case's jobs, without reading their payloads. */
+  /**
+   * The first job (lowest seq) of each order group of a case (orderGroupOf: its kind, and its person
+   * for a person's jobs). A job waits on its case's order only through these (blockerAmong): a few
+   * rows, whatever the number of the case's jobs.
+   */
+  headsOfCase(caseId: string): StoredJob[] {
+    return (
+      this.raw(
+        `SELECT ${COLUMNS} FROM jobs WHERE seq IN (
+           SELECT (SELECT MIN(seq) FROM jobs WHERE case_id = @caseId AND kind = k.value) FROM json_each(@caseWide) AS k
+           UNION ALL
+           SELECT MIN(seq) FROM jobs WHERE case_id = @caseId AND kind IN (SELECT value FROM json_each(@person))
+           GROUP BY kind, json_extract(payload, '$.uboId')
+         ) ORDER BY seq`,
+      ).all({ caseId, caseWide: CASE_WIDE_KINDS, person: PERSON_KINDS }) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
+  /** A case's jobs other than those of `kinds`. */
+  ofCaseExcept(caseId: string, kinds: readonly JobPayload['kind'][]): StoredJob[] {
+    const marks = kinds.map(() => '?').join(', ');
+    return (
+      this.raw(`SELECT ${COLUMNS} FROM jobs WHERE case_id = ? AND kind NOT IN (${marks}) ORDER BY seq`).all(
+        caseId,
+        ...kinds,
+      ) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
+  /** Ready jobs of a profile that are due at `now`, after `afterSeq`, in the order they were queued. */
+  dueOf(profileId: string, now: number, afterSeq: number, limit: number): StoredJob[] {
+    return (
+      this.raw(
+        `SELECT ${COLUMNS} FROM jobs
+          WHERE profile_id = ? AND state = 'ready' AND seq > ? AND next_attempt_at <= ?
+          ORDER BY seq LIMIT ?`,
+      ).all(profileId, afterSeq, now, limit) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
+  /** When the soonest ready job of a profile waiting for a retry is due, or null when none waits. */
+  nextRetryAt(profileId: string, now: number): number | null {
+    const row = statement(
+      this.db,
+      `SELECT MIN(next_attempt_at) AS at FROM jobs WHERE profile_id = ? AND state = 'ready' AND next_attempt_at > ?`,
+    ).get(profileId, now) as { at: number | null };
+    return row.at;
+  }
+
+  /** One page of a profile's jobs in the order they were queued. */
+  pageOf(profileId: string, offset: number, limit: number): StoredJob[] {
+    return (
+      this.raw(`SELECT ${COLUMNS} FROM jobs WHERE profile_id = ? ORDER BY seq LIMIT ? OFFSET ?`).all(
+        profileId,
+        limit,
+        offset,
+      ) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
+  /** Which states a case's jobs are in, each once (none when it has no job): for its status. */
   statesOfCase(caseId: string): { state: StoredJobState }[] {
-    return statement(this.db, 'SELECT state FROM jobs WHERE case_id = ?').all(caseId) as {
+    // One index probe per state rather than a read of every job of the case.
+    return statement(
+      this.db,
+      `SELECT state FROM (SELECT 'ready' AS state UNION ALL SELECT 'running' UNION ALL SELECT 'failed') AS s
+        WHERE EXISTS (SELECT 1 FROM jobs WHERE case_id = ? AND jobs.state = s.state)`,
+    ).all(caseId) as {
       state: StoredJobState;
     }[];
   }

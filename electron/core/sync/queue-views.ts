@@ -4,10 +4,13 @@ import type { JobView } from '../../../shared/ipc/model.js';
 import type { CaseStore } from '../cases/case-store.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { JobHandlers } from './job-handlers.js';
-import { isDecisionKind, isUpload, mustWaitFor, type Ordered } from './job-kinds.js';
+import { isDecisionKind, isUpload, mustWaitFor, UPLOAD_KINDS, type Ordered } from './job-kinds.js';
 import type { JobStore, StoredJob } from './job-store.js';
 import type { QueueEnvironment } from './queue-types.js';
 import type { Scheduler } from './scheduler.js';
+
+/** Items that never need another item before them: uploads and deletions of a document. */
+const NEVER_NEEDERS = [...UPLOAD_KINDS, 'document.delete'] as const;
 
 /** A case's items that may need an earlier upload or decision, and whether the case is stopped. */
 interface CaseNeeders {
@@ -66,10 +69,9 @@ export class QueueViews {
 
   /** The case's items that could need an upload or a decision before them: neither uploads nor deletes. */
   private needers(caseId: string): CaseNeeders {
-    const jobs = this.deps.jobs.ofCase(caseId);
     return {
-      needers: jobs.filter((j) => !isUpload(j.payload.kind) && j.payload.kind !== 'document.delete'),
-      stopped: jobs.some((j) => j.state === 'failed'),
+      needers: this.deps.jobs.ofCaseExcept(caseId, NEVER_NEEDERS),
+      stopped: this.deps.jobs.hasFailed(caseId),
     };
   }
 
@@ -90,13 +92,13 @@ export class QueueViews {
     return doc ? { name: doc.filename, size: doc.size } : null;
   }
 
-  /** Each job of the active environment with the state and reason a person is shown. */
-  private shown(jobs?: StoredJob[]) {
+  /** Each of `jobs` of the active environment with the state and reason a person is shown. */
+  private shown(jobs: StoredJob[]) {
     const connectivity = this.deps.connectivity.current;
     const now = Date.now();
     const activeId = this.deps.environment.activeId();
     const evaluations = this.deps.scheduler
-      .evaluate(Infinity, jobs)
+      .evaluate(jobs)
       .filter((e) => e.job.profileId !== null && e.job.profileId === activeId);
     return evaluations.map(({ job, caseRow, waitingFor }) => {
       let state: JobView['state'];
@@ -121,8 +123,15 @@ export class QueueViews {
     });
   }
 
-  /** The active environment's jobs; other profiles' work is counted elsewhere, never listed with it. */
-  views(): JobView[] {
+  /**
+   * The active environment's jobs in the order they were queued, or one page of them; other
+   * profiles' work is counted elsewhere, never listed with it. A page costs the same however many
+   * jobs are queued.
+   */
+  views(page: { offset?: number; limit?: number } = {}): JobView[] {
+    const activeId = this.deps.environment.activeId();
+    if (activeId === null) return [];
+    const jobs = this.deps.jobs.pageOf(activeId, page.offset ?? 0, page.limit ?? -1);
     const now = Date.now();
     const needers = new Map<string, CaseNeeders>();
     const needersOf = (caseId: string): CaseNeeders => {
@@ -130,7 +139,7 @@ export class QueueViews {
       if (!list) needers.set(caseId, (list = this.needers(caseId)));
       return list;
     };
-    return this.shown().map(({ job, caseRow, state, reason }) => {
+    return this.shown(jobs).map(({ job, caseRow, state, reason }) => {
       const flight = this.deps.flight(job.id);
       return {
         id: job.id,

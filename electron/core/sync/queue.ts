@@ -29,6 +29,8 @@ interface InFlight {
 
 /** How many startable jobs a full pass keeps beyond the free slots, for the slots that free up next. */
 const STARTABLE_AHEAD = 16;
+/** How many due jobs a scheduling pass reads at a time. */
+const PICK_PAGE = 64;
 
 export class SyncQueue {
   private readonly options: QueueOptions;
@@ -222,27 +224,35 @@ export class SyncQueue {
     if (free <= 0) return;
     let started = this.launchStartable(free);
     free -= started;
-    if (free > 0) {
+    const activeId = this.deps.environment.activeId();
+    if (free > 0 && activeId !== null) {
       const now = Date.now();
-      let nextWake = Infinity;
       const spare: string[] = [];
-      for (const e of this.scheduler.evaluate(free + STARTABLE_AHEAD)) {
-        if (e.job.state !== 'ready' || e.waitingFor !== null || !e.caseRow || this.inFlight.has(e.job.id))
-          continue;
-        if (e.job.nextAttemptAt > now) {
-          nextWake = Math.min(nextWake, e.job.nextAttemptAt);
-          continue;
+      const wanted = free + STARTABLE_AHEAD;
+      let launched = 0;
+      // Due ready jobs in the order they were queued, a page at a time, until enough may start: the
+      // first pages hold them unless many jobs in front wait on their case's order.
+      let afterSeq = 0;
+      for (;;) {
+        const page = this.deps.jobs.dueOf(activeId, now, afterSeq, PICK_PAGE);
+        for (const e of this.scheduler.evaluate(page, wanted - launched - spare.length)) {
+          if (e.job.state !== 'ready' || e.waitingFor !== null || !e.caseRow || this.inFlight.has(e.job.id))
+            continue;
+          if (launched < free) {
+            this.launch(e.job, e.caseRow);
+            launched++;
+          } else spare.push(e.job.id);
         }
-        if (started < free) {
-          this.launch(e.job, e.caseRow);
-          started++;
-        } else spare.push(e.job.id);
+        if (page.length < PICK_PAGE || launched + spare.length >= wanted) break;
+        afterSeq = page[page.length - 1]!.seq;
       }
       this.startable = spare;
-      if (nextWake !== Infinity && !this.stopped) {
+      const nextWake = this.deps.jobs.nextRetryAt(activeId, now);
+      if (nextWake !== null && !this.stopped) {
         this.timer = setTimeout(() => this.pump(), Math.max(10, nextWake - Date.now()));
         this.timer.unref?.();
       }
+      started += launched;
     }
     if (started > 0) this.deps.events.queueChanged();
   }
@@ -411,8 +421,8 @@ export class SyncQueue {
     return this.queueViews.waitingByCase(caseId);
   }
 
-  /** The active environment's jobs; other profiles' work is counted elsewhere, never listed with it. */
-  views(): JobView[] {
-    return this.queueViews.views();
+  /** The active environment's jobs, or one page of them; other profiles' work is counted elsewhere. */
+  views(page: { offset?: number; limit?: number } = {}): JobView[] {
+    return this.queueViews.views(page);
   }
 }

@@ -4,7 +4,7 @@
 import type { CaseStore, StoredCase } from '../cases/case-store.js';
 import { finalityOf, maySend } from '../cases/finality.js';
 import type { JobHandlers } from './job-handlers.js';
-import { isDecisionKind, mustWaitFor, rankOf, type Ordered } from './job-kinds.js';
+import { blockerAmong, isDecisionKind, type Ordered } from './job-kinds.js';
 import type { JobStore, StoredJob } from './job-store.js';
 import type { QueueEnvironment } from './queue-types.js';
 import { waitPhrase } from './wait-phrases.js';
@@ -30,10 +30,11 @@ export class Scheduler {
   constructor(private readonly deps: SchedulerDeps) {}
 
   /**
-   * Why each job waits, in order; stops early once `limit` startable jobs are found. A job waits
-   * only on its own case's jobs, so one case's jobs can be evaluated without the rest.
+   * Why each of `jobs` waits, in order; stops early once `limit` startable jobs are found. A job
+   * waits only on its own case's order, read from the case's first job of each kind (a few rows
+   * per case), so any subset of the jobs is evaluated in time proportional to its own size.
    */
-  evaluate(limit = Infinity, jobs: StoredJob[] = this.deps.jobs.all()): Evaluation[] {
+  evaluate(jobs: StoredJob[], limit = Infinity): Evaluation[] {
     const activeId = this.deps.environment.activeId();
     const now = Date.now();
     const cases = new Map<string, StoredCase | null>();
@@ -41,34 +42,21 @@ export class Scheduler {
       if (!cases.has(id)) cases.set(id, this.deps.store.getCase(id));
       return cases.get(id) ?? null;
     };
-    // Per case, once per pass: its jobs with their place in the order, and whether one failed.
-    // (Rebuilding these per job made a pass quadratic in the case's jobs.)
-    const byCase = new Map<
-      string,
-      {
-        jobs: StoredJob[];
-        siblings: { job: StoredJob; ordered: Ordered; rank: number }[];
-        failed: boolean;
+    // Per case, once per pass: the first job of each order group, and whether one of its jobs failed.
+    const orders = new Map<string, { heads: (Ordered & { job: StoredJob })[]; failed: boolean }>();
+    const orderOf = (caseId: string, caseKind: StoredCase['kind']) => {
+      let order = orders.get(caseId);
+      if (!order) {
+        const heads = this.deps.jobs
+          .headsOfCase(caseId)
+          .map((job) => ({ job, seq: job.seq, payload: job.payload, caseKind }));
+        const failed = heads.some((h) => h.job.state === 'failed') || this.deps.jobs.hasFailed(caseId);
+        orders.set(caseId, (order = { heads, failed }));
       }
-    >();
-    for (const j of jobs) {
-      let group = byCase.get(j.caseId);
-      if (!group) byCase.set(j.caseId, (group = { jobs: [], siblings: [], failed: false }));
-      group.jobs.push(j);
-      if (j.state === 'failed') group.failed = true;
-    }
+      return order;
+    };
     const out: Evaluation[] = [];
     let startable = 0;
-    const siblingsOf = (caseId: string, kind: StoredCase['kind']) => {
-      const group = byCase.get(caseId)!;
-      if (group.siblings.length === 0) {
-        for (const s of group.jobs) {
-          const ordered: Ordered = { seq: s.seq, payload: s.payload, caseKind: kind };
-          group.siblings.push({ job: s, ordered, rank: rankOf(ordered) });
-        }
-      }
-      return group;
-    };
     for (const job of jobs) {
       const caseRow = caseOf(job.caseId);
       const evaluation: Evaluation = { job, caseRow, waitingFor: null, blockedByFailure: false };
@@ -79,7 +67,7 @@ export class Scheduler {
         continue;
       }
       const kindOf = caseRow.kind;
-      const { siblings, failed } = siblingsOf(job.caseId, kindOf);
+      const { heads, failed } = orderOf(job.caseId, kindOf);
       // A decline (and the create it needs) goes although the work it stopped is still listed.
       if (failed && !(finalityOf(caseRow)?.decision === 'Declined' && maySend(caseRow, job.payload))) {
         evaluation.blockedByFailure = true;
@@ -91,15 +79,7 @@ export class Scheduler {
         caseRow.data.decisionBody !== null &&
         caseRow.data.decisionBody.onboardingDecision !== 'Approved';
       // The nearest job in front names the wait best ("PEP review of Jane Doe", not "the entity").
-      let blocker: StoredJob | undefined;
-      let blockerRank = -1;
-      const me: Ordered = { seq: job.seq, payload: job.payload, caseKind: kindOf, early };
-      for (const s of siblings) {
-        if (s.rank > blockerRank && mustWaitFor(me, s.ordered)) {
-          blocker = s.job;
-          blockerRank = s.rank;
-        }
-      }
+      const blocker = blockerAmong({ seq: job.seq, payload: job.payload, caseKind: kindOf, early }, heads);
       if (blocker) {
         evaluation.waitingFor = waitPhrase(blocker.payload, this.deps.store);
         continue;

@@ -1,7 +1,9 @@
 // One service document belongs to one local document: the store refuses to record a service
-// document id that another document of the case (of the same owner kind) already holds.
+// document id that another document of the case (of the same owner kind) already holds. The case's
+// order is read from the first job of each kind and person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerIdTakenError } from '../../../electron/core/cases/case-store.js';
+import { orderGroupOf } from '../../../electron/core/sync/job-kinds.js';
 import { startTestCore, type TestCore } from '../../support/core-harness.js';
 import { makePdf } from '../../support/documents.js';
 import { saId } from '../../support/flows.js';
@@ -69,5 +71,31 @@ describe('service document claims', () => {
     const store = t.core.internals.store;
     expect(store.claimServerIds(entityDocs[0]!.id, [20])).toBe(true);
     expect(store.claimServerIds(uboDoc.id, [20])).toBe(true);
+  });
+
+  it('lets another document claim a service document once its holder gives it up or is deleted', async () => {
+    const { entityDocs, uboDoc } = await entityWithOwner();
+    const store = t.core.internals.store;
+    const [first, second] = entityDocs.map((d) => d.id) as [string, string];
+    expect(store.claimServerIds(first, [30, 31])).toBe(true);
+    store.saveDocumentState(first, { serverIds: [31] });
+    expect(store.claimServerIds(second, [30])).toBe(true);
+    expect(store.claimServerIds(second, [31])).toBe(false);
+    expect(store.claimServerIds(uboDoc.id, [40])).toBe(true);
+    store.deleteDocument(first);
+    expect(store.claimServerIds(second, [31])).toBe(true);
+    expect(store.getDocument(second)?.serverIds).toEqual([31]);
+  });
+
+  it("reads a case's order from the first job of each kind and person", async () => {
+    const { entityDocs } = await entityWithOwner();
+    const caseId = entityDocs[0]!.caseId;
+    const jobs = t.core.internals.jobs;
+    const all = jobs.ofCase(caseId);
+    const firsts = all.filter(
+      (j, i) => all.findIndex((o) => orderGroupOf(o.payload) === orderGroupOf(j.payload)) === i,
+    );
+    expect(firsts.length).toBeLessThan(all.length);
+    expect(jobs.headsOfCase(caseId).map((j) => j.id)).toEqual(firsts.map((j) => j.id));
   });
 });

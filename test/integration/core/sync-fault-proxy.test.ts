@@ -3,7 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityCase, IndividualCase } from '../../../shared/ipc/model.js';
 import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
-import { startFaultProxy, PASS, randomFaults, type FaultProxy } from '../../support/fault-proxy.js';
+import {
+  eachFaultFirst,
+  startFaultProxy,
+  PASS,
+  randomFaults,
+  type FaultProxy,
+} from '../../support/fault-proxy.js';
 import { captureEntityPathA, captureIndividual } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
@@ -42,7 +48,11 @@ describe('fault-injecting proxy', () => {
     t.core.internals.startQueue();
     const i = await captureIndividual(t, { extraDocs: 10 });
     const a = await captureEntityPathA(t, { extraEntityDocs: 40, holdEntityDocs: true });
-    proxy.plan = randomFaults(20261121);
+    // Each kind of fault hits an entity document upload first (a lost answer to an upload is then
+    // reconciled), whatever order the requests happen to arrive in; random faults follow.
+    const entityUpload = ({ method, path }: { method: string; path: string }) =>
+      method === 'POST' && /\/entity-doc(\?|$)/.test(path);
+    proxy.plan = eachFaultFirst(randomFaults(20261121), entityUpload);
     await t.call('queue.resume', {});
     const done = await waitFor(
       'drain',

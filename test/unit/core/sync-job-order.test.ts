@@ -3,8 +3,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  blockerAmong,
   JOB_RANK,
   mustWaitFor,
+  orderGroupOf,
   rankOf,
   scopeOf,
   type JobPayload,
@@ -73,6 +75,41 @@ describe('job order', () => {
           }
         }
       }),
+    );
+  });
+
+  const anyJob = fc
+    .record({
+      kind: fc.constantFrom(...(Object.keys(JOB_RANK) as JobPayload['kind'][]), 'document.delete' as const),
+      person: fc.constantFrom('p1', 'p2', null),
+    })
+    // A deletion names its person or none; every other kind that names one always does.
+    .map(
+      ({ kind, person }) =>
+        ({
+          kind,
+          uboId: kind === 'document.delete' ? person : (person ?? 'p1'),
+          documentId: 'd',
+        }) as JobPayload,
+    );
+
+  it('finds the same job in front from the first job of each kind and person as from all jobs (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(anyJob, { minLength: 1, maxLength: 40 }),
+        fc.constantFrom('entity' as const, 'individual' as const),
+        fc.boolean(),
+        (payloads, caseKind, early) => {
+          const all = payloads.map((payload, i): Ordered => ({ seq: i + 1, payload, caseKind }));
+          const heads = all.filter(
+            (j, i) => all.findIndex((o) => orderGroupOf(o.payload) === orderGroupOf(j.payload)) === i,
+          );
+          for (const me of all) {
+            const asked = { ...me, early };
+            expect(blockerAmong(asked, heads)?.seq).toBe(blockerAmong(asked, all)?.seq);
+          }
+        },
+      ),
     );
   });
 });

@@ -10,6 +10,7 @@ import { m005PersonalDataKeys } from './005-personal-data-keys.js';
 import { m006FormDrafts } from './006-form-drafts.js';
 import { m007StaffAccounts } from './007-staff-accounts.js';
 import { m008DeskCases } from './008-desk-cases.js';
+import { m009JobPickIndexes } from './009-job-pick-indexes.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001Platform,
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m006FormDrafts,
   m007StaffAccounts,
   m008DeskCases,
+  m009JobPickIndexes,
 ];

@@ -30,7 +30,7 @@ describe('CaseStore', () => {
     await expect.poll(() => store.detail).not.toBeNull();
     stop();
     fake.emit('case.changed', { caseId: 'case-1' });
-    fake.emit('queue.changed', { jobs: [] });
+    fake.emit('queue.changed', { version: 1 });
     expect(fake.calls).toHaveLength(1);
   });
 });
