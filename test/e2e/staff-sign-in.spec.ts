@@ -41,9 +41,22 @@ test('the capturer captures, cannot approve by screen or IPC; the reviewer signs
   const reviewer = await desk.actAs('reviewer');
   expect(reviewer.userId).not.toBe(capturer.userId);
   await expect(page.getByTestId('signed-in-person')).toContainText(`${reviewer.name} (reviewer)`);
+  // The reviewer finds the case among the service's cases on the desk, and approves it there.
+  const { clientReference } = await t.call('cases.get', { caseId });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: "Reviewer's desk" }).click();
+  await page.getByRole('button', { name: 'Individuals' }).click();
+  await page.getByLabel('Client reference').fill(clientReference);
+  await expect(page.getByText('1–1 of 1')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('radio', { name: 'Approve' }).check();
+  await page.getByLabel('Comments').fill('Documents and screening reviewed; approved.');
+  await page.getByRole('button', { name: 'Record decision' }).click();
+  await expect(page.getByText('Decision: Approved')).toBeVisible({ timeout: 30_000 });
+  await screenshot(page, 'desk-approved-by-reviewer');
+  // The laptop's own copy follows the service: approved, read-only.
   await desk.openCase(name);
-  await desk.approve();
-  await desk.waitForSendingToFinish();
+  await expect(page.getByRole('status').filter({ hasText: 'Read only.' })).toBeVisible({ timeout: 60_000 });
   const c = await t.call('cases.get', { caseId });
   const record = await (await serviceView(service)).individual(c.serverId!);
   expect(record.approvedBy).toBe(reviewer.name);

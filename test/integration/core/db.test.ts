@@ -174,7 +174,11 @@ describe('platform repositories', () => {
     );
     expect(profiles.get(live.id)?.tokenUrl).toBe('https://auth.example.co.za/token');
     expect(() =>
-      db.prepare("INSERT INTO profiles VALUES ('x', 'X', 'prod', 'u', NULL, 'now')").run(),
+      db
+        .prepare(
+          "INSERT INTO profiles (id, name, kind, base_url, token_url, created_at) VALUES ('x', 'X', 'prod', 'u', NULL, 'now')",
+        )
+        .run(),
     ).toThrow(/CHECK/);
     const columns = (db.prepare('PRAGMA table_info(profiles)').all() as Array<{ name: string }>).map(
       (c) => c.name,
