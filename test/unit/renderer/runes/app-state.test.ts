@@ -5,15 +5,37 @@ import { AppState } from '../../../../renderer/lib/app-state.svelte.js';
 import { installFakeDesk, type FakeDesk } from './fake-desk.js';
 
 const settings = (changes: Partial<Settings> = {}): Settings => ({
-  currentUserId: 'u-2',
   theme: 'light',
   retentionDays: 30,
-  allowSelfApproval: false,
+  idleLockMinutes: 15,
+  offlineUnlockDays: 7,
   ...changes,
 });
 
-const status = (unsentCount: number, connectivity: Status['connectivity'] = 'offline') =>
-  ({ unsentCount, connectivity, profile: null, elsewhere: [] }) as unknown as Status;
+const reviewer = {
+  userId: 'u-2',
+  name: 'Pieter Reviewer',
+  email: 'pieter@bank.example',
+  roles: ['reviewer'],
+  partnerId: 'p-1',
+  signedInWith: 'identity-provider',
+  hasPassphrase: true,
+  lastOnlineSignInAt: '2026-11-26T08:00:00.000Z',
+};
+
+const status = (
+  unsentCount: number,
+  connectivity: Status['connectivity'] = 'offline',
+  staff: { locked: boolean } | null = { locked: false },
+) =>
+  ({
+    unsentCount,
+    connectivity,
+    profile: null,
+    elsewhere: [],
+    staff: staff ? { ...reviewer, ...staff } : null,
+    currentUserId: staff && !staff.locked ? reviewer.userId : null,
+  }) as unknown as Status;
 
 function answerStart(fake: FakeDesk): void {
   fake.answer('status.get', () => status(2));
@@ -42,10 +64,28 @@ describe('AppState', () => {
     await app.start();
     expect(app.ready).toBe(true);
     expect(app.unsent).toBe(2);
-    expect(app.currentUser?.name).toBe('Pieter Reviewer');
+    expect(app.staff?.name).toBe('Pieter Reviewer');
+    expect(app.unlocked).toBe(true);
+    expect(app.lookups.users).toHaveLength(2);
 
     fake.emit('status.changed', status(7));
     expect(app.unsent).toBe(7);
+  });
+
+  it('shows nothing of the cases while locked, and reads the look-ups once unlocked', async () => {
+    const fake = installFakeDesk();
+    answerStart(fake);
+    fake.answer('status.get', () => status(2, 'offline', { locked: true }));
+    const app = new AppState();
+    await app.start();
+    expect(app.ready).toBe(true);
+    expect(app.unlocked).toBe(false);
+    expect(app.currentUserId).toBeNull();
+    expect(app.lookups.users).toHaveLength(0);
+
+    fake.emit('status.changed', status(2, 'offline', { locked: false }));
+    await vi.waitFor(() => expect(app.lookups.users).toHaveLength(2));
+    expect(app.currentUserId).toBe('u-2');
   });
 
   it('applies the chosen theme to the page as soon as the settings are saved', async () => {
