@@ -4,6 +4,7 @@
 // to the desk's loopback callback. The desk's consent is given without a page. A `login_hint`
 // fills the email in.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Interaction, Provider } from 'oidc-provider';
 import type { AppContext } from '../context.js';
 import { checkStaffSignIn } from '../services/staff-accounts.js';
 import type { ProviderSource } from './mount.js';
@@ -77,6 +78,7 @@ export function interactionRoutes(
         signInPage({ serviceName, action: formAction(details.uid), email, wrongCredentials: true }),
       );
     }
+    await forgetOtherAccountsSession(provider, details, account.id);
     reply.hijack();
     await provider.interactionFinished(
       request.raw,
@@ -87,4 +89,21 @@ export function interactionRoutes(
       },
     );
   });
+}
+
+/**
+ * Someone else signing in on a shared laptop's browser: the previous person's browser session ends
+ * here, on the server, so the provider does not answer with its sign-out page (a self-submitting
+ * form) before going on, and the new person's sign-in continues straight to the desk.
+ */
+async function forgetOtherAccountsSession(
+  provider: Provider,
+  details: Interaction,
+  accountId: string,
+): Promise<void> {
+  const previous = details.session;
+  if (!previous?.accountId || previous.accountId === accountId) return;
+  if (previous.cookie) await (await provider.Session.find(previous.cookie))?.destroy();
+  delete details.session;
+  await details.save(details.exp - Math.floor(Date.now() / 1000));
 }

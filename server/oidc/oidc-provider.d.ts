@@ -43,8 +43,20 @@ declare module 'oidc-provider' {
     uid: string;
     prompt: { name: string; reasons: string[]; details: Record<string, unknown> };
     params: Record<string, unknown>;
-    session?: { accountId?: string };
+    /** The browser's session when the sign-in began: `cookie` is its id. */
+    session?: { accountId?: string; uid?: string; cookie?: string };
     grantId?: string;
+    /** Seconds since the epoch when this interaction expires. */
+    exp: number;
+    save(ttlSeconds: number): Promise<void>;
+  }
+
+  export interface SessionModel {
+    destroy(): Promise<void>;
+  }
+
+  export interface SessionConstructor {
+    find(id: string): Promise<SessionModel | undefined>;
   }
 
   /** The Koa context with the provider's request state, as the configuration hooks receive it. */
@@ -72,6 +84,7 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: object);
     readonly issuer: string;
     readonly Grant: GrantConstructor;
+    readonly Session: SessionConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionFinished(

@@ -249,4 +249,29 @@ describe('staff sign-in (OpenID Connect)', () => {
     const afterSignOut = await browse(browser, (await authorization()).url);
     expect(afterSignOut.kind === 'page' && afterSignOut.html.includes('name="password"')).toBe(true);
   });
+
+  it('lets the next person sign in on a browser where someone else is still signed in', async () => {
+    const capturer = account(t.sandbox.staff, 'capturer');
+    const reviewer = account(t.sandbox.staff, 'reviewer');
+    const first = await openAuthorization((await authorization()).url);
+    if (first.step.kind !== 'page') throw new Error('expected the sign-in form');
+    expect((await submitSignIn(first.browser, first.step, capturer.email, capturer.password)).kind).toBe(
+      'callback',
+    );
+
+    // A shared laptop: the desk asks for the password every time, and another person gives theirs.
+    const next = await authorization();
+    const forced = new URL(next.url);
+    forced.searchParams.set('prompt', 'login');
+    const form = await browse(first.browser, forced);
+    if (form.kind !== 'page') throw new Error('expected the sign-in form');
+    const done = await submitSignIn(first.browser, form, reviewer.email, reviewer.password);
+    if (done.kind !== 'callback')
+      throw new Error(`expected the desk's callback, got: ${done.html.slice(0, 300)}`);
+    const tokens = await client.authorizationCodeGrant(desk, done.url, {
+      pkceCodeVerifier: next.verifier,
+      expectedState: next.state,
+    });
+    expect(tokens.claims()?.email).toBe(reviewer.email);
+  });
 });
