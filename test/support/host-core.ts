@@ -5,7 +5,7 @@ import type { StaffRole } from '../../shared/domain/staff-roles.js';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
 import { DeskError } from '../../shared/ipc/errors.js';
 import type { TestCore } from './core-harness.js';
-import { prepareStaff, signInThrough, type StaffAccount } from './staff-sign-in.js';
+import { prepareStaff, signInThrough, TEST_OFFLINE_PASSPHRASE, type StaffAccount } from './staff-sign-in.js';
 
 export async function signedInCore(
   core: Core,
@@ -31,7 +31,15 @@ export async function signedInCore(
     async actAs(next) {
       await call('staff.signOut', {});
       current = next;
-      return signInThrough((channel, input) => call(channel as ChannelName, input as never), service, next);
+      const account = await signInThrough(
+        (channel, input) => call(channel as ChannelName, input as never),
+        service,
+        next,
+      );
+      // As the harness does: the passphrase is set, so the screen does not ask for it.
+      if (!(await call('status.get', {})).staff?.hasPassphrase)
+        await call('staff.setPassphrase', { passphrase: TEST_OFFLINE_PASSPHRASE });
+      return account;
     },
     async asReviewer(work) {
       const before = current;
