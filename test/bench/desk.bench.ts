@@ -92,6 +92,8 @@ try {
       secretStore: memorySecretStores(),
       sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
       startQueue: false,
+      // Taking a case for review is a reviewer's act.
+      actingAs: 'reviewer',
     });
     await t.call('lookups.refresh', {});
 

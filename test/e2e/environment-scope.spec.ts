@@ -38,29 +38,23 @@ test('a case captured under one environment is counted, not listed, under anothe
   await dialog.getByRole('button', { name: 'Switch to Bank live' }).click();
   await expect(page.getByRole('note').filter({ hasText: 'LIVE ENVIRONMENT' })).toBeVisible();
 
-  // Under Live the Sandbox's client is counted, not listed; nothing of it is in Live's queue.
-  await desk.open('Cases');
+  // Live has its own identity provider: the switch signs the person out. Before anyone signs in
+  // there, the Sandbox's client is counted, not listed, and nothing of it is Live's unsent work.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to FICA Desk' })).toBeVisible();
   const elsewhere = page.getByRole('complementary', { name: 'Work in other environments' });
   await expect(elsewhere).toContainText(
     `1 case and ${unsent} unsent item${unsent === 1 ? '' : 's'} under Sandbox — switch to see them`,
   );
-  await expect(page.getByText('No applications in Bank live yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Thandi Sandboxed' })).toHaveCount(0);
   expect(await desk.unsentCount()).toBe(0);
-  await screenshot(page, 'environment-cases-under-live');
-  await desk.open('Queue');
-  await expect(page.getByText('Nothing waiting.')).toBeVisible();
-  await expect(elsewhere).toContainText('under Sandbox — switch to see them');
-  await screenshot(page, 'environment-queue-under-live');
+  await screenshot(page, 'environment-sign-in-under-live');
 
-  // Back to the Sandbox (no question asked): the client is listed again and is sent there.
-  await desk.open('Settings');
-  await page
-    .getByRole('row', { name: /Sandbox/ })
-    .getByRole('button', { name: 'Use' })
-    .click();
+  // Back to the Sandbox (no question asked), signed in there: the client is listed again and sent there.
+  await page.getByLabel('Environment', { exact: true }).selectOption({ index: 0 });
+  await page.getByRole('button', { name: 'Use this environment' }).click();
   await expect(page.getByRole('note').filter({ hasText: 'LIVE ENVIRONMENT' })).toHaveCount(0);
   await expect(page.getByRole('banner')).toContainText(/Environment: ?Sandbox/);
+  await desk.actAs('capturer');
   await desk.open('Cases');
   await expect(page.getByRole('link', { name: 'Thandi Sandboxed' })).toBeVisible();
   await expect(elsewhere).toHaveCount(0);

@@ -43,7 +43,11 @@ export { expect };
 export function staffServiceOf(host: Host): StaffService | null {
   const sandbox = host.sandbox;
   return sandbox
-    ? { url: sandbox.url, clientId: sandbox.demoPartner.clientId, clientSecret: sandbox.demoPartner.clientSecret }
+    ? {
+        url: sandbox.url,
+        clientId: sandbox.demoPartner.clientId,
+        clientSecret: sandbox.demoPartner.clientSecret,
+      }
     : null;
 }
 
