@@ -396,6 +396,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     partnerId: (profileId) => lookups.current(profileId).partner?.id ?? null,
     audit,
     changed: () => statusChanged(),
+    decided: (profileId, serverId) => {
+      const local = store.listCasesOf(profileId).find((c) => c.serverId === serverId);
+      if (local) void caseRefresh.refresh(local.id);
+    },
   });
   deskUnsent = (profileId) => desk.unsentCount(profileId);
   const sendDeskDecisions = () =>

@@ -104,10 +104,10 @@ test('a wrong password, a locked app, and an offline unlock whose decision is se
 
   // Offline: a wrong passphrase is refused, the right one unlocks.
   await host.sandboxControl.stop();
-  await page.getByLabel('Offline passphrase').fill('not the passphrase');
+  await page.getByLabel('Offline passphrase', { exact: true }).fill('not the passphrase');
   await page.getByRole('button', { name: 'Unlock' }).click();
   await expect(page.getByRole('alert')).toContainText('Wrong passphrase.');
-  await page.getByLabel('Offline passphrase').fill(PASSPHRASE);
+  await page.getByLabel('Offline passphrase', { exact: true }).fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Unlock' }).click();
   await expect(page.getByTestId('signed-in-person')).toContainText(reviewer.name);
 

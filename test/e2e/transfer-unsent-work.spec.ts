@@ -29,6 +29,7 @@ test('unsent work exported in Settings is imported on another laptop', async ({
   const name = `Lerato ${last}`;
   // A change is made by someone: the person acting on laptop A is chosen first, as in Settings.
   await actAsCapturer(host);
+  const serviceA = staffServiceOf(host)!;
   // Laptop A is offline: the application and its document stay unsent.
   await host.sandboxControl.stop();
   const created = await host.core.handle('individual.create', {
@@ -103,6 +104,12 @@ test('unsent work exported in Settings is imported on another laptop', async ({
       .getByRole('row', { name: /Sandbox \(imported\)/ })
       .getByRole('button', { name: 'Use' })
       .click();
+    // Each environment has its own sign-in: the person signs in there (laptop A's service, back
+    // online) first.
+    await expect(pageB.getByRole('heading', { level: 1, name: 'Sign in to FICA Desk' })).toBeVisible();
+    await host.sandboxControl.start();
+    await new DeskApp(pageB, serviceA).actAs('capturer');
+    await deskB.open('Settings');
     await expect(pageB.getByRole('row', { name: /Sandbox \(imported\)/ })).toContainText('In use');
     await deskB.openCase(name);
     await expect(pageB.getByText(/waiting for sign-in/i).first()).toBeVisible();

@@ -21,7 +21,8 @@ export class IndividualCommands {
     const clientRef = request.clientRef?.trim() || `FD-${id.slice(0, 8).toUpperCase()}`;
     const data: IndividualData = {
       kind: 'individual',
-      create: { ...request, clientRef },
+      // The service records who captured the client: the signed-in person, whatever the screen sent.
+      create: { ...request, clientRef, userID: this.kit.deps.currentUserId() ?? undefined },
       pendingUpdate: null,
       amlRequested: false,
       amlScreening: null,

@@ -43,6 +43,8 @@ export interface DeskServiceDeps {
   audit: (action: string, caseId: string | null, detail: string) => void;
   /** The count of unsent work changed (a decision recorded, sent or refused). */
   changed: () => void;
+  /** The service recorded a decision: a copy of the case captured on this laptop follows it now. */
+  decided?: (profileId: string, serverId: string) => void;
   now?: () => Date;
 }
 
@@ -447,6 +449,7 @@ export class DeskService {
       null,
       `${ref.kind} ${ref.serverId}: ${pending.onboardingDecision} sent`,
     );
+    this.deps.decided?.(profileId, ref.serverId);
     if (taken) {
       const view = await this.fetchView(api, ref).catch(() => taken.data.view);
       this.deps.store.save({
