@@ -48,7 +48,9 @@ test('an entity captured offline is still there after quitting and starting agai
         });
         await desk.page.getByRole('button', { name: 'Sign in with your browser' }).click();
         const url = await expect
-          .poll(() => app!.evaluate(() => (globalThis as { ficaDeskSignInUrl?: string }).ficaDeskSignInUrl ?? ''))
+          .poll(() =>
+            app!.evaluate(() => (globalThis as { ficaDeskSignInUrl?: string }).ficaDeskSignInUrl ?? ''),
+          )
           .not.toBe('')
           .then(() => app!.evaluate(() => (globalThis as { ficaDeskSignInUrl?: string }).ficaDeskSignInUrl!));
         const capturer = await app!.evaluate(() => {
