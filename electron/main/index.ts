@@ -19,6 +19,7 @@ import {
   savePersonChoice,
 } from './startup.js';
 import { startCore } from './start-core.js';
+import { signInPageUrl } from '../security/sign-in-url.js';
 import { PRELOAD_PATH, RENDERER_DIR } from './paths.js';
 
 // A second copy would open the same SQLite database and keychain entries and race the queue.
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
     appVersion: app.getVersion(),
     sandbox: sandbox?.config,
     // Staff sign in in the system browser (RFC 8252); the URL is the core's own authorization request.
-    openBrowser: (url) => shell.openExternal(url),
+    openBrowser: (url) => shell.openExternal(signInPageUrl(url)),
   });
   await applyStartup(core, managed, { ...choice, start });
   // The desktop smoke test takes the sandbox away to work offline; only an unpackaged app allows it.
