@@ -2,6 +2,7 @@
 // redirect), the sandbox's identity provider and its sign-in form, driven over HTTP with a cookie
 // jar instead of a browser. Passwords are set through the sandbox's control API.
 import type { StaffRole } from '../../shared/domain/staff-roles.js';
+import { signInToLoopback } from './oidc-login.js';
 
 export const TEST_STAFF_PASSWORD = 'correct horse battery staple';
 export const TEST_OFFLINE_PASSPHRASE = 'offline passphrase for tests';
@@ -53,53 +54,14 @@ export async function prepareStaff(service: StaffService): Promise<StaffAccount[
 
 /**
  * Follows the authorization request through the identity provider's sign-in form and returns the
- * loopback callback URL it redirects to (not fetched). Throws with the page's alert when refused.
+ * loopback callback URL it redirects to (not fetched). Throws with the page shown when refused.
  */
 export async function submitSignInForm(
   authorizationUrl: string,
   email: string,
   password: string,
 ): Promise<string> {
-  const jar = new Map<string, string>();
-  let url = authorizationUrl;
-  let body: URLSearchParams | undefined;
-  let submitted = false;
-  for (let hop = 0; hop < 20; hop++) {
-    const target = new URL(url);
-    if (target.hostname === '127.0.0.1' && target.pathname === '/callback' && target.port !== '') {
-      // The sandbox itself is on 127.0.0.1 too, but never answers /callback.
-      return url;
-    }
-    const res = await fetch(url, {
-      method: body ? 'POST' : 'GET',
-      body,
-      redirect: 'manual',
-      headers: {
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
-    }
-    body = undefined;
-    const location = res.headers.get('location');
-    if (res.status >= 300 && res.status < 400 && location) {
-      url = new URL(location, url).href;
-      continue;
-    }
-    const html = await res.text();
-    const alert = /role="alert"[^>]*>([^<]*)</.exec(html)?.[1];
-    if (submitted) throw new Error(`The sign-in was refused: ${alert ?? html.slice(0, 300)}`);
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (!action) throw new Error(`No sign-in form at ${url} (${res.status}): ${html.slice(0, 300)}`);
-    url = new URL(action.replace(/&amp;/g, '&'), url).href;
-    body = new URLSearchParams({ login: email, password });
-    submitted = true;
-  }
-  throw new Error('The sign-in went through too many redirects.');
+  return (await signInToLoopback(authorizationUrl, email, password)).href;
 }
 
 type Invoke = (channel: string, input: unknown) => Promise<unknown>;
