@@ -44,6 +44,14 @@ export const ENVIRONMENT_LABELS: Record<ProfileKind, string> = {
   live: 'Live',
 };
 
+/** A profile as the screens name it: its name, with its kind unless the name already says it. */
+export function profileLabel(profile: { name: string; kind: ProfileKind }): string {
+  const kind = ENVIRONMENT_LABELS[profile.kind];
+  return profile.name.trim().toLowerCase() === kind.toLowerCase()
+    ? profile.name
+    : `${profile.name} (${kind})`;
+}
+
 export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = {
   captured: 'Captured',
   queued: 'Queued',

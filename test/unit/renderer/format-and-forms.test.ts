@@ -14,6 +14,7 @@ import {
   formatBytes,
   formatPercent,
   personName,
+  profileLabel,
   progressPercent,
   unsentLabel,
   waitingText,
@@ -38,6 +39,13 @@ describe('format', () => {
     expect(progressPercent({ sent: 5, total: 0 })).toBe(0);
     expect(progressPercent({ sent: 50, total: 200 })).toBe(25);
     expect(progressPercent({ sent: 300, total: 200 })).toBe(100);
+  });
+
+  it('names a profile with its kind, once', () => {
+    expect(profileLabel({ name: 'Sandbox', kind: 'sandbox' })).toBe('Sandbox');
+    expect(profileLabel({ name: 'Bank live', kind: 'live' })).toBe('Bank live (Live)');
+    expect(profileLabel({ name: 'test', kind: 'test' })).toBe('test');
+    expect(profileLabel({ name: 'Sandbox', kind: 'live' })).toBe('Sandbox (Live)');
   });
 });
 
