@@ -132,7 +132,7 @@ export class Http {
             method: options.method,
             url: options.path,
             params: options.params,
-            data: body?.chunks ? Readable.from(body.chunks) : body?.data,
+            data: body?.chunks ? Readable.from(body.chunks, { objectMode: false }) : body?.data,
             timeout: options.timeoutMs,
             signal: options.signal,
             headers,

@@ -55,20 +55,27 @@ function parsed(text: string): unknown {
 
 export function sendStreamed(options: StreamedRequest): Promise<StreamedAnswer> {
   return new Promise<StreamedAnswer>((resolve, reject) => {
+    if (options.signal?.aborted) return reject(new TransportError('The request was aborted', 'ABORT_ERR'));
     const https = options.url.protocol === 'https:';
     const req = (https ? httpsRequest : httpRequest)(options.url, {
       method: options.method,
       headers: options.headers,
       agent: https ? options.agents.https : options.agents.http,
-      signal: options.signal,
     });
     let settled = false;
+    // One listener on the signal rather than node's own (which watches the request's every end).
+    const onAbort = () => fail(new TransportError('The request was aborted', 'ABORT_ERR'));
+    const settle = () => {
+      settled = true;
+      options.signal?.removeEventListener('abort', onAbort);
+    };
     const fail = (error: unknown) => {
       if (settled) return;
-      settled = true;
+      settle();
       reject(transportError(error));
       req.destroy();
     };
+    options.signal?.addEventListener('abort', onAbort);
     // Idle time on the socket, as axios's `timeout` is for a streamed body.
     req.setTimeout(options.timeoutMs, () =>
       fail(new TransportError(`No answer within ${options.timeoutMs} ms`, 'ETIMEDOUT')),
@@ -87,7 +94,7 @@ export function sendStreamed(options: StreamedRequest): Promise<StreamedAnswer> 
       res.on('aborted', () => fail(new TransportError('The answer was cut short', 'ECONNRESET')));
       res.on('end', () => {
         if (settled) return;
-        settled = true;
+        settle();
         resolve({
           status: res.statusCode ?? 0,
           headers: res.headers,
