@@ -4,7 +4,14 @@ import type { JobView } from '../../../shared/ipc/model.js';
 import type { CaseStore, StoredCase } from '../cases/case-store.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { JobHandlers } from './job-handlers.js';
-import { isDecisionKind, isUpload, mustWaitFor, UPLOAD_KINDS, type Ordered } from './job-kinds.js';
+import {
+  isDecisionKind,
+  isUpload,
+  mustWaitFor,
+  orderGroupOf,
+  UPLOAD_KINDS,
+  type Ordered,
+} from './job-kinds.js';
 import type { JobStore, StoredJob } from './job-store.js';
 import type { QueueEnvironment } from './queue-types.js';
 import type { Scheduler } from './scheduler.js';
@@ -87,6 +94,39 @@ export class QueueViews {
     for (const { job, reason } of this.shown(this.deps.jobs.ofCase(caseId)))
       if (reason) out.set(job.id, reason);
     return out;
+  }
+
+  /**
+   * The first waiting reason among `jobs` (a case's jobs in the order queued), for the case's row in
+   * the list. Jobs of one order group whose handler waits as its group does, in the same state and
+   * behind the same heads of the case's order, wait alike: one of them is evaluated for all, so a
+   * case with thousands of queued uploads costs a few evaluations, not thousands.
+   */
+  firstWaiting(caseId: string, jobs: StoredJob[]): string | null {
+    const headSeqs = this.deps.jobs.headsOfCase(caseId).map((h) => h.seq);
+    const now = Date.now();
+    const keys = jobs.map((job) => {
+      if (!this.deps.handlers.of(job.payload).waitsAsItsGroup) return `job ${job.id}`;
+      const headsBefore = headSeqs.filter((seq) => seq < job.seq).length;
+      const flying = this.deps.flight(job.id) !== undefined;
+      const retrying = job.nextAttemptAt > now && job.attempts > 0;
+      return `${orderGroupOf(job.payload)}|${job.state}|${flying}|${retrying}|${headsBefore}`;
+    });
+    const keyOf = new Map<StoredJob, string>();
+    const taken = new Set<string>();
+    jobs.forEach((job, i) => {
+      const key = keys[i]!;
+      if (taken.has(key)) return;
+      taken.add(key);
+      keyOf.set(job, key);
+    });
+    const reasonOf = new Map<string, string | null>();
+    for (const { job, reason } of this.shown([...keyOf.keys()])) reasonOf.set(keyOf.get(job)!, reason);
+    for (const key of keys) {
+      const reason = reasonOf.get(key);
+      if (reason) return reason;
+    }
+    return null;
   }
 
   private fileOf(job: StoredJob): JobView['file'] {

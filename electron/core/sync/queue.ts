@@ -423,6 +423,11 @@ export class SyncQueue {
     return this.queueViews.waitingByCase(caseId);
   }
 
+  /** The first waiting reason among a case's jobs (given in the order queued), for its list row. */
+  firstWaiting(caseId: string, jobs: StoredJob[]): string | null {
+    return this.queueViews.firstWaiting(caseId, jobs);
+  }
+
   /** The active environment's jobs, or one page of them; other profiles' work is counted elsewhere. */
   views(page: { offset?: number; limit?: number } = {}): JobView[] {
     return this.queueViews.views(page);
