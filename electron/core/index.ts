@@ -319,6 +319,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     jobs,
     lookups: lookupBundle,
     waiting: (caseId) => queue.waitingByCase(caseId),
+    firstWaiting: (caseId, jobs) => queue.firstWaiting(caseId, jobs),
     progressOf: (documentId) => queue.progressOfDocument(documentId),
     serviceCheck: (caseId) => caseRefresh.checkOf(caseId),
   });

@@ -4,14 +4,17 @@
 // For each size: an entity at its documents step, N small documents queued while sending is paused,
 // then the queue resumes and the core's own CPU (process.cpuUsage: this process, the sandbox runs in
 // its own) is measured over the first MEASURED jobs drained, or what drains in BENCH_BUDGET_MS. The
-// core has the host's listeners: every event serialised as the SSE bridge does, and an open queue
-// screen reading its first page (queue.list) after each queue.changed, as renderer/lib/queue.svelte.ts
-// does, so it pays for the queue views a screen would receive.
+// core has the host's listeners: every event serialised as the SSE bridge does, an open queue screen
+// reading its first page (queue.list) after each queue.changed, as renderer/lib/queue.svelte.ts does,
+// and an open cases screen reading the whole list (cases.list) on case.changed and queue.changed at
+// most once a second, as renderer/screens/CasesScreen.svelte does; so the figure includes what those
+// screens cost the core.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENT_NAMES } from '../../shared/ipc/contract.js';
 import { encodeWire } from '../../shared/ipc/wire.js';
+import { coalesce } from '../../renderer/lib/coalesce.js';
 import { QUEUE_PAGE } from '../../renderer/lib/queue-page.js';
 import { startTestCore } from '../support/core-harness.js';
 import { bulkPdf } from '../support/documents.js';
@@ -51,11 +54,15 @@ async function perJob(queued: number): Promise<Figures> {
         })
         .finally(() => (reading = null));
     };
+    const casesScreen = coalesce(async () => {
+      serialised.bytes += encodeWire(await t.call('cases.list', {})).length;
+    }, 1000);
     for (const name of EVENT_NAMES)
       t.core.on(name, (payload) => {
         serialised.frames++;
         serialised.bytes += `event: ${name}\ndata: ${encodeWire(payload)}\n\n`.length;
         if (name === 'queue.changed') readPage();
+        if (name === 'queue.changed' || name === 'case.changed') casesScreen.trigger();
       });
     await t.call('lookups.refresh', {});
     const { caseId, pair } = await entityAtDocumentsStep(t, `Scale ${queued}`);
@@ -87,6 +94,7 @@ async function perJob(queued: number): Promise<Figures> {
     const used = process.cpuUsage(cpu);
     const drained = start - done;
     await t.call('queue.pause', {});
+    casesScreen.cancel();
     await t.core.shutdown();
     return { ms: (used.user + used.system) / 1000 / Math.max(drained, 1), setupS, drained, ...serialised };
   } finally {

@@ -132,7 +132,7 @@ export class ServiceClient {
         // Progress counted as the file's bytes are handed to the request (backpressure keeps this
         // within a chunk or two of what is on the wire). Not axios's onUploadProgress: that pipes
         // the whole body through an extra throttling stream, which slowed the drain by a large share.
-        const { stream, headers } = multipartBody(
+        const { chunks, headers } = multipartBody(
           fields,
           {
             field: 'file',
@@ -143,7 +143,7 @@ export class ServiceClient {
           },
           options.onProgress,
         );
-        return { data: stream, headers };
+        return { chunks, headers };
       },
     });
   }

@@ -100,6 +100,7 @@ export function classifyError(error: unknown): ApiError {
     if (NOT_SENT_CODES.has(code)) return new ApiError('not-sent', 'The service cannot be reached');
     return new ApiError('outcome-unknown', 'The connection was lost before the service answered');
   }
+  // A streamed upload's TransportError carries a code too (streamed-request.ts).
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code && NOT_SENT_CODES.has(code)) return new ApiError('not-sent', 'The service cannot be reached');
   if (code) return new ApiError('outcome-unknown', 'The connection was lost before the service answered');

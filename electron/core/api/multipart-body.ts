@@ -2,7 +2,7 @@
 // vault hands them over, between a head and a tail built once. Leaner than the form-data package
 // (which re-emits every chunk through two wrapper streams), and the length is known up front.
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 
 export interface MultipartFile {
   /** The form field's name. */
@@ -14,7 +14,8 @@ export interface MultipartFile {
 }
 
 export interface MultipartBody {
-  stream: Readable;
+  /** The body's bytes in order; each iteration opens the file afresh. */
+  chunks: AsyncIterable<Buffer>;
   headers: { 'Content-Type': string; 'Content-Length': string };
 }
 
@@ -53,7 +54,7 @@ export function multipartBody(
     yield tail;
   }
   return {
-    stream: Readable.from(body(), { objectMode: false }),
+    chunks: { [Symbol.asyncIterator]: () => body() },
     headers: {
       'Content-Type': `multipart/form-data; boundary=${boundary}`,
       'Content-Length': String(head.length + file.size + tail.length),

@@ -46,6 +46,8 @@ export interface ViewDeps {
   lookups: () => LookupBundle;
   /** Waiting reasons of a case's jobs, by job id. */
   waiting: (caseId: string) => Map<string, string>;
+  /** The first waiting reason among a case's jobs (in the order queued), without evaluating each. */
+  firstWaiting: (caseId: string, jobs: StoredJob[]) => string | null;
   progressOf: (documentId: string) => Progress | null;
   /** The last check of the case with the service (case-refresh.ts). */
   serviceCheck: (caseId: string) => ServiceCheck | null;
@@ -196,8 +198,7 @@ export class CaseViews {
 
   summary(c: StoredCase): CaseSummary {
     const jobs = this.deps.jobs.ofCase(c.id);
-    const waiting = jobs.length ? this.deps.waiting(c.id) : new Map<string, string>();
-    const firstWaiting = jobs.map((j) => waiting.get(j.id)).find((w) => w !== undefined) ?? null;
+    const firstWaiting = jobs.length ? this.deps.firstWaiting(c.id, jobs) : null;
     return {
       id: c.id,
       kind: c.kind,

@@ -257,6 +257,8 @@ function uploadHandler<T extends UploadPayload>(
   return {
     label: (ctx) => describe(ctx),
     waitingFor,
+    // The entity's and the client's uploads wait on their case, an owner's on that owner.
+    waitsAsItsGroup: true,
     async reconcile(ctx) {
       const doc = docOf(ctx);
       if (!doc || doc.removed) return false;

@@ -40,6 +40,11 @@ export interface JobHandler<P extends JobPayload = JobPayload> {
   /** A prerequisite the local state does not meet yet, in plain words; null when it may start. */
   waitingFor?(ctx: ReadyContext<P>): string | null;
   /**
+   * True when `waitingFor` reads only the case and what the job's order group names (its kind, and
+   * its person): jobs of one group then wait alike, and a case list tells one for all of them.
+   */
+  waitsAsItsGroup?: boolean;
+  /**
    * For a job whose earlier request may have reached the service: look for its effect there. True
    * when found (and recorded via complete); false when it must be sent again.
    */

@@ -42,9 +42,12 @@ export class JobHandlers {
     }
   }
 
-  /** What the job does, in plain words; its kind when its case is gone or its handler cannot say. */
-  label(job: StoredJob): string {
-    const c = this.deps.env.store.getCase(job.caseId);
+  /**
+   * What the job does, in plain words; its kind when its case is gone or its handler cannot say.
+   * `caseRow` is the job's case when the caller has just read it (a page of the queue).
+   */
+  label(job: StoredJob, caseRow?: StoredCase | null): string {
+    const c = caseRow === undefined ? this.deps.env.store.getCase(job.caseId) : caseRow;
     if (!c) return job.payload.kind;
     try {
       return this.of(job.payload).label(this.readyContext(job, c));

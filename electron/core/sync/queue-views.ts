@@ -1,10 +1,17 @@
 // The queue as people see it: each item with its state, what it waits for in words, its file and
 // progress, and whether a person may cancel it (and why not).
 import type { JobView } from '../../../shared/ipc/model.js';
-import type { CaseStore } from '../cases/case-store.js';
+import type { CaseStore, StoredCase } from '../cases/case-store.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { JobHandlers } from './job-handlers.js';
-import { isDecisionKind, isUpload, mustWaitFor, UPLOAD_KINDS, type Ordered } from './job-kinds.js';
+import {
+  isDecisionKind,
+  isUpload,
+  mustWaitFor,
+  orderGroupOf,
+  UPLOAD_KINDS,
+  type Ordered,
+} from './job-kinds.js';
 import type { JobStore, StoredJob } from './job-store.js';
 import type { QueueEnvironment } from './queue-types.js';
 import type { Scheduler } from './scheduler.js';
@@ -42,10 +49,14 @@ export class QueueViews {
   cancelRefusal(jobId: string): string | null {
     const job = this.deps.jobs.get(jobId);
     if (!job) return 'This item is no longer in the queue.';
-    return this.refusalFor(job, (caseId) => this.needers(caseId));
+    return this.refusalFor(job, (caseId) => this.needers(caseId), this.deps.store.getCase(job.caseId));
   }
 
-  private refusalFor(job: StoredJob, needersOf: (caseId: string) => CaseNeeders): string | null {
+  private refusalFor(
+    job: StoredJob,
+    needersOf: (caseId: string) => CaseNeeders,
+    caseRow: StoredCase | null,
+  ): string | null {
     // What failed, or sits behind what failed, may be discarded as before: the case is stopped.
     if (job.state === 'failed' || job.error) return null;
     const { needers, stopped } = needersOf(job.caseId);
@@ -53,8 +64,7 @@ export class QueueViews {
     if (this.deps.flight(job.id) !== undefined) return 'This item is being sent right now.';
     const kind = job.payload.kind;
     if (!isDecisionKind(kind) && !isUpload(kind))
-      return `“${this.deps.handlers.label(job)}” cannot be cancelled: later steps of the case build on it. Only uploads and decisions can be cancelled before they are sent.`;
-    const caseRow = this.deps.store.getCase(job.caseId);
+      return `“${this.deps.handlers.label(job, caseRow)}” cannot be cancelled: later steps of the case build on it. Only uploads and decisions can be cancelled before they are sent.`;
     if (!caseRow) return null;
     const me: Ordered = { seq: job.seq, payload: job.payload, caseKind: caseRow.kind };
     const needs = needers.find(
@@ -63,7 +73,7 @@ export class QueueViews {
         mustWaitFor({ seq: other.seq, payload: other.payload, caseKind: caseRow.kind }, me),
     );
     return needs
-      ? `“${this.deps.handlers.label(job)}” cannot be cancelled: “${this.deps.handlers.label(needs)}” is queued after it and needs it.`
+      ? `“${this.deps.handlers.label(job, caseRow)}” cannot be cancelled: “${this.deps.handlers.label(needs, caseRow)}” is queued after it and needs it.`
       : null;
   }
 
@@ -84,6 +94,39 @@ export class QueueViews {
     for (const { job, reason } of this.shown(this.deps.jobs.ofCase(caseId)))
       if (reason) out.set(job.id, reason);
     return out;
+  }
+
+  /**
+   * The first waiting reason among `jobs` (a case's jobs in the order queued), for the case's row in
+   * the list. Jobs of one order group whose handler waits as its group does, in the same state and
+   * behind the same heads of the case's order, wait alike: one of them is evaluated for all, so a
+   * case with thousands of queued uploads costs a few evaluations, not thousands.
+   */
+  firstWaiting(caseId: string, jobs: StoredJob[]): string | null {
+    const headSeqs = this.deps.jobs.headsOfCase(caseId).map((h) => h.seq);
+    const now = Date.now();
+    const keys = jobs.map((job) => {
+      if (!this.deps.handlers.of(job.payload).waitsAsItsGroup) return `job ${job.id}`;
+      const headsBefore = headSeqs.filter((seq) => seq < job.seq).length;
+      const flying = this.deps.flight(job.id) !== undefined;
+      const retrying = job.nextAttemptAt > now && job.attempts > 0;
+      return `${orderGroupOf(job.payload)}|${job.state}|${flying}|${retrying}|${headsBefore}`;
+    });
+    const keyOf = new Map<StoredJob, string>();
+    const taken = new Set<string>();
+    jobs.forEach((job, i) => {
+      const key = keys[i]!;
+      if (taken.has(key)) return;
+      taken.add(key);
+      keyOf.set(job, key);
+    });
+    const reasonOf = new Map<string, string | null>();
+    for (const { job, reason } of this.shown([...keyOf.keys()])) reasonOf.set(keyOf.get(job)!, reason);
+    for (const key of keys) {
+      const reason = reasonOf.get(key);
+      if (reason) return reason;
+    }
+    return null;
   }
 
   private fileOf(job: StoredJob): JobView['file'] {
@@ -146,7 +189,7 @@ export class QueueViews {
         caseId: job.caseId,
         caseTitle: caseRow?.title ?? '',
         kind: job.payload.kind,
-        label: this.deps.handlers.label(job),
+        label: this.deps.handlers.label(job, caseRow),
         state,
         waitingFor: reason,
         attempts: job.attempts,
@@ -159,7 +202,7 @@ export class QueueViews {
           state !== 'failed' &&
           state !== 'running' &&
           (isUpload(job.payload.kind) || isDecisionKind(job.payload.kind)) &&
-          this.refusalFor(job, needersOf) === null,
+          this.refusalFor(job, needersOf, caseRow) === null,
       };
     });
   }

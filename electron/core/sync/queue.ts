@@ -299,9 +299,9 @@ export class SyncQueue {
     // profile while it runs cannot send its later requests to the other environment's service.
     const api = this.deps.environment.clientFor(job.profileId);
     if (!api) return false;
-    const fresh = this.deps.store.getCase(job.caseId);
-    if (fresh && !maySend(fresh, job.payload)) {
-      this.failures.stopDecided(job, stopReason(finalityOf(fresh)!.decision, false));
+    // `caseRow` was read in this same synchronous pass (launch runs this far before any await).
+    if (!maySend(caseRow, job.payload)) {
+      this.failures.stopDecided(job, stopReason(finalityOf(caseRow)!.decision, false));
       return false;
     }
     const handler = this.handlers.of(job.payload);
@@ -311,6 +311,7 @@ export class SyncQueue {
     this.deps.jobs.markRunning(job.id, !reconcileFirst);
     let completed = false;
     let lastProgress = 0;
+    let lastSent = -1;
     const documentId = 'documentId' in job.payload ? job.payload.documentId : null;
     const ctx: RunContext = {
       ...this.handlers.readyContext(job, caseRow),
@@ -320,9 +321,10 @@ export class SyncQueue {
       progress: (sent, total) => {
         flight.progress = { sent, total };
         const now = Date.now();
-        // Throttled: a 40 MB upload reports many times a second.
-        if (sent === total || sent === 0 || now - lastProgress > 100) {
+        // Throttled: a 40 MB upload reports many times a second; the same figure twice says nothing new.
+        if (sent !== lastSent && (sent === total || sent === 0 || now - lastProgress > 100)) {
           lastProgress = now;
+          lastSent = sent;
           this.deps.events.progress({ jobId: job.id, documentId, sent, total });
         }
       },
@@ -419,6 +421,11 @@ export class SyncQueue {
   /** Waiting reason of every job of a case, for its step views. */
   waitingByCase(caseId: string): Map<string, string> {
     return this.queueViews.waitingByCase(caseId);
+  }
+
+  /** The first waiting reason among a case's jobs (given in the order queued), for its list row. */
+  firstWaiting(caseId: string, jobs: StoredJob[]): string | null {
+    return this.queueViews.firstWaiting(caseId, jobs);
   }
 
   /** The active environment's jobs, or one page of them; other profiles' work is counted elsewhere. */

@@ -6,9 +6,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { multipartBody } from '../../../electron/core/api/multipart-body.js';
 
-async function collect(stream: Readable): Promise<Buffer> {
+async function collect(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(part as Buffer);
+  for await (const part of chunks) parts.push(part);
   return Buffer.concat(parts);
 }
 
@@ -31,7 +31,7 @@ describe('multipart upload body', () => {
         async (file, chunk, text) => {
           const bytes = Buffer.from(file);
           const sent: number[] = [];
-          const { stream, headers } = multipartBody(
+          const { chunks, headers } = multipartBody(
             [['documents', JSON.stringify({ note: text })]],
             {
               field: 'file',
@@ -42,7 +42,7 @@ describe('multipart upload body', () => {
             },
             (n) => sent.push(n),
           );
-          const body = await collect(stream);
+          const body = await collect(chunks);
           expect(body.length).toBe(Number(headers['Content-Length']));
           const boundary = /boundary=(.+)$/.exec(headers['Content-Type'])![1]!;
           const head = Buffer.from(
@@ -60,14 +60,14 @@ describe('multipart upload body', () => {
   });
 
   it('escapes quotes and line breaks in a file name, as browsers do', async () => {
-    const { stream } = multipartBody([], {
+    const { chunks } = multipartBody([], {
       field: 'file',
       filename: 'a"b\r\nX-Evil: 1.pdf',
       contentType: 'application/pdf',
       size: 1,
       open: () => Readable.from([Buffer.from('x')]),
     });
-    const text = (await collect(stream)).toString();
+    const text = (await collect(chunks)).toString();
     expect(text).toContain('filename="a%22b%0D%0AX-Evil: 1.pdf"');
     expect(text).not.toContain('\r\nX-Evil');
   });
@@ -77,13 +77,13 @@ describe('multipart upload body', () => {
     await expect(
       collect(
         multipartBody([], { field: 'file', filename: 'a.pdf', contentType: 'application/pdf', size: 6, open })
-          .stream,
+          .chunks,
       ),
     ).rejects.toThrow(/shorter/);
     await expect(
       collect(
         multipartBody([], { field: 'file', filename: 'a.pdf', contentType: 'application/pdf', size: 4, open })
-          .stream,
+          .chunks,
       ),
     ).rejects.toThrow(/larger/);
   });
