@@ -76,7 +76,8 @@ const Ok = z.object({ ok: z.literal(true) });
  * the jobs added or whose state, progress, reason or cancellability changed, in queue order;
  * `removed` the ids of jobs gone (sent or discarded); `caseIds` the cases of those jobs. `reset`
  * says that what every item shows may have changed (another environment, sending paused or
- * resumed, connectivity, a failure that stops a large case): a screen reads again what it shows.
+ * resumed, connectivity, a failure that stops a large case): a screen reads again what it shows,
+ * and `changed` is empty.
  */
 export const QueueChangedSchema = z.object({
   version: z.number().int().nonnegative(),

@@ -57,7 +57,7 @@ export class QueueDeltaBuilder {
       } else removed.push(id);
     }
     const total = activeId === null ? 0 : jobs.count(activeId).pending;
-    const reset = { total, changed: [], removed: [], caseIds: [...caseIds], reset: true };
+    const reset = { total, changed: [], removed, caseIds: [...caseIds], reset: true };
     if (everyJob || written.all) return reset;
 
     const shown = new Map(present);

@@ -1,0 +1,75 @@
+// The queue's event says what changed: the views of the jobs added or changed, the ids of those
+// sent, the queue's size and the cases concerned; never the untouched work of other cases. A pause
+// (what every item shows) asks screens to read again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueueChanged } from '../../../shared/ipc/contract.js';
+import { startTestCore, testSecrets, waitFor, type TestCore } from '../../support/core-harness.js';
+import { captureDocument, individualAtDocumentsStep } from '../../support/flows.js';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+
+describe('queue.changed deltas', () => {
+  let sandbox: TestSandbox;
+  let t: TestCore;
+  const deltas: QueueChanged[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    t = await startTestCore({
+      sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      secretStore: testSecrets('memory'),
+    });
+    await t.call('lookups.refresh', {});
+    t.core.on('queue.changed', (delta) => deltas.push(delta as QueueChanged));
+  });
+
+  afterAll(async () => {
+    await t?.core.shutdown();
+    await sandbox?.stop();
+  });
+
+  it('names the job added and then sent, with its case and the queue size, and nothing else', async () => {
+    await t.call('queue.resume', {});
+    const mine = await individualAtDocumentsStep(t, 'Delta');
+    const other = await individualAtDocumentsStep(t, 'Bystander');
+    await t.call('queue.pause', {});
+    await captureDocument(t, other.caseId, { kind: 'individual' }, other.pair, 'Bystander proof.pdf');
+    const pausedAll = await waitFor(
+      'the pause and the bystander upload told',
+      () => deltas.slice(),
+      (ds) => ds.some((d) => d.reset) && ds.some((d) => d.changed.some((j) => j.caseId === other.caseId)),
+    );
+    expect(pausedAll.find((d) => d.reset)).toMatchObject({ changed: [] });
+    await new Promise((r) => setTimeout(r, 400));
+
+    deltas.length = 0;
+    await captureDocument(t, mine.caseId, { kind: 'individual' }, mine.pair, 'Proof.pdf');
+    const [added] = await waitFor(
+      'the upload told',
+      () => deltas.filter((d) => d.changed.some((j) => j.kind === 'individual.doc-upload')),
+      (ds) => ds.length > 0,
+    );
+    const upload = added!.changed.find((j) => j.kind === 'individual.doc-upload')!;
+    expect(added!.reset).toBe(false);
+    expect(upload).toMatchObject({ caseId: mine.caseId, state: 'paused', file: { name: 'Proof.pdf' } });
+    expect(added!.caseIds).toContain(mine.caseId);
+    expect(added!.changed.map((j) => j.caseId)).not.toContain(other.caseId);
+    expect(added!.total).toBe((await t.call('queue.count', {})).total);
+    expect(added!.total).toBe(2);
+
+    await t.call('queue.resume', {});
+    const gone = await waitFor(
+      'the upload sent',
+      () => deltas.find((d) => d.removed.includes(upload.id)),
+      (d) => d !== undefined,
+      60_000,
+    );
+    expect(gone!.caseIds).toContain(mine.caseId);
+    expect(gone!.changed.map((j) => j.id)).not.toContain(upload.id);
+    await waitFor(
+      'the queue empty',
+      () => deltas.at(-1),
+      (d) => d?.total === 0,
+      60_000,
+    );
+  }, 240_000);
+});
