@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueChanged } from '../../../shared/ipc/contract.js';
 import { startTestCore, testSecrets, waitFor, type TestCore } from '../../support/core-harness.js';
+import { WHOLE_CASE_MAX } from '../../../electron/core/ipc/queue-delta.js';
+import { bulkPdf } from '../../support/documents.js';
 import { captureDocument, individualAtDocumentsStep } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 
@@ -70,6 +72,48 @@ describe('queue.changed deltas', () => {
       () => deltas.at(-1),
       (d) => d?.total === 0,
       60_000,
+    );
+  }, 240_000);
+
+  it('names only the jobs written of a case too large to list whole, never its whole backlog', async () => {
+    await t.call('queue.resume', {});
+    const { caseId, pair } = await individualAtDocumentsStep(t, 'Backlog');
+    await t.call('queue.pause', {});
+    const uploads = WHOLE_CASE_MAX * 3;
+    for (let i = 0; i < uploads; i++)
+      await t.core.internals.drafts.importFile(
+        caseId,
+        { kind: 'individual' },
+        [pair],
+        `scan-${i}.pdf`,
+        bulkPdf(900 + i),
+      );
+    await new Promise((r) => setTimeout(r, 400));
+
+    deltas.length = 0;
+    await t.call('queue.resume', {});
+    await waitFor(
+      'some uploads sent',
+      () => deltas.filter((d) => d.removed.length > 0 && !d.reset),
+      (ds) => ds.length >= 3,
+      60_000,
+    );
+    await t.call('queue.pause', {});
+    const told = deltas.filter((d) => !d.reset);
+    const large = told.filter((d) => d.total > WHOLE_CASE_MAX);
+    expect(large.length).toBeGreaterThan(0);
+    for (const d of told) expect(d.caseIds).toEqual([caseId]);
+    // While the case is large: the jobs written (started, sent) only, never its backlog; once it is
+    // small, the whole case at most.
+    for (const d of large) expect(d.changed.length).toBeLessThan(WHOLE_CASE_MAX / 2);
+    for (const d of told) expect(d.changed.length).toBeLessThanOrEqual(WHOLE_CASE_MAX);
+    expect(told.at(-1)!.total).toBeLessThan(uploads);
+    await t.call('queue.resume', {});
+    await waitFor(
+      'the backlog sent',
+      () => t.call('queue.count', {}),
+      (c) => c.total === 0,
+      120_000,
     );
   }, 240_000);
 });
