@@ -37,6 +37,7 @@ import { ScanService } from './capture/scanning/scan-service.js';
 import { stopMrzReader } from './capture/identity/read-mrz.js';
 import { dispatch } from './ipc/dispatch.js';
 import { ChangeNotifier } from './ipc/change-notifier.js';
+import { QueueDeltaBuilder } from './ipc/queue-delta.js';
 import { CoreEvents } from './ipc/events.js';
 import { guardHandlers } from './ipc/change-guard.js';
 import { createHandlers, type CoreContext } from './ipc/handlers.js';
@@ -257,6 +258,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     status,
     refreshCaseStatus: (caseId) => views.refreshStatus(caseId),
+    queue: new QueueDeltaBuilder({
+      jobs,
+      activeId: () => session.activeId,
+      viewsOf: (changed) => queue.viewsOf(changed),
+    }),
   });
   const statusChanged = () => notifier.statusChanged();
   const caseChanged = (caseId: string) => notifier.caseChanged(caseId);
@@ -297,7 +303,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options: options.queue,
     log: options.log,
     events: {
-      queueChanged: () => notifier.queueChanged(),
+      queueChanged: (everyJob) => notifier.queueChanged(everyJob),
       progress: (p) => events.emit('queue.progress', p),
       caseChanged,
     },
@@ -355,7 +361,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sendNow: () => queue.sendNow(),
     audit,
     statusChanged,
-    activated: () => staff.profileChanged(),
+    activated: () => {
+      staff.profileChanged();
+      // Another environment's queue: every screen reads again what it shows.
+      notifier.queueChanged(true);
+    },
     forgetStaff: (profileId) => staffAccounts.forgetProfile(profileId),
     log: options.log,
   });

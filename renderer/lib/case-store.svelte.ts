@@ -1,4 +1,5 @@
-// One open case, reloaded whenever the core says it changed.
+// One open case, reloaded whenever the core says it changed: the case itself, or its queued items
+// (a queue delta naming the case, or one after which every item may read differently).
 import type { CaseDetail } from '../../shared/ipc/index.js';
 import { call, desk, messageOf } from './desk.js';
 
@@ -19,7 +20,9 @@ export class CaseStore {
       api.on('case.changed', ({ caseId }) => {
         if (caseId === this.id) void this.load();
       }),
-      api.on('queue.changed', () => void this.load()),
+      api.on('queue.changed', ({ caseIds, reset }) => {
+        if (reset || caseIds.includes(this.id)) void this.load();
+      }),
     );
     return () => this.stop();
   }

@@ -63,6 +63,7 @@ export const CHANNEL_NAMES = [
   'scanners.scan',
   'scanners.cancel',
   'queue.list',
+  'queue.count',
   'queue.retry',
   'queue.discard',
   'queue.pause',

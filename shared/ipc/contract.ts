@@ -70,6 +70,24 @@ const Empty = z.object({}).strict();
 /** The most jobs one queue.list page holds. */
 export const QUEUE_PAGE_MAX = 1000;
 const Ok = z.object({ ok: z.literal(true) });
+/**
+ * What changed in the active environment's queue since the last event (sent at most every 250 ms):
+ * `version` grows with each event; `total` is how many jobs it holds; `changed` holds the views of
+ * the jobs added or whose state, progress, reason or cancellability changed, in queue order;
+ * `removed` the ids of jobs gone (sent or discarded); `caseIds` the cases of those jobs. `reset`
+ * says that what every item shows may have changed (another environment, sending paused or
+ * resumed, connectivity, a failure that stops a large case): a screen reads again what it shows,
+ * and `changed` is empty.
+ */
+export const QueueChangedSchema = z.object({
+  version: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  changed: z.array(JobViewSchema),
+  removed: z.array(z.string()),
+  caseIds: z.array(z.string()),
+  reset: z.boolean(),
+});
+export type QueueChanged = z.infer<typeof QueueChangedSchema>;
 const CaseRef = z.object({ caseId: z.string().min(1).max(64) });
 const Id = z.string().min(1).max(64);
 /** A sanctions or PEP review: `adverseSearchKYC` follows from the dispositions (refused when it disagrees). */
@@ -354,6 +372,8 @@ export const channels = {
       .strict(),
     z.array(JobViewSchema),
   ),
+  /** How many jobs the active environment's queue holds: the height of the queue screen's list. */
+  'queue.count': channel(Empty, z.object({ total: z.number().int().nonnegative() })),
   'queue.retry': channel(z.object({ jobId: Id }), Ok),
   /** Discarding needs an explicit confirmation: nothing is discarded silently. */
   'queue.discard': channel(z.object({ jobId: Id, confirm: z.literal(true) }), Ok),
@@ -411,8 +431,7 @@ export const channels = {
 
 export const events = {
   'status.changed': StatusSchema,
-  /** The queue changed; `version` grows with each change. Screens read the page they show with queue.list. */
-  'queue.changed': z.object({ version: z.number().int().nonnegative() }),
+  'queue.changed': QueueChangedSchema,
   'queue.progress': z.object({
     jobId: z.string(),
     documentId: z.string().nullable(),

@@ -4,18 +4,18 @@
 // For each size: an entity at its documents step, N small documents queued while sending is paused,
 // then the queue resumes and the core's own CPU (process.cpuUsage: this process, the sandbox runs in
 // its own) is measured over the first MEASURED jobs drained, or what drains in BENCH_BUDGET_MS. The
-// core has the host's listeners: every event serialised as the SSE bridge does, an open queue screen
-// reading its first page (queue.list) after each queue.changed, as renderer/lib/queue.svelte.ts does,
-// and an open cases screen reading the whole list (cases.list) on case.changed and queue.changed at
-// most once a second, as renderer/screens/CasesScreen.svelte does; so the figure includes what those
-// screens cost the core.
+// core has the host's listeners: every event serialised as the SSE bridge does, an open queue
+// screen holding the rows near its top, patched by each queue.changed delta and read again (queue.count
+// and queue.list) only when the delta cannot place them, as renderer/lib/queue.svelte.ts does, and an
+// open cases screen reading the changed case's row on each case.changed, as
+// renderer/lib/cases-list.svelte.ts does. Prints the bytes serialised and the events sent per job.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENT_NAMES } from '../../shared/ipc/contract.js';
 import { encodeWire } from '../../shared/ipc/wire.js';
 import { coalesce } from '../../renderer/lib/coalesce.js';
-import { QUEUE_PAGE } from '../../renderer/lib/queue-page.js';
+import type { QueueChanged } from '../../shared/ipc/contract.js';
 import { startTestCore } from '../support/core-harness.js';
 import { bulkPdf } from '../support/documents.js';
 import { entityAtDocumentsStep } from '../support/flows.js';
@@ -32,7 +32,13 @@ interface Figures {
   drained: number;
   frames: number;
   bytes: number;
+  queueEvents: number;
+  reads: number;
 }
+
+/** What the queue screen draws (about a screenful) and reads beyond it, as renderer/lib/queue.svelte.ts. */
+const SHOWN = 20;
+const READ_MARGIN = 40;
 
 async function perJob(queued: number): Promise<Figures> {
   const dir = await mkdtemp(join(tmpdir(), 'fica-queue-scale-'));
@@ -44,25 +50,37 @@ async function perJob(queued: number): Promise<Figures> {
       sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
       queue: { concurrency: 4, backoffBaseMs: 200, backoffMaxMs: 2000, probeIntervalMs: 200 },
     });
-    const serialised = { frames: 0, bytes: 0 };
+    const serialised = { frames: 0, bytes: 0, queueEvents: 0, reads: 0 };
+    // The screen at the top of the queue: the ids of the rows it holds.
+    let held: string[] = [];
     let reading: Promise<void> | null = null;
-    const readPage = () => {
-      reading ??= t
-        .call('queue.list', { offset: 0, limit: QUEUE_PAGE })
-        .then((page) => {
-          serialised.bytes += encodeWire(page).length;
+    const readRows = () => {
+      reading ??= Promise.all([
+        t.call('queue.count', {}),
+        t.call('queue.list', { offset: 0, limit: SHOWN + READ_MARGIN }),
+      ])
+        .then(([count, rows]) => {
+          serialised.reads++;
+          serialised.bytes += encodeWire(count).length + encodeWire(rows).length;
+          held = rows.map((r) => r.id);
         })
         .finally(() => (reading = null));
     };
     const casesScreen = coalesce(async () => {
       serialised.bytes += encodeWire(await t.call('cases.list', {})).length;
     }, 1000);
+    const apply = (delta: QueueChanged) => {
+      serialised.queueEvents++;
+      const removed = new Set(delta.removed);
+      held = held.filter((id) => !removed.has(id));
+      if (delta.reset || (held.length < SHOWN && delta.total > held.length)) readRows();
+    };
     for (const name of EVENT_NAMES)
       t.core.on(name, (payload) => {
         serialised.frames++;
         serialised.bytes += `event: ${name}\ndata: ${encodeWire(payload)}\n\n`.length;
-        if (name === 'queue.changed') readPage();
-        if (name === 'queue.changed' || name === 'case.changed') casesScreen.trigger();
+        if (name === 'queue.changed') apply(payload as QueueChanged);
+        if (name === 'case.changed') casesScreen.trigger();
       });
     await t.call('lookups.refresh', {});
     const { caseId, pair } = await entityAtDocumentsStep(t, `Scale ${queued}`);
@@ -81,7 +99,9 @@ async function perJob(queued: number): Promise<Figures> {
     const unsent = async () => (await t.call('status.get', {})).unsentCount;
     const start = await unsent();
     global.gc?.();
-    serialised.frames = serialised.bytes = 0;
+    readRows();
+    await reading;
+    serialised.frames = serialised.bytes = serialised.queueEvents = serialised.reads = 0;
     const cpu = process.cpuUsage();
     await t.call('queue.resume', {});
     // Up to MEASURED jobs, or what drained in BUDGET_MS when the queue is too slow for that.
@@ -109,6 +129,10 @@ for (const queued of SIZES) {
   results.push({ queued, ms: r.ms });
   console.log(
     `${queued} queued: ${r.ms.toFixed(2)} ms of core CPU per job over ${r.drained} jobs drained; ${r.frames} events (${(r.bytes / 1024 / 1024).toFixed(1)} MB serialised) meanwhile; queued in ${r.setupS.toFixed(1)} s`,
+  );
+  const per = Math.max(r.drained, 1);
+  console.log(
+    `  per job drained: ${(r.bytes / per / 1024).toFixed(1)} KB serialised, ${(r.frames / per).toFixed(2)} events (${(r.queueEvents / per).toFixed(2)} queue.changed), ${(r.reads / per).toFixed(2)} screen reads`,
   );
 }
 const first = results[0];

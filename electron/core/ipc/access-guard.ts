@@ -80,6 +80,7 @@ export const CHANNEL_ACCESS: Record<ChannelName, Access> = {
   'scanners.scan': 'capture',
   'scanners.cancel': 'capture',
   'queue.list': 'signed-in',
+  'queue.count': 'signed-in',
   'queue.retry': 'signed-in',
   'queue.discard': 'signed-in',
   'queue.pause': 'signed-in',

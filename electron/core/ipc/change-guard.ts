@@ -81,6 +81,7 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'scanners.scan': 'draft',
   'scanners.cancel': 'none',
   'queue.list': 'none',
+  'queue.count': 'none',
   'queue.retry': 'job',
   // Discarding is how a person clears work that was stopped; it asks for confirmation.
   'queue.discard': 'none',

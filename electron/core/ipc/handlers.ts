@@ -269,6 +269,7 @@ function handlerTable(ctx: CoreContext): HandlerTable {
     },
 
     'queue.list': (page) => ctx.queue.views(page),
+    'queue.count': () => ({ total: ctx.queue.count() }),
     'queue.retry': ({ jobId }) => {
       if (!ctx.queue.retry(jobId)) throw new DeskError('not-found', 'This item is no longer in the queue.');
       return OK;

@@ -59,6 +59,9 @@ const UNREADABLE =
 
 export class JobStore {
   private readonly fixed = new Map<string, Fixed>();
+  /** Jobs written since the queue's screens were last told, for the queue.changed delta. */
+  private readonly written = new Set<string>();
+  private writtenAll = false;
 
   /** `actingUserId` is the person acting now: every job added is stamped with them. */
   constructor(
@@ -86,6 +89,7 @@ export class JobStore {
       now.toISOString(),
       caseId,
     );
+    this.written.add(id);
     return id;
   }
 
@@ -249,10 +253,12 @@ export class JobStore {
 
   /** Start-up: a job that was running when the process died is ready again (Signal's "inactive"). */
   markInactive(): number {
+    this.writtenAll = true;
     return statement(this.db, `UPDATE jobs SET state = 'ready' WHERE state = 'running'`).run().changes;
   }
 
   markRunning(id: string, maybeSent: boolean): void {
+    this.written.add(id);
     statement(
       this.db,
       `UPDATE jobs SET state = 'running', attempts = attempts + 1, maybe_sent = CASE WHEN ? THEN 1 ELSE maybe_sent END WHERE id = ?`,
@@ -264,6 +270,7 @@ export class JobStore {
   }
 
   retryLater(id: string, at: number, error: string, maybeSent: boolean): void {
+    this.written.add(id);
     statement(
       this.db,
       `UPDATE jobs SET state = 'ready', next_attempt_at = ?, error = ?, error_permanent = 0, maybe_sent = ? WHERE id = ?`,
@@ -272,6 +279,7 @@ export class JobStore {
 
   /** Back to ready without counting an attempt (paused, offline, waiting for sign-in). */
   release(id: string, maybeSent: boolean, error: string | null = null): void {
+    this.written.add(id);
     statement(
       this.db,
       `UPDATE jobs SET state = 'ready', attempts = MAX(attempts - 1, 0), maybe_sent = ?, error = ? WHERE id = ?`,
@@ -279,6 +287,7 @@ export class JobStore {
   }
 
   fail(id: string, error: string): void {
+    this.written.add(id);
     statement(this.db, `UPDATE jobs SET state = 'failed', error = ?, error_permanent = 1 WHERE id = ?`).run(
       error,
       id,
@@ -287,6 +296,7 @@ export class JobStore {
 
   /** A person asked to try again: ready now, and a fresh key unless the old request may have arrived. */
   retryNow(id: string): boolean {
+    this.written.add(id);
     return (
       statement(
         this.db,
@@ -296,6 +306,7 @@ export class JobStore {
   }
 
   wakeAll(): void {
+    this.writtenAll = true;
     statement(this.db, `UPDATE jobs SET next_attempt_at = 0 WHERE state = 'ready'`).run();
   }
 
@@ -304,8 +315,27 @@ export class JobStore {
   }
 
   remove(id: string): void {
+    this.written.add(id);
     statement(this.db, 'DELETE FROM jobs WHERE id = ?').run(id);
     this.fixed.delete(id);
+  }
+
+  /** The jobs written since the last call (added, changed or removed), or `all` after a write to every job. */
+  takeWritten(): { ids: string[]; all: boolean } {
+    const out = { ids: [...this.written], all: this.writtenAll };
+    this.written.clear();
+    this.writtenAll = false;
+    return out;
+  }
+
+  /** Up to `limit` of a case's jobs in the order they were queued. */
+  firstOfCase(caseId: string, limit: number): StoredJob[] {
+    return (
+      this.raw(`SELECT ${COLUMNS} FROM jobs WHERE case_id = ? ORDER BY seq LIMIT ?`).all(
+        caseId,
+        limit,
+      ) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
   }
 
   pendingOfKind(caseId: string, kind: JobPayload['kind']): StoredJob[] {

@@ -26,7 +26,8 @@ export const DEFAULT_QUEUE_OPTIONS: QueueOptions = {
 };
 
 export interface QueueEvents {
-  queueChanged(): void;
+  /** `everyJob` when what every item shows changed (paused, connectivity), not only the jobs written. */
+  queueChanged(everyJob?: boolean): void;
   progress(p: { jobId: string; documentId: string | null; sent: number; total: number }): void;
   /** After a job's answer is recorded (or it failed), so the case's status and views are refreshed. */
   caseChanged(caseId: string): void;

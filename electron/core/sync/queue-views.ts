@@ -17,7 +17,7 @@ import type { QueueEnvironment } from './queue-types.js';
 import type { Scheduler } from './scheduler.js';
 
 /** Items that never need another item before them: uploads and deletions of a document. */
-const NEVER_NEEDERS = [...UPLOAD_KINDS, 'document.delete'] as const;
+export const NEVER_NEEDERS = [...UPLOAD_KINDS, 'document.delete'] as const;
 
 /** A case's items that may need an earlier upload or decision, and whether the case is stopped. */
 interface CaseNeeders {
@@ -174,7 +174,11 @@ export class QueueViews {
   views(page: { offset?: number; limit?: number } = {}): JobView[] {
     const activeId = this.deps.environment.activeId();
     if (activeId === null) return [];
-    const jobs = this.deps.jobs.pageOf(activeId, page.offset ?? 0, page.limit ?? -1);
+    return this.viewsOf(this.deps.jobs.pageOf(activeId, page.offset ?? 0, page.limit ?? -1));
+  }
+
+  /** The views of `jobs` that belong to the active environment, built for those jobs only. */
+  viewsOf(jobs: StoredJob[]): JobView[] {
     const now = Date.now();
     const needers = new Map<string, CaseNeeders>();
     const needersOf = (caseId: string): CaseNeeders => {

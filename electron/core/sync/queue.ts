@@ -117,13 +117,13 @@ export class SyncQueue {
 
   pause(): void {
     this.paused = true;
-    this.deps.events.queueChanged();
+    this.deps.events.queueChanged(true);
   }
 
   resume(): void {
     this.paused = false;
     this.pump();
-    this.deps.events.queueChanged();
+    this.deps.events.queueChanged(true);
   }
 
   /** "Send now": retries wait no longer, and an offline queue probes at once. */
@@ -151,7 +151,7 @@ export class SyncQueue {
   }
 
   private onConnectivity(state: Connectivity): void {
-    this.deps.events.queueChanged();
+    this.deps.events.queueChanged(true);
     if (state === 'online' || state === 'checking') this.pump();
     if (state === 'offline') this.scheduleProbe();
   }
@@ -431,5 +431,16 @@ export class SyncQueue {
   /** The active environment's jobs, or one page of them; other profiles' work is counted elsewhere. */
   views(page: { offset?: number; limit?: number } = {}): JobView[] {
     return this.queueViews.views(page);
+  }
+
+  /** How many jobs the active environment holds (an indexed count). */
+  count(): number {
+    const activeId = this.deps.environment.activeId();
+    return activeId === null ? 0 : this.deps.jobs.count(activeId).pending;
+  }
+
+  /** The views of these jobs (those of the active environment), for a delta of what changed. */
+  viewsOf(jobs: StoredJob[]): JobView[] {
+    return this.queueViews.viewsOf(jobs);
   }
 }

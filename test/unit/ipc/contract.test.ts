@@ -6,6 +6,7 @@ import {
   DeskError,
   EVENT_NAMES,
   IpcResultSchema,
+  events,
   base64ToBytes,
   bytesToBase64,
   channels,
@@ -28,6 +29,14 @@ describe('IPC contract', () => {
       'case.changed',
       'scan.progress',
     ]);
+  });
+
+  it('carries what changed in the queue, never the bare fact that it changed', () => {
+    const schema = events['queue.changed'];
+    const delta = { version: 3, total: 1, changed: [], removed: ['j1'], caseIds: ['c1'], reset: false };
+    expect(schema.safeParse(delta).success).toBe(true);
+    expect(schema.safeParse({ version: 3 }).success).toBe(false);
+    expect(schema.safeParse({ ...delta, changed: [{ id: 'j2' }] }).success).toBe(false);
   });
 
   it('recognises only contract channels', () => {

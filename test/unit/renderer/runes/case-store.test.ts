@@ -1,4 +1,4 @@
-// One open case on screen, reloaded when the core says it (or the queue) changed.
+// One open case on screen, reloaded when the core says it (or its queued items) changed.
 import { describe, expect, it } from 'vitest';
 import { CaseStore } from '../../../../renderer/lib/case-store.svelte.js';
 import { installFakeDesk } from './fake-desk.js';
@@ -22,6 +22,27 @@ describe('CaseStore', () => {
     stop();
   });
 
+  it('reloads when a queue delta names its case, never for another case', async () => {
+    const fake = installFakeDesk();
+    fake.answer('cases.get', () => ({ id: 'case-1', title: 'Acme' }));
+    const store = new CaseStore('case-1');
+    const stop = store.start();
+    await expect.poll(() => store.detail).not.toBeNull();
+    const reads = () => fake.calls.filter((c) => c.channel === 'cases.get').length;
+    const delta = { version: 1, total: 3, changed: [], removed: ['j1'], reset: false };
+
+    fake.emit('queue.changed', { ...delta, caseIds: ['case-2'] });
+    await Promise.resolve();
+    expect(reads()).toBe(1);
+
+    fake.emit('queue.changed', { ...delta, version: 2, caseIds: ['case-2', 'case-1'] });
+    await expect.poll(reads).toBe(2);
+
+    fake.emit('queue.changed', { ...delta, version: 3, caseIds: [], reset: true });
+    await expect.poll(reads).toBe(3);
+    stop();
+  });
+
   it('stops following the core once the screen closes', async () => {
     const fake = installFakeDesk();
     fake.answer('cases.get', () => ({ id: 'case-1', title: 'Acme' }));
@@ -30,7 +51,14 @@ describe('CaseStore', () => {
     await expect.poll(() => store.detail).not.toBeNull();
     stop();
     fake.emit('case.changed', { caseId: 'case-1' });
-    fake.emit('queue.changed', { version: 1 });
+    fake.emit('queue.changed', {
+      version: 1,
+      total: 0,
+      changed: [],
+      removed: [],
+      caseIds: ['case-1'],
+      reset: false,
+    });
     expect(fake.calls).toHaveLength(1);
   });
 });

@@ -1,0 +1,119 @@
+// The queue's event says what changed: the views of the jobs added or changed, the ids of those
+// sent, the queue's size and the cases concerned; never the untouched work of other cases. A pause
+// (what every item shows) asks screens to read again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueueChanged } from '../../../shared/ipc/contract.js';
+import { startTestCore, testSecrets, waitFor, type TestCore } from '../../support/core-harness.js';
+import { WHOLE_CASE_MAX } from '../../../electron/core/ipc/queue-delta.js';
+import { bulkPdf } from '../../support/documents.js';
+import { captureDocument, individualAtDocumentsStep } from '../../support/flows.js';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+
+describe('queue.changed deltas', () => {
+  let sandbox: TestSandbox;
+  let t: TestCore;
+  const deltas: QueueChanged[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    t = await startTestCore({
+      sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      secretStore: testSecrets('memory'),
+    });
+    await t.call('lookups.refresh', {});
+    t.core.on('queue.changed', (delta) => deltas.push(delta as QueueChanged));
+  });
+
+  afterAll(async () => {
+    await t?.core.shutdown();
+    await sandbox?.stop();
+  });
+
+  it('names the job added and then sent, with its case and the queue size, and nothing else', async () => {
+    await t.call('queue.resume', {});
+    const mine = await individualAtDocumentsStep(t, 'Delta');
+    const other = await individualAtDocumentsStep(t, 'Bystander');
+    await t.call('queue.pause', {});
+    await captureDocument(t, other.caseId, { kind: 'individual' }, other.pair, 'Bystander proof.pdf');
+    const pausedAll = await waitFor(
+      'the pause and the bystander upload told',
+      () => deltas.slice(),
+      (ds) => ds.some((d) => d.reset) && ds.some((d) => d.changed.some((j) => j.caseId === other.caseId)),
+    );
+    expect(pausedAll.find((d) => d.reset)).toMatchObject({ changed: [] });
+    await new Promise((r) => setTimeout(r, 400));
+
+    deltas.length = 0;
+    await captureDocument(t, mine.caseId, { kind: 'individual' }, mine.pair, 'Proof.pdf');
+    const [added] = await waitFor(
+      'the upload told',
+      () => deltas.filter((d) => d.changed.some((j) => j.kind === 'individual.doc-upload')),
+      (ds) => ds.length > 0,
+    );
+    const upload = added!.changed.find((j) => j.kind === 'individual.doc-upload')!;
+    expect(added!.reset).toBe(false);
+    expect(upload).toMatchObject({ caseId: mine.caseId, state: 'paused', file: { name: 'Proof.pdf' } });
+    expect(added!.caseIds).toContain(mine.caseId);
+    expect(added!.changed.map((j) => j.caseId)).not.toContain(other.caseId);
+    expect(added!.total).toBe((await t.call('queue.count', {})).total);
+    expect(added!.total).toBe(2);
+
+    await t.call('queue.resume', {});
+    const gone = await waitFor(
+      'the upload sent',
+      () => deltas.find((d) => d.removed.includes(upload.id)),
+      (d) => d !== undefined,
+      60_000,
+    );
+    expect(gone!.caseIds).toContain(mine.caseId);
+    expect(gone!.changed.map((j) => j.id)).not.toContain(upload.id);
+    await waitFor(
+      'the queue empty',
+      () => deltas.at(-1),
+      (d) => d?.total === 0,
+      60_000,
+    );
+  }, 240_000);
+
+  it('names only the jobs written of a case too large to list whole, never its whole backlog', async () => {
+    await t.call('queue.resume', {});
+    const { caseId, pair } = await individualAtDocumentsStep(t, 'Backlog');
+    await t.call('queue.pause', {});
+    const uploads = WHOLE_CASE_MAX * 3;
+    for (let i = 0; i < uploads; i++)
+      await t.core.internals.drafts.importFile(
+        caseId,
+        { kind: 'individual' },
+        [pair],
+        `scan-${i}.pdf`,
+        bulkPdf(900 + i),
+      );
+    await new Promise((r) => setTimeout(r, 400));
+
+    deltas.length = 0;
+    await t.call('queue.resume', {});
+    await waitFor(
+      'some uploads sent',
+      () => deltas.filter((d) => d.removed.length > 0 && !d.reset),
+      (ds) => ds.length >= 3,
+      60_000,
+    );
+    await t.call('queue.pause', {});
+    const told = deltas.filter((d) => !d.reset);
+    const large = told.filter((d) => d.total > WHOLE_CASE_MAX);
+    expect(large.length).toBeGreaterThan(0);
+    for (const d of told) expect(d.caseIds).toEqual([caseId]);
+    // While the case is large: the jobs written (started, sent) only, never its backlog; once it is
+    // small, the whole case at most.
+    for (const d of large) expect(d.changed.length).toBeLessThan(WHOLE_CASE_MAX / 2);
+    for (const d of told) expect(d.changed.length).toBeLessThanOrEqual(WHOLE_CASE_MAX);
+    expect(told.at(-1)!.total).toBeLessThan(uploads);
+    await t.call('queue.resume', {});
+    await waitFor(
+      'the backlog sent',
+      () => t.call('queue.count', {}),
+      (c) => c.total === 0,
+      120_000,
+    );
+  }, 240_000);
+});
