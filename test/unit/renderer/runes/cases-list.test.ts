@@ -14,7 +14,7 @@ const summary = (n: number, patch: Partial<CaseSummary> = {}): CaseSummary => ({
   status: 'waiting',
   waitingFor: null,
   serverId: null,
-  riskBand: 'Low',
+  riskBand: 'Low Risk',
   unsentJobs: 1,
   reviewsDue: 0,
   createdBy: null,
