@@ -50,3 +50,12 @@ export function spacers(drawn: RowRange, total: number, rowHeight: number): { ab
     below: Math.max(0, total - drawn.end) * rowHeight,
   };
 }
+
+/** The offsets of the pages of `pageSize` rows that hold rows `start` to `end` (exclusive). */
+export function pagesCovering(start: number, end: number, pageSize: number): number[] {
+  const pages: number[] = [];
+  if (end <= start) return pages;
+  for (let offset = Math.floor(start / pageSize) * pageSize; offset < end; offset += pageSize)
+    pages.push(offset);
+  return pages;
+}

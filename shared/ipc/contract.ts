@@ -37,9 +37,8 @@ import {
   AuditEntrySchema,
   BytesSchema,
   CaseDetailSchema,
-  CaseKindSchema,
-  CaseStatusSchema,
-  CaseSummarySchema,
+  CasesListRequestSchema,
+  CasesPageSchema,
   DocPairSchema,
   DocumentDraftSchema,
   DocumentOwnerSchema,
@@ -216,14 +215,12 @@ export const channels = {
   'settings.get': channel(Empty, SettingsSchema),
   'settings.update': channel(SettingsSchema.partial(), SettingsSchema),
 
-  'cases.list': channel(
-    z.object({
-      kind: CaseKindSchema.optional(),
-      status: CaseStatusSchema.optional(),
-      search: z.string().max(200).optional(),
-    }),
-    z.array(CaseSummarySchema),
-  ),
+  /**
+   * One page of the active environment's cases, newest first, narrowed by kind, status and search.
+   * With `ids`, only those cases (still narrowed by the filters): what a screen re-reads when a
+   * `case.changed` names a row it shows; a missing id no longer matches the filters.
+   */
+  'cases.list': channel(CasesListRequestSchema, CasesPageSchema),
   'cases.get': channel(CaseRef, CaseDetailSchema),
 
   'entity.create': channel(EntityCreateRequestSchema, CaseRef),

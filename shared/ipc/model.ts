@@ -349,6 +349,28 @@ export const CaseSummarySchema = z.object({
 });
 export type CaseSummary = z.infer<typeof CaseSummarySchema>;
 
+/** The most rows one `cases.list` answers: a screen reads the window it shows, never everything. */
+export const CASES_PAGE_MAX = 200;
+
+export const CasesListRequestSchema = z.object({
+  kind: CaseKindSchema.optional(),
+  status: CaseStatusSchema.optional(),
+  search: z.string().max(200).optional(),
+  offset: z.number().int().nonnegative().optional(),
+  limit: z.number().int().min(1).max(CASES_PAGE_MAX).optional(),
+  ids: z.array(z.string().max(100)).max(CASES_PAGE_MAX).optional(),
+});
+export type CasesListRequest = z.infer<typeof CasesListRequestSchema>;
+
+export const CasesPageSchema = z.object({
+  cases: z.array(CaseSummarySchema),
+  /** How many cases match the filters, whatever the page. */
+  total: z.number().int().nonnegative(),
+  /** The environment's applications that need a person's review, whatever the filters. */
+  needsReview: z.number().int().nonnegative(),
+});
+export type CasesPage = z.infer<typeof CasesPageSchema>;
+
 export const JobStateSchema = z.enum(['waiting', 'ready', 'running', 'retrying', 'failed', 'paused']);
 export type JobState = z.infer<typeof JobStateSchema>;
 

@@ -17,7 +17,7 @@ test('a case approved through the dashboard becomes read-only on the laptop', as
 
   const listed = await host.core.handle('cases.list', { search: 'Dora Dashboard' });
   if (!listed.ok) throw new Error(listed.error.message);
-  const [summary] = listed.value as Array<{ serverId: string | null }>;
+  const [summary] = (listed.value as { cases: Array<{ serverId: string | null }> }).cases;
   const sandbox = host.sandbox!;
   const response = await fetch(`${sandbox.url}/sandbox/v1/dashboard-actions`, {
     method: 'POST',

@@ -47,6 +47,26 @@ export class CaseDataDestroyedError extends Error {
 
 const WITH_KEY = 'SELECT c.* FROM cases c JOIN case_keys k ON k.case_id = c.id';
 
+/** What the case list narrows on in SQL: the columns the status refresh keeps current. */
+export interface CaseColumnsFilter {
+  kind?: 'entity' | 'individual';
+  status?: string;
+}
+
+function columnsWhere(profileId: string, filter: CaseColumnsFilter): { where: string; params: string[] } {
+  const clauses = ['c.profile_id = ?'];
+  const params = [profileId];
+  if (filter.kind) {
+    clauses.push('c.kind = ?');
+    params.push(filter.kind);
+  }
+  if (filter.status) {
+    clauses.push('c.status = ?');
+    params.push(filter.status);
+  }
+  return { where: clauses.join(' AND '), params };
+}
+
 export interface StoredCase {
   id: string;
   kind: 'entity' | 'individual';
@@ -279,6 +299,67 @@ export class CaseStore {
     return (
       statement(this.db, `${WITH_KEY} WHERE c.profile_id = ? ORDER BY c.updated_at DESC`).all(
         profileId,
+      ) as CaseRow[]
+    ).map((r) => this.caseFromRow(r));
+  }
+
+  /**
+   * One page of an environment's cases, newest first, narrowed by the kind and status columns
+   * (the index on profile and update time): only the page's rows are read and decrypted.
+   */
+  pageOf(profileId: string, filter: CaseColumnsFilter, offset: number, limit: number): StoredCase[] {
+    const { where, params } = columnsWhere(profileId, filter);
+    return (
+      statement(this.db, `${WITH_KEY} WHERE ${where} ORDER BY c.updated_at DESC LIMIT ? OFFSET ?`).all(
+        ...params,
+        limit,
+        offset,
+      ) as CaseRow[]
+    ).map((r) => this.caseFromRow(r));
+  }
+
+  /** How many of an environment's cases match the kind and status columns. */
+  countOf(profileId: string, filter: CaseColumnsFilter): number {
+    const { where, params } = columnsWhere(profileId, filter);
+    return (
+      statement(
+        this.db,
+        `SELECT COUNT(*) AS n FROM cases c WHERE ${where} AND EXISTS (SELECT 1 FROM case_keys k WHERE k.case_id = c.id)`,
+      ).get(...params) as { n: number }
+    ).n;
+  }
+
+  /**
+   * The ids, titles and references of the matching cases, newest first, for a search over the
+   * titles (encrypted at rest): each title is decrypted once and kept while its row is unchanged,
+   * and the case data is not read at all.
+   */
+  searchableOf(
+    profileId: string,
+    filter: CaseColumnsFilter,
+  ): { id: string; title: string; clientReference: string }[] {
+    const { where, params } = columnsWhere(profileId, filter);
+    const rows = statement(
+      this.db,
+      `SELECT c.id, c.title, c.client_reference FROM cases c JOIN case_keys k ON k.case_id = c.id
+        WHERE ${where} ORDER BY c.updated_at DESC`,
+    ).all(...params) as Pick<CaseRow, 'id' | 'title' | 'client_reference'>[];
+    return rows.map((r) => ({
+      id: r.id,
+      title: this.openText(r.id, r.title, `cases.title:${r.id}`),
+      clientReference: r.client_reference,
+    }));
+  }
+
+  /** The named cases of an environment that match the columns, newest first. */
+  casesOf(profileId: string, filter: CaseColumnsFilter, ids: readonly string[]): StoredCase[] {
+    if (ids.length === 0) return [];
+    const { where, params } = columnsWhere(profileId, filter);
+    const marks = ids.map(() => '?').join(', ');
+    return (
+      statement(this.db, `${WITH_KEY} WHERE ${where} AND c.id IN (${marks}) ORDER BY c.updated_at DESC`).all(
+        ...params,
+        ...ids,
       ) as CaseRow[]
     ).map((r) => this.caseFromRow(r));
   }

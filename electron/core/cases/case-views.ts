@@ -22,6 +22,8 @@ import type {
   CaseDetail,
   CaseStatus,
   CaseSummary,
+  CasesListRequest,
+  CasesPage,
   DecisionView,
   LocalDocument,
   LocalUbo,
@@ -30,6 +32,7 @@ import type {
   ServiceCheck,
   StepView,
 } from '../../../shared/ipc/model.js';
+import { CASES_PAGE_MAX } from '../../../shared/ipc/model.js';
 import type { JobKind } from '../sync/job-kinds.js';
 import type { JobStore, StoredJob } from '../sync/job-store.js';
 import type { EntityData, IndividualData } from './case-data.js';
@@ -177,28 +180,47 @@ export class CaseViews {
       statement(this.deps.store.db, 'UPDATE cases SET status = ? WHERE id = ?').run(next, caseId);
   }
 
-  /** The environment's cases, narrowed by kind, status and a search of title or client reference. */
-  list(
-    profileId: string,
-    filter: { kind?: StoredCase['kind']; status?: CaseStatus; search?: string },
-  ): CaseSummary[] {
-    const needle = filter.search?.trim().toLowerCase();
-    return this.deps.store
-      .listCasesOf(profileId)
-      .filter((c) => !filter.kind || c.kind === filter.kind)
+  /**
+   * One page of the environment's cases, newest first, narrowed by kind, status and a search of
+   * title or client reference; or, with `ids`, those of the named cases that match. Kind and status
+   * are narrowed in SQL (the status column the change notifier refreshes); a search reads only the
+   * ids, titles and references (titles decrypted once while unchanged); only the page's cases are
+   * read whole and summarised.
+   */
+  list(profileId: string, request: CasesListRequest): CasesPage {
+    const { store } = this.deps;
+    const columns = { kind: request.kind, status: request.status };
+    const needle = request.search?.trim().toLowerCase();
+    const offset = request.offset ?? 0;
+    const limit = request.limit ?? CASES_PAGE_MAX;
+    const needsReview = store.countOf(profileId, { status: 'needs-review' });
+    if (!needle) {
+      const total = store.countOf(profileId, columns);
+      const rows = request.ids
+        ? store.casesOf(profileId, columns, request.ids)
+        : store.pageOf(profileId, columns, offset, limit);
+      return { cases: rows.map((c) => this.summary(c)), total, needsReview };
+    }
+    const matches = store
+      .searchableOf(profileId, columns)
       .filter(
-        (c) =>
-          !needle ||
-          c.title.toLowerCase().includes(needle) ||
-          c.clientReference.toLowerCase().includes(needle),
-      )
-      .map((c) => this.summary(c))
-      .filter((s) => !filter.status || s.status === filter.status);
+        (c) => c.title.toLowerCase().includes(needle) || c.clientReference.toLowerCase().includes(needle),
+      );
+    const wanted = request.ids ? new Set(request.ids) : null;
+    const ids = wanted
+      ? matches.filter((c) => wanted.has(c.id)).map((c) => c.id)
+      : matches.slice(offset, offset + limit).map((c) => c.id);
+    return {
+      cases: store.casesOf(profileId, columns, ids).map((c) => this.summary(c)),
+      total: matches.length,
+      needsReview,
+    };
   }
 
   summary(c: StoredCase): CaseSummary {
     const jobs = this.deps.jobs.ofCase(c.id);
     const firstWaiting = jobs.length ? this.deps.firstWaiting(c.id, jobs) : null;
+    const ubos = c.kind === 'entity' ? this.deps.store.listUbos(c.id) : [];
     return {
       id: c.id,
       kind: c.kind,
@@ -208,14 +230,12 @@ export class CaseViews {
           ? `${c.data.entityTypeName} · ${c.data.create.entityRegNumber}`
           : 'Individual client',
       clientReference: c.clientReference,
-      status: this.status(c, jobs, c.kind === 'entity' ? this.deps.store.listUbos(c.id) : []),
+      status: this.status(c, jobs, ubos),
       waitingFor: c.blockedReason ?? firstWaiting,
       serverId: c.serverId,
       riskBand: c.data.riskBand,
       unsentJobs: jobs.length,
-      reviewsDue: finalityOf(c)
-        ? 0
-        : reviewsDueOf(c, c.kind === 'entity' ? this.deps.store.listUbos(c.id) : []).length,
+      reviewsDue: finalityOf(c) ? 0 : reviewsDueOf(c, ubos).length,
       createdBy: c.createdBy,
       updatedAt: c.updatedAt,
     };

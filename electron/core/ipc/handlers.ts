@@ -139,9 +139,9 @@ function handlerTable(ctx: CoreContext): HandlerTable {
     'settings.get': () => ctx.settings(),
     'settings.update': (patch) => ctx.saveSettings({ ...ctx.settings(), ...patch }),
 
-    'cases.list': ({ kind, status, search }) => {
+    'cases.list': (request) => {
       const activeId = ctx.session.activeId;
-      return activeId ? ctx.views.list(activeId, { kind, status, search }) : [];
+      return activeId ? ctx.views.list(activeId, request) : { cases: [], total: 0, needsReview: 0 };
     },
     'cases.get': ({ caseId }) => {
       const view = detail(ctx, caseId);

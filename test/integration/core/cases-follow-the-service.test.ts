@@ -31,7 +31,7 @@ async function sentIndividual(t: TestCore, lastName: string) {
     (s) => s.unsentCount === 0 && s.failedCount === 0,
     60_000,
   );
-  const c = await t.call('cases.list', {});
+  const { cases: c } = await t.call('cases.list', {});
   return { caseId, serverId: c.find((x) => x.id === caseId)!.serverId! };
 }
 
@@ -131,7 +131,7 @@ describe('cases follow the service', () => {
     });
     await waitFor(
       'the decline',
-      () => t.call('cases.list', {}),
+      async () => (await t.call('cases.list', {})).cases,
       (list) => list.find((x) => x.id === caseId)?.status === 'declined',
       30_000,
     );
@@ -293,7 +293,7 @@ describe('cases follow the service', () => {
       );
       expect(c.serviceCheck?.problem).toMatch(/no longer has this application/);
       expect(c.readOnly).toBeNull();
-      expect((await t.call('cases.list', {})).map((x) => x.id)).toContain(caseId);
+      expect((await t.call('cases.list', {})).cases.map((x) => x.id)).toContain(caseId);
     } finally {
       await t.call('profiles.setCredentials', {
         profileId,

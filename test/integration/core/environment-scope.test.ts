@@ -172,7 +172,7 @@ describe('environment scope', () => {
     await t.call('queue.pause', {});
     const ben = await capture('Ben', 'Beta');
 
-    const casesB = await t.call('cases.list', {});
+    const { cases: casesB } = await t.call('cases.list', {});
     expect(casesB.map((c) => c.id)).toContain(ben);
     expect(casesB.map((c) => c.id)).not.toContain(dora);
     expect(casesB.every((c) => !c.title.includes('Alpha'))).toBe(true);
@@ -192,7 +192,7 @@ describe('environment scope', () => {
     expect(trailB.map((e) => e.caseId)).not.toContain(dora);
 
     await use(profileA);
-    const casesA = await t.call('cases.list', {});
+    const { cases: casesA } = await t.call('cases.list', {});
     expect(casesA.map((c) => c.id)).toContain(dora);
     expect(casesA.map((c) => c.id)).not.toContain(ben);
     expect((await t.call('queue.list', {})).map((j) => j.caseId)).not.toContain(ben);

@@ -78,9 +78,9 @@ describe('personal data at rest (real SQLite file)', () => {
   });
 
   it('finds clients by name in the cases list', async () => {
-    const byFirst = await t.call('cases.list', { search: 'zephyr' });
+    const { cases: byFirst } = await t.call('cases.list', { search: 'zephyr' });
     expect(byFirst.map((c) => c.title)).toEqual(['Zephyrine Quillfeather']);
-    const byCompany = await t.call('cases.list', { search: 'Vandermolen' });
+    const { cases: byCompany } = await t.call('cases.list', { search: 'Vandermolen' });
     expect(byCompany.map((c) => c.title)).toEqual(['Vandermolen Trading']);
   });
 
@@ -124,7 +124,7 @@ describe('personal data at rest (real SQLite file)', () => {
     expect(
       t.core.internals.db.prepare('SELECT COUNT(*) AS n FROM case_keys WHERE case_id = ?').get(caseId),
     ).toEqual({ n: 0 });
-    expect((await t.call('cases.list', {})).some((c) => c.id === caseId)).toBe(false);
+    expect((await t.call('cases.list', {})).cases.some((c) => c.id === caseId)).toBe(false);
     expect(await namesFound(t.dataDir)).toEqual([]);
     // What remains is still append-only.
     const db = t.core.internals.db;

@@ -99,7 +99,7 @@ describe('review gates', () => {
     expect(arrived.reviewsDue.map((r) => r.message)).toEqual([
       '1 sanctions match and 1 adverse media result arrived for Sanctioned Adverse Traders',
     ]);
-    const summary = (await t.call('cases.list', {})).find((c) => c.id === caseId)!;
+    const summary = (await t.call('cases.list', {})).cases.find((c) => c.id === caseId)!;
     expect(summary.reviewsDue).toBe(1);
     // Once KYB is sent, the person waits for the review, not for the service.
     await waitFor(
@@ -120,7 +120,9 @@ describe('review gates', () => {
   }, 120_000);
 
   it('refuses a review made on other results, one with a hit left open, and one that hides a true match', async () => {
-    const caseId = (await t.call('cases.list', {})).find((c) => c.title === 'Sanctioned Adverse Traders')!.id;
+    const caseId = (await t.call('cases.list', {})).cases.find(
+      (c) => c.title === 'Sanctioned Adverse Traders',
+    )!.id;
     const c = (await t.call('cases.get', { caseId })) as EntityCase;
     const fingerprint = screeningFingerprint(c.sanctionsSearchResults)!;
     const [match, media] = screeningHits(c.sanctionsSearchResults);

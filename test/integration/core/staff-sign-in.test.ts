@@ -48,7 +48,7 @@ describe('staff sign-in', () => {
     });
     expect(created).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
     await t.actAs('capturer');
-    expect((await t.call('cases.list', {})).filter((c) => c.title === 'No Body')).toEqual([]);
+    expect((await t.call('cases.list', {})).cases.filter((c) => c.title === 'No Body')).toEqual([]);
   });
 
   it('says who signed in: the service user, their name and roles from the ID token', async () => {

@@ -25,7 +25,7 @@ describe('export and import of unsent work', () => {
   const vaultFiles = async (t: TestCore) =>
     (await readdir(join(t.dataDir, 'vault'))).filter((f) => f.endsWith('.fdv')).sort();
   const counts = async (t: TestCore) => ({
-    cases: (await t.call('cases.list', {})).length,
+    cases: (await t.call('cases.list', {})).total,
     jobs: t.core.internals.jobs.all().length,
     files: (await vaultFiles(t)).length,
   });

@@ -1,7 +1,13 @@
 // The arithmetic of the virtualised queue list: which rows are drawn, which are read, and how tall
 // the empty space around them is.
 import { describe, expect, it } from 'vitest';
-import { covers, rowsToRead, spacers, visibleRows } from '../../../renderer/lib/virtual-window.js';
+import {
+  covers,
+  pagesCovering,
+  rowsToRead,
+  spacers,
+  visibleRows,
+} from '../../../renderer/lib/virtual-window.js';
 
 const base = { rowHeight: 100, height: 500, overscan: 2 };
 
@@ -55,5 +61,13 @@ describe('spacers', () => {
   it('gives the list its full height around the rows drawn', () => {
     expect(spacers({ start: 10, end: 20 }, 300, 50)).toEqual({ above: 500, below: 14_000 });
     expect(spacers({ start: 0, end: 3 }, 3, 50)).toEqual({ above: 0, below: 0 });
+  });
+});
+
+describe('pagesCovering', () => {
+  it('names the pages that hold a range of rows', () => {
+    expect(pagesCovering(0, 50, 50)).toEqual([0]);
+    expect(pagesCovering(45, 120, 50)).toEqual([0, 50, 100]);
+    expect(pagesCovering(10, 10, 50)).toEqual([]);
   });
 });

@@ -1,0 +1,174 @@
+// How soon the cases screen paints its rows, against a minimal page fetching the same rows.
+// A headless host with CASES cases (work queued), signed in; Chromium opens, in a fresh browser
+// context each run (a cold cache, as when the app starts): (a) the app at its cases screen, (b) a
+// minimal page on the same origin that POSTs `cases.list` for the first window of rows and writes
+// them into a table. Both are timed from navigation start to the frame after the tenth-newest
+// case's title is in a cell. Prints medians and the ratio (target < 2). Run `npm run
+// build:renderer` first: the host serves dist/renderer.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { startHost } from '../../electron/host/index.js';
+import { BRIDGE } from '../../shared/ipc/bridge.js';
+import { DeskError, IpcResultSchema } from '../../shared/ipc/errors.js';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
+import { decodeFrame, encodeFrame, FRAME_CONTENT_TYPE } from '../../shared/ipc/wire-frame.js';
+import { ensureVaultKey, testSecrets } from '../support/core-harness.js';
+import { signInThrough } from '../support/staff-sign-in.js';
+
+const CASES = Number(process.env.BENCH_CASES ?? 1000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const WINDOW = 50;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+const title = (i: number) => `Paint ${String(i).padStart(4, '0')} Holdings`;
+/** The newest cases come first: the tenth row shown is this one. */
+const TENTH = title(CASES - 10);
+
+// Records, in the page, the first frame after the tenth row's title is in a table cell.
+const WATCH = `
+  window.__painted = new Promise((resolve) => {
+    const check = () => {
+      for (const cell of document.querySelectorAll('td'))
+        if (cell.textContent && cell.textContent.includes(${JSON.stringify(TENTH)})) {
+          observer.disconnect();
+          requestAnimationFrame(() => resolve(performance.now()));
+          return;
+        }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  });
+`;
+
+// The minimal page: one fetch of the same window of rows, written into a table.
+const MINIMAL = `<!doctype html><html><head><meta charset="utf-8"><title>Cases</title></head><body>
+<table><thead><tr><th>Client</th><th>Status</th><th>Unsent</th><th>Updated</th></tr></thead><tbody></tbody></table>
+<script>
+fetch(${JSON.stringify(BRIDGE.invokePath('cases.list'))}, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ offset: 0, limit: ${WINDOW} }),
+}).then((r) => r.json()).then((result) => {
+  const body = document.querySelector('tbody');
+  for (const c of result.value.cases) {
+    const tr = document.createElement('tr');
+    for (const text of [c.title, c.status, String(c.unsentJobs), c.updatedAt]) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+});
+</script></body></html>`;
+
+const dir = await mkdtemp(join(tmpdir(), 'fica-bench-paint-'));
+const secretStore = testSecrets();
+await ensureVaultKey(secretStore);
+const host = await startHost({
+  dataDir: join(dir, 'data'),
+  port: 0,
+  rendererDir: resolve('dist/renderer'),
+  secretStore,
+});
+let browser: Browser | null = null;
+try {
+  const desk = {
+    async invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+      const response = await fetch(new URL(BRIDGE.invokePath(channel), host.url), {
+        method: 'POST',
+        headers: {
+          'content-type': FRAME_CONTENT_TYPE,
+          accept: FRAME_CONTENT_TYPE,
+          [BRIDGE.tokenHeader]: host.token,
+        },
+        body: new Blob(encodeFrame(input) as Uint8Array<ArrayBuffer>[]),
+      });
+      const result = IpcResultSchema.parse(decodeFrame(new Uint8Array(await response.arrayBuffer())));
+      if (!result.ok) throw DeskError.fromBody(result.error);
+      return result.value as ChannelOutput<C>;
+    },
+  };
+  await signInThrough(
+    (channel, input) => desk.invoke(channel as ChannelName, input as never),
+    {
+      url: host.sandbox!.url,
+      clientId: host.sandbox!.demoPartner.clientId,
+      clientSecret: host.sandbox!.demoPartner.clientSecret,
+    },
+    'capturer',
+  );
+  // Set, so the app opens on the cases rather than asking for one.
+  await desk.invoke('staff.setPassphrase', { passphrase: 'offline passphrase for the paint bench' });
+  await desk.invoke('lookups.refresh', {});
+  await desk.invoke('queue.pause', {});
+  for (let i = 0; i < CASES; i++)
+    await desk.invoke('entity.create', {
+      entityRegName: title(i),
+      entityRegNumber: `2016/${String(i).padStart(6, '0')}/07`,
+      entityType: 1,
+    });
+
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const open = async (
+    which: 'app' | 'minimal',
+  ): Promise<{ ms: number; page: Page; close: () => Promise<void> }> => {
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // The one-time link sets the session cookie (and lands on the app, which is not timed).
+    await page.goto(host.openUrl(), { waitUntil: 'commit' });
+    await page.route(`${host.url.replace(/\/$/, '')}/minimal-cases.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: MINIMAL }),
+    );
+    await page.addInitScript(WATCH);
+    // A new document each time (from the app's own page, `/#/` would be only a hash change).
+    await page.goto('about:blank');
+    await page.goto(
+      which === 'app' ? new URL('/#/', host.url).href : new URL('/minimal-cases.html', host.url).href,
+    );
+    const ms = (await page.evaluate('window.__painted')) as number;
+    return { ms, page, close: () => context.close() };
+  };
+
+  // One of each first (the host's first read of every case, the browser's first start).
+  await (await open('app')).close();
+  await (await open('minimal')).close();
+  const app: number[] = [];
+  let timeline = '';
+  const minimal: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const a = await open('app');
+    app.push(a.ms);
+    if (run === 0) {
+      await a.page.screenshot({ path: 'artifacts/screenshots/cases-paint-app.png' });
+      // Where the app's time goes: the bundle, its evaluation (long frames), each IPC call.
+      timeline = (await a.page.evaluate(
+        `performance.getEntries().filter((e) => e.entryType !== 'visibility-state').map((e) => e.name.replace(location.origin, '') + ' ' + Math.round(e.startTime) + '–' + Math.round(e.startTime + e.duration)).join('; ')`,
+      )) as string;
+    }
+    await a.close();
+    const m = await open('minimal');
+    minimal.push(m.ms);
+    await m.close();
+  }
+  const appMs = median(app);
+  const minimalMs = median(minimal);
+  const ratio = appMs / minimalMs;
+  console.log(
+    `cases screen paint: ${CASES} cases with queued work, first ${WINDOW} rows, median of ${RUNS} cold loads`,
+  );
+  console.log(`  app ${appMs.toFixed(0)} ms (each: ${app.map((v) => v.toFixed(0)).join(', ')})`);
+  console.log(
+    `  minimal page ${minimalMs.toFixed(0)} ms (each: ${minimal.map((v) => v.toFixed(0)).join(', ')})`,
+  );
+  console.log(`  app timeline (ms from navigation): ${timeline}`);
+  console.log(`  ratio ${ratio.toFixed(2)} (target < 2) ${ratio < 2 ? 'OK' : 'ABOVE TARGET'}`);
+} finally {
+  await browser?.close();
+  await host.stop();
+  await rm(dir, { recursive: true, force: true });
+}
