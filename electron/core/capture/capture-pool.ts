@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PagePlacement, PdfSource } from './assemble-pdf.js';
-import type { PickedFile, PreparedSource } from './capture-document.js';
+import type { ProcessedFile } from './capture-document.js';
 import type { CaptureTask, TaskAnswer, TaskFailure } from './capture-worker.js';
 import { CaptureError } from './errors.js';
 import type { DocumentTarget } from './limits.js';
@@ -28,9 +28,12 @@ export class CapturePool {
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | null = null;
 
-  prepare(file: PickedFile, target: DocumentTarget): Promise<PreparedSource> {
-    const bytes = new Uint8Array(file.bytes);
-    return this.run({ kind: 'prepare', file: { name: file.name, bytes }, target }, [bytes.buffer]);
+  /**
+   * Processes a picked file already stored as is (see processPicked). Bytes that own their buffer
+   * (as the vault's readOwned gives) are handed over to the worker (detached here), not copied.
+   */
+  process(file: { name: string; bytes: Uint8Array }, target: DocumentTarget): Promise<ProcessedFile> {
+    return this.run({ kind: 'process', file, target }, transferable(file.bytes));
   }
 
   /** The sources' bytes are handed over to the worker (detached here) when they own their buffer. */
@@ -51,10 +54,13 @@ export class CapturePool {
     return this.run({ kind: 'thumbnails', bytes, mimeType, pages: [...pages], options }, transferable(bytes));
   }
 
+  /** Stops the worker; tasks still running are rejected. */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    for (const pending of this.pending.values()) pending.reject(new Error('The capture worker stopped'));
+    this.pending.clear();
     if (worker) await worker.terminate();
   }
 

@@ -3,14 +3,14 @@
 // here, in a worker thread, started by capture-pool.ts. One message in, one message out.
 import { parentPort } from 'node:worker_threads';
 import { assemblePdf, type PagePlacement, type PdfSource } from './assemble-pdf.js';
-import { prepareSource, type PickedFile } from './capture-document.js';
+import { processPicked, type PickedFile } from './capture-document.js';
 import { CaptureError } from './errors.js';
 import type { DocumentTarget } from './limits.js';
 import { renderPdfThumbnails, renderThumbnail, type ThumbnailOptions } from './thumbnail.js';
 import type { DocumentMimeType } from '../../../shared/api/documents.js';
 
 export type CaptureTask =
-  | { kind: 'prepare'; file: PickedFile; target: DocumentTarget }
+  | { kind: 'process'; file: PickedFile; target: DocumentTarget }
   | { kind: 'assemble'; sources: PdfSource[]; layout?: PagePlacement[] }
   | {
       kind: 'thumbnails';
@@ -31,9 +31,9 @@ export type TaskAnswer =
 
 async function run(task: CaptureTask): Promise<{ value: unknown; transfer: ArrayBuffer[] }> {
   switch (task.kind) {
-    case 'prepare': {
-      const source = await prepareSource(task.file, task.target);
-      return { value: source, transfer: owned(source.bytes) };
+    case 'process': {
+      const processed = await processPicked(task.file, task.target);
+      return { value: processed, transfer: processed.bytes ? owned(processed.bytes) : [] };
     }
     case 'assemble': {
       const bytes = await assemblePdf(task.sources, task.layout);
