@@ -18,7 +18,7 @@ import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 
 const pairs = [{ groupId: 1, typeId: 1 }];
 
-async function photo(seed: number): Promise<Uint8Array> {
+async function photo(seed: number): Promise<Uint8Array<ArrayBuffer>> {
   // Noise: a 12 MP photo that takes the worker a noticeable moment to decode and scale.
   const pixels = randomBytes(3000 * 4000 * 3);
   pixels[0] = seed;
