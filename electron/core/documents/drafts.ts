@@ -12,6 +12,7 @@ import type { ProcessedFile } from '../capture/capture-document.js';
 import {
   CaptureError,
   CapturePool,
+  displayName,
   checkCapture,
   checkDocumentSize,
   type PagePlacement,
@@ -186,8 +187,15 @@ export class DraftService {
     } catch (error) {
       // Discarded or removed meanwhile (its file is gone), or the core is stopping: nothing to record.
       if (this.closed || !this.current(draftId, pageId)) return;
-      if (!(error instanceof CaptureError)) throw error;
-      outcome = { refusal: error.message };
+      if (error instanceof CaptureError) outcome = { refusal: error.message };
+      else {
+        // A file the vault cannot give back, or a worker that failed on it: the person is told to
+        // pick it again instead of waiting on a page that will never be ready.
+        this.deps.log?.('page-processing-failed', { draftId, error: String(error) });
+        outcome = {
+          refusal: `${displayName(page.sourceName)} could not be prepared. Remove it and add the file again.`,
+        };
+      }
     }
     const stored =
       'bytes' in outcome && outcome.bytes ? await this.deps.vault.importFile(outcome.bytes) : null;
