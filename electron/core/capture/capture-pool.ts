@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PagePlacement, PdfSource } from './assemble-pdf.js';
 import type { ProcessedFile } from './capture-document.js';
+import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import type { CaptureTask, TaskAnswer, TaskFailure } from './capture-worker.js';
 import { CaptureError } from './errors.js';
 import type { DocumentTarget } from './limits.js';
@@ -34,6 +35,11 @@ export class CapturePool {
    */
   process(file: { name: string; bytes: Uint8Array }, target: DocumentTarget): Promise<ProcessedFile> {
     return this.run({ kind: 'process', file, target }, transferable(file.bytes));
+  }
+
+  /** The pages of a PDF stored in the vault, read range by range where it lies (see sealed-pdf.ts). */
+  countSealedPdf(file: SealedFileRef, name: string): Promise<number> {
+    return this.run({ kind: 'countSealedPdf', file, name }, []);
   }
 
   /** The sources' bytes are handed over to the worker (detached here) when they own their buffer. */
@@ -113,6 +119,9 @@ export class CapturePool {
   }
 }
 
+/** The pdf.js worker module also sets globalThis.pdfjsWorker, which pdf.js then uses in place. */
+const PRELOADED_BEFORE_TSX = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'];
+
 /**
  * Compiled, the worker is the .js beside this file. Under tsx and in tests it is the .ts source,
  * which the worker thread can only load once tsx's loader is registered in it.
@@ -123,7 +132,10 @@ function newWorker(compiled: URL): Worker {
   // The ESM build of tsx's API (require.resolve would give the CommonJS one).
   const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source.href)}); })`;
+  // pdf.js (two ESM files of megabytes) is loaded before tsx's loader is registered: transformed by
+  // it, it cost the worker some 360 MB, which a compiled build never pays and no figure should show.
+  const preload = PRELOADED_BEFORE_TSX.map((specifier) => `import(${JSON.stringify(specifier)})`).join(', ');
+  const boot = `Promise.all([${preload}]).then(() => import(${JSON.stringify(tsx)})).then((api) => { api.register(); return import(${JSON.stringify(source.href)}); })`;
   return new Worker(boot, { eval: true });
 }
 

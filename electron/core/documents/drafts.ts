@@ -180,10 +180,19 @@ export class DraftService {
     const target = targetOf(found.owner);
     let outcome: ProcessedFile | { refusal: string };
     try {
-      // The file is read into a buffer of its own and handed to the worker, not copied.
-      const bytes = await this.deps.vault.readOwned(page.vaultId, page.size);
-      if (this.closed) return;
-      outcome = await this.pool.process({ name: page.sourceName, bytes }, target);
+      if (page.mimeType === 'application/pdf') {
+        // Kept as picked; the worker reads only the ranges it needs to count the pages.
+        const pages = await this.pool.countSealedPdf(
+          this.deps.vault.sealedFile(page.vaultId),
+          page.sourceName,
+        );
+        outcome = { mimeType: page.mimeType, pages, problems: [], bytes: null };
+      } else {
+        // An image is decoded whole anyway: read into a buffer of its own and handed over, not copied.
+        const bytes = await this.deps.vault.readOwned(page.vaultId, page.size);
+        if (this.closed) return;
+        outcome = await this.pool.process({ name: page.sourceName, bytes }, target);
+      }
     } catch (error) {
       // Discarded or removed meanwhile (its file is gone), or the core is stopping: nothing to record.
       if (this.closed || !this.current(draftId, pageId)) return;

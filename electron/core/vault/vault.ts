@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EncryptStream } from '../../../node-shared/sealed-file/encrypt-stream.js';
+import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import { VaultReadStream } from './vault-read-stream.js';
 import { FieldCipher } from './field-cipher.js';
 import {
@@ -110,6 +111,14 @@ export class Vault {
     }
     if (filled !== size) throw new RangeError(`Vault file ${id} has ${filled} bytes, not ${size}`);
     return bytes;
+  }
+
+  /**
+   * Where a stored file is and the key that opens it, for the capture worker thread of this
+   * process, which reads ranges of a PDF without the whole file (SealedRangeReader).
+   */
+  sealedFile(id: string): SealedFileRef {
+    return { id: checkId(id), path: this.pathOf(id), key: new Uint8Array(this.fileKey) };
   }
 
   async has(id: string): Promise<boolean> {

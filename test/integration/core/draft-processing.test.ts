@@ -117,10 +117,23 @@ describe('draft pages processed after capture', () => {
       }),
     ]);
 
+    // Restricted copying is found by reading only the parts of the file that say so.
+    const restricted = await PDFDocument.create();
+    restricted.addPage();
+    restricted.encrypt({ userPassword: '', ownerPassword: 'bank', permissions: { copying: false } });
     await t.call('documents.addPages', {
       draftId: draft.id,
-      files: [{ name: 'fine.pdf', bytes: await makePdf('fine', 2) }],
+      files: [
+        { name: 'statement.pdf', bytes: await restricted.save() },
+        { name: 'fine.pdf', bytes: await makePdf('fine', 2) },
+      ],
     });
+    expect((await preparedDraft(t, draft.id)).pages.map((p) => [p.sourceName, p.state, p.refusal])).toEqual([
+      ['broken.pdf', 'refused', expect.stringMatching(/is damaged/)],
+      ['statement.pdf', 'refused', expect.stringMatching(/“statement\.pdf” is protected/)],
+      ['fine.pdf', 'ready', null],
+      ['fine.pdf', 'ready', null],
+    ]);
     const doc = await t.call('documents.submitDraft', { draftId: draft.id, pairs });
     // The refused file is left out; the document holds the two good pages.
     expect(doc.pageCount).toBe(2);
