@@ -49,7 +49,9 @@ export async function pdfFile(
 /** A 12 MP photo of noise (about 8 MB): the capture worker takes a visible moment to prepare it. */
 export async function bigPhoto(name = 'photo.jpg'): Promise<UploadFile> {
   const { randomBytes } = await import('node:crypto');
-  const buffer = await sharp(randomBytes(3000 * 4000 * 3), { raw: { width: 3000, height: 4000, channels: 3 } })
+  const buffer = await sharp(randomBytes(3000 * 4000 * 3), {
+    raw: { width: 3000, height: 4000, channels: 3 },
+  })
     .jpeg({ quality: 85 })
     .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
