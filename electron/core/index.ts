@@ -329,7 +329,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     progressOf: (documentId) => queue.progressOfDocument(documentId),
     serviceCheck: (caseId) => caseRefresh.checkOf(caseId),
   });
-  const drafts = new DraftService({ store, cases, vault, changed: caseChanged });
+  const drafts = new DraftService({
+    store,
+    cases,
+    vault,
+    draftChanged: (draft) => events.emit('draft.changed', draft),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  drafts.resumeProcessing();
   const scans = new ScanService({
     backend: new SaneBackend({ workDir: join(options.dataDir, 'scan-work') }),
     drafts,

@@ -1,5 +1,6 @@
 // A document being assembled: its draft in the core, the pages' order and rotation, page previews,
-// and files the core refused with the reason.
+// and files the core refused with the reason. Pages arrive "processing" and become ready (or
+// refused) as the core tells with `draft.changed`.
 import type { DocumentDraft, DocumentOwner, DraftPage, ScanSettings } from '../../shared/ipc/index.js';
 import { call, desk, messageOf } from './desk.js';
 import { movePage, rotateClockwise, tooLargeMessage, withoutPage } from './pages.js';
@@ -13,7 +14,8 @@ export class DocumentCapture {
   readonly caseId: string;
   readonly owner: DocumentOwner;
   draft = $state<DocumentDraft | null>(null);
-  refused = $state<Refusal[]>([]);
+  /** Files the core refused when they were picked (type, size). */
+  refusedFiles = $state<Refusal[]>([]);
   /** Each page's preview image (rendered by the core at screen size), as an object URL. */
   previews = $state<Record<string, { url: string; mimeType: string; pdfPage: number | null }>>({});
   busy = $state(false);
@@ -23,9 +25,21 @@ export class DocumentCapture {
   /** How the last scan ended, in plain words. */
   scanResult = $state<{ ok: boolean; text: string } | null>(null);
 
-  pages = $derived<DraftPage[]>(this.draft?.pages ?? []);
+  /** The pages that will be in the document: ready ones and those still being prepared. */
+  pages = $derived<DraftPage[]>((this.draft?.pages ?? []).filter((p) => p.state !== 'refused'));
+  /** Every file not added, with the reason: refused when picked or when prepared. */
+  refused = $derived<Refusal[]>([
+    ...this.refusedFiles,
+    ...(this.draft?.pages ?? [])
+      .filter((p) => p.state === 'refused')
+      .map((p) => ({ name: p.sourceName, message: p.refusal ?? '' })),
+  ]);
+  /** Pages the core is still preparing; the document can be queued once there are none. */
+  processing = $derived(this.pages.filter((p) => p.state === 'processing'));
   /** Pages whose capture check found a problem the person has not yet chosen to keep. */
   unchecked = $derived(this.pages.filter((p) => p.quality !== null && !p.quality.kept));
+
+  private stopListening: (() => void) | null = null;
 
   constructor(caseId: string, owner: DocumentOwner) {
     this.caseId = caseId;
@@ -35,7 +49,18 @@ export class DocumentCapture {
   private async ensureDraft(): Promise<DocumentDraft> {
     if (this.draft) return this.draft;
     this.draft = await call('documents.startDraft', { caseId: this.caseId, owner: this.owner });
+    this.stopListening ??= desk().on('draft.changed', (changed) => {
+      if (changed.id !== this.draft?.id) return;
+      this.draft = changed;
+      void this.loadPreviews();
+    });
     return this.draft;
+  }
+
+  /** Stops following the core's changes to the draft (the capture area is closed). */
+  dispose(): void {
+    this.stopListening?.();
+    this.stopListening = null;
   }
 
   async addFiles(files: ReadonlyArray<{ name: string; bytes: Uint8Array<ArrayBuffer> }>): Promise<void> {
@@ -46,7 +71,7 @@ export class DocumentCapture {
       const draft = await this.ensureDraft();
       const answer = await call('documents.addPages', { draftId: draft.id, files: [...files] });
       this.draft = answer.draft;
-      this.refused = answer.refused;
+      this.refusedFiles = answer.refused;
       await this.loadPreviews();
     } catch (e) {
       this.error = messageOf(e);
@@ -73,7 +98,7 @@ export class DocumentCapture {
     try {
       const outcome = await call('scanners.scan', { draftId: draft.id, settings });
       this.draft = outcome.draft;
-      this.refused = outcome.refused;
+      this.refusedFiles = outcome.refused;
       const pages = `${outcome.pages} page${outcome.pages === 1 ? '' : 's'}`;
       this.scanResult =
         outcome.state === 'failed'
@@ -118,10 +143,10 @@ export class DocumentCapture {
       fitting.map(async (f) => ({ name: f.name || 'file', bytes: new Uint8Array(await f.arrayBuffer()) })),
     );
     if (files.length > 0) await this.addFiles(files);
-    else this.refused = [];
+    else this.refusedFiles = [];
     if (tooLarge.length > 0)
-      this.refused = [
-        ...this.refused,
+      this.refusedFiles = [
+        ...this.refusedFiles,
         ...tooLarge.map((f) => ({ name: f.name, message: tooLargeMessage(f.size, limit) })),
       ];
   }
@@ -130,7 +155,7 @@ export class DocumentCapture {
     const draft = this.draft;
     if (!draft) return;
     for (const page of draft.pages) {
-      if (this.previews[page.id]) continue;
+      if (page.state !== 'ready' || this.previews[page.id]) continue;
       try {
         const p = await call('documents.pagePreview', { draftId: draft.id, pageId: page.id });
         const url = URL.createObjectURL(new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: p.mimeType }));
@@ -223,6 +248,6 @@ export class DocumentCapture {
     for (const p of Object.values(this.previews)) URL.revokeObjectURL(p.url);
     this.previews = {};
     this.draft = null;
-    this.refused = [];
+    this.refusedFiles = [];
   }
 }

@@ -92,6 +92,7 @@ export const EVENT_NAMES = [
   'queue.progress',
   'case.changed',
   'scan.progress',
+  'draft.changed',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

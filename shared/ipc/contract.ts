@@ -437,6 +437,8 @@ export const events = {
   }),
   'case.changed': z.object({ caseId: z.string() }),
   'scan.progress': ScanProgressSchema,
+  /** A page of the draft finished processing (ready or refused); the draft as it now is. */
+  'draft.changed': DocumentDraftSchema,
 } as const;
 
 export type Channels = typeof channels;

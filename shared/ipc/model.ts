@@ -402,6 +402,9 @@ export const PageQualitySchema = z.object({
 });
 export type PageQuality = z.infer<typeof PageQualitySchema>;
 
+export const DraftPageStateSchema = z.enum(['processing', 'ready', 'refused']);
+export type DraftPageState = z.infer<typeof DraftPageStateSchema>;
+
 export const DraftPageSchema = z.object({
   id: z.string(),
   mimeType: z.string(),
@@ -411,6 +414,12 @@ export const DraftPageSchema = z.object({
   pdfPage: z.number().int().positive().nullable(),
   /** Null when nothing was found wrong with the page. */
   quality: PageQualitySchema.nullable(),
+  /**
+   * `processing`: the picked file is safe in the vault and being prepared (normalised, its PDF
+   * pages counted); `refused`: preparing it found a reason it cannot be used (`refusal`).
+   */
+  state: DraftPageStateSchema,
+  refusal: z.string().nullable(),
 });
 export type DraftPage = z.infer<typeof DraftPageSchema>;
 

@@ -46,6 +46,22 @@ export async function pdfFile(
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) };
 }
 
+/** A 12 MP photo of noise (about 8 MB): the capture worker takes a visible moment to prepare it. */
+export async function bigPhoto(name = 'photo.jpg'): Promise<UploadFile> {
+  const { randomBytes } = await import('node:crypto');
+  const buffer = await sharp(randomBytes(3000 * 4000 * 3), {
+    raw: { width: 3000, height: 4000, channels: 3 },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+/** Starts like a PDF, so it is taken at once, but cannot be opened: refused once it is processed. */
+export function damagedPdf(name = 'broken.pdf'): UploadFile {
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\nthis is not a PDF body\n') };
+}
+
 /** Text dressed up as a PDF by its name: the core sniffs content and refuses it. */
 export function fakePdf(name = 'not-really.pdf'): UploadFile {
   return {

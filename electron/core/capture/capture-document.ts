@@ -44,6 +44,27 @@ export async function prepareSource(file: PickedFile, target: DocumentTarget): P
   return { name: file.name, bytes: image.bytes, mimeType: image.mimeType, pages: 1, problems };
 }
 
+/** A picked file after processing: what its pages are, and its normalised bytes when they differ. */
+export interface ProcessedFile {
+  mimeType: PreparedSource['mimeType'];
+  pages: number;
+  problems: QualityProblem[];
+  /** The normalised image to store instead of the picked one; null when the file is kept as picked (PDFs). */
+  bytes: Uint8Array | null;
+}
+
+/** prepareSource for a file already stored as picked: a PDF's bytes are not sent back. */
+export async function processPicked(file: PickedFile, target: DocumentTarget): Promise<ProcessedFile> {
+  const source = await prepareSource(file, target);
+  const kept = source.bytes === file.bytes;
+  return {
+    mimeType: source.mimeType,
+    pages: source.pages,
+    problems: source.problems,
+    bytes: kept ? null : source.bytes,
+  };
+}
+
 export async function captureDocument(
   files: readonly PickedFile[],
   target: DocumentTarget,

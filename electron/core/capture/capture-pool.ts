@@ -7,7 +7,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PagePlacement, PdfSource } from './assemble-pdf.js';
-import type { PickedFile, PreparedSource } from './capture-document.js';
+import type { ProcessedFile } from './capture-document.js';
+import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import type { CaptureTask, TaskAnswer, TaskFailure } from './capture-worker.js';
 import { CaptureError } from './errors.js';
 import type { DocumentTarget } from './limits.js';
@@ -28,9 +29,17 @@ export class CapturePool {
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | null = null;
 
-  prepare(file: PickedFile, target: DocumentTarget): Promise<PreparedSource> {
-    const bytes = new Uint8Array(file.bytes);
-    return this.run({ kind: 'prepare', file: { name: file.name, bytes }, target }, [bytes.buffer]);
+  /**
+   * Processes a picked file already stored as is (see processPicked). Bytes that own their buffer
+   * (as the vault's readOwned gives) are handed over to the worker (detached here), not copied.
+   */
+  process(file: { name: string; bytes: Uint8Array }, target: DocumentTarget): Promise<ProcessedFile> {
+    return this.run({ kind: 'process', file, target }, transferable(file.bytes));
+  }
+
+  /** The pages of a PDF stored in the vault, read range by range where it lies (see sealed-pdf.ts). */
+  countSealedPdf(file: SealedFileRef, name: string): Promise<number> {
+    return this.run({ kind: 'countSealedPdf', file, name }, []);
   }
 
   /** The sources' bytes are handed over to the worker (detached here) when they own their buffer. */
@@ -51,10 +60,13 @@ export class CapturePool {
     return this.run({ kind: 'thumbnails', bytes, mimeType, pages: [...pages], options }, transferable(bytes));
   }
 
+  /** Stops the worker; tasks still running are rejected. */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    for (const pending of this.pending.values()) pending.reject(new Error('The capture worker stopped'));
+    this.pending.clear();
     if (worker) await worker.terminate();
   }
 
@@ -107,6 +119,9 @@ export class CapturePool {
   }
 }
 
+/** The pdf.js worker module also sets globalThis.pdfjsWorker, which pdf.js then uses in place. */
+const PRELOADED_BEFORE_TSX = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'];
+
 /**
  * Compiled, the worker is the .js beside this file. Under tsx and in tests it is the .ts source,
  * which the worker thread can only load once tsx's loader is registered in it.
@@ -117,7 +132,10 @@ function newWorker(compiled: URL): Worker {
   // The ESM build of tsx's API (require.resolve would give the CommonJS one).
   const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source.href)}); })`;
+  // pdf.js (two ESM files of megabytes) is loaded before tsx's loader is registered: transformed by
+  // it, it cost the worker some 360 MB, which a compiled build never pays and no figure should show.
+  const preload = PRELOADED_BEFORE_TSX.map((specifier) => `import(${JSON.stringify(specifier)})`).join(', ');
+  const boot = `Promise.all([${preload}]).then(() => import(${JSON.stringify(tsx)})).then((api) => { api.register(); return import(${JSON.stringify(source.href)}); })`;
   return new Worker(boot, { eval: true });
 }
 

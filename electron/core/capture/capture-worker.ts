@@ -3,14 +3,17 @@
 // here, in a worker thread, started by capture-pool.ts. One message in, one message out.
 import { parentPort } from 'node:worker_threads';
 import { assemblePdf, type PagePlacement, type PdfSource } from './assemble-pdf.js';
-import { prepareSource, type PickedFile } from './capture-document.js';
+import { processPicked, type PickedFile } from './capture-document.js';
 import { CaptureError } from './errors.js';
+import { countSealedPdfPages } from './sealed-pdf.js';
+import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import type { DocumentTarget } from './limits.js';
 import { renderPdfThumbnails, renderThumbnail, type ThumbnailOptions } from './thumbnail.js';
 import type { DocumentMimeType } from '../../../shared/api/documents.js';
 
 export type CaptureTask =
-  | { kind: 'prepare'; file: PickedFile; target: DocumentTarget }
+  | { kind: 'process'; file: PickedFile; target: DocumentTarget }
+  | { kind: 'countSealedPdf'; file: SealedFileRef; name: string }
   | { kind: 'assemble'; sources: PdfSource[]; layout?: PagePlacement[] }
   | {
       kind: 'thumbnails';
@@ -31,10 +34,12 @@ export type TaskAnswer =
 
 async function run(task: CaptureTask): Promise<{ value: unknown; transfer: ArrayBuffer[] }> {
   switch (task.kind) {
-    case 'prepare': {
-      const source = await prepareSource(task.file, task.target);
-      return { value: source, transfer: owned(source.bytes) };
+    case 'process': {
+      const processed = await processPicked(task.file, task.target);
+      return { value: processed, transfer: processed.bytes ? owned(processed.bytes) : [] };
     }
+    case 'countSealedPdf':
+      return { value: await countSealedPdfPages(task.file, task.name), transfer: [] };
     case 'assemble': {
       const bytes = await assemblePdf(task.sources, task.layout);
       return { value: bytes, transfer: owned(bytes) };

@@ -16,25 +16,36 @@ export async function loadPdf(bytes: Uint8Array, fileName = ''): Promise<PDFDocu
     // Inside the try: a file with a broken catalogue parses, then fails on the first look at its pages.
     pages = doc.getPageCount();
   } catch (error) {
-    throw new CaptureError(
-      'damaged',
-      `${name} is damaged and could not be opened as a PDF. Scan or export it again.`,
-      {
-        cause: error,
-      },
-    );
+    throw damagedPdf(name, error);
   }
   // Also files that open without a password but forbid copying (common for bank statements): their
   // pages are encrypted and cannot be copied into the upload.
-  if (doc.isEncrypted) {
-    throw new CaptureError(
-      'protected',
-      `${name} is protected with a password or copy restrictions. Open it, print it to a new PDF (or save a copy without protection), and add that file.`,
-    );
-  }
+  if (doc.isEncrypted) throw protectedPdf(name);
   // The parser is lenient; a "PDF" without pages is as useless as a broken one.
-  if (pages === 0) throw new CaptureError('damaged', `${name} has no pages. Scan or export it again.`);
+  if (pages === 0) throw pagelessPdf(name);
   return doc;
+}
+
+/** `name` as displayName gives it. */
+export function damagedPdf(name: string, cause: unknown): CaptureError {
+  return new CaptureError(
+    'damaged',
+    `${name} is damaged and could not be opened as a PDF. Scan or export it again.`,
+    {
+      cause,
+    },
+  );
+}
+
+export function protectedPdf(name: string): CaptureError {
+  return new CaptureError(
+    'protected',
+    `${name} is protected with a password or copy restrictions. Open it, print it to a new PDF (or save a copy without protection), and add that file.`,
+  );
+}
+
+export function pagelessPdf(name: string): CaptureError {
+  return new CaptureError('damaged', `${name} has no pages. Scan or export it again.`);
 }
 
 export async function countPdfPages(bytes: Uint8Array, fileName = ''): Promise<number> {

@@ -1,7 +1,7 @@
 // The encrypted part of case, person and document rows. Read back through these schemas so a row
 // written by an older build (or damaged on disk) fails loudly instead of flowing on half-parsed.
 import { z } from 'zod';
-import { PageQualitySchema } from '../../../shared/ipc/model.js';
+import { DraftPageStateSchema, PageQualitySchema } from '../../../shared/ipc/model.js';
 import {
   AmlScreeningResultSchema,
   BankAccountVerificationResponseSchema,
@@ -135,5 +135,9 @@ export const DraftPageRecordSchema = z.object({
   size: z.number().int().nonnegative(),
   /** Problems found at capture, and whether the person chose to keep the page anyway. */
   quality: PageQualitySchema.optional(),
+  /** Pages stored before processing moved off the capture call were prepared at once: ready. */
+  state: DraftPageStateSchema.default('ready'),
+  /** Why preparing the picked file failed, for a refused page. */
+  refusal: z.string().optional(),
 });
 export type DraftPageRecord = z.infer<typeof DraftPageRecordSchema>;

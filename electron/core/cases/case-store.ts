@@ -651,6 +651,11 @@ export class CaseStore {
     };
   }
 
+  /** Every draft of every case, for work that outlives a restart. */
+  listDraftIds(): string[] {
+    return (statement(this.db, 'SELECT id FROM drafts').all() as { id: string }[]).map((r) => r.id);
+  }
+
   listDrafts(caseId: string): StoredDraft[] {
     const ids = statement(this.db, 'SELECT id FROM drafts WHERE case_id = ?').all(caseId) as { id: string }[];
     return ids.map((r) => this.getDraft(r.id)).filter((d): d is StoredDraft => d !== null);

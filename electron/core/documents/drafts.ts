@@ -1,13 +1,18 @@
 // Document drafts: pages picked one by one (checked at once: type by content, size limit), turned
-// and reordered, then assembled into one PDF that goes to the vault and the queue. Picked files are
-// kept in the vault from the first moment, so a crash mid-capture loses nothing and leaks nothing.
+// and reordered, then assembled into one PDF that goes to the vault and the queue. A picked file is
+// sealed into the vault as it is and its page shown as "processing" at once, so the next page can be
+// captured straight away; normalising, measuring and counting a PDF's pages follow in the capture
+// worker, one file at a time. A crash mid-capture loses nothing: the processing page's file is in
+// the vault and is prepared when the core starts again.
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_LIMITS } from '../../../shared/api/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { DocPair, DocumentDraft, DocumentOwner } from '../../../shared/ipc/model.js';
+import type { ProcessedFile } from '../capture/capture-document.js';
 import {
   CaptureError,
   CapturePool,
+  displayName,
   checkCapture,
   checkDocumentSize,
   type PagePlacement,
@@ -19,12 +24,16 @@ import type { CaseStore, StoredDocument, StoredDraft } from '../cases/case-store
 import type { Vault } from '../vault/index.js';
 import { storedFilename } from '../../../shared/files/filename.js';
 import { PagePreviews } from './page-previews.js';
+import { PageProcessingQueue, type PageJob } from './page-processing.js';
 
 export interface DraftDeps {
   store: CaseStore;
   cases: CaseService;
   vault: Vault;
-  changed: (caseId: string) => void;
+  /** A page of the draft finished processing. */
+  draftChanged: (draft: DocumentDraft) => void;
+  /** A page that failed for a reason other than its content (not personal data). */
+  log?: (event: string, detail: Record<string, unknown>) => void;
 }
 
 type Target = keyof typeof DOCUMENT_LIMITS;
@@ -35,6 +44,11 @@ export class DraftService {
   /** Normalising, PDF parsing and assembly, and previews run here, off the core's event loop. */
   private readonly pool = new CapturePool();
   private readonly previews: PagePreviews;
+  private readonly processing = new PageProcessingQueue(
+    (job) => this.process(job),
+    (job, error) => this.deps.log?.('page-processing-failed', { draftId: job.draftId, error: String(error) }),
+  );
+  private closed = false;
 
   constructor(private readonly deps: DraftDeps) {
     this.previews = new PagePreviews(
@@ -46,9 +60,22 @@ export class DraftService {
     );
   }
 
-  /** Stops the capture worker. */
-  close(): Promise<void> {
-    return this.pool.close();
+  /** Stops the capture worker; pages still processing stay so on disk and resume on the next start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([this.processing.stop(), this.pool.close()]);
+  }
+
+  /** Queues the pages left processing when the core last stopped. */
+  resumeProcessing(): void {
+    for (const draftId of this.deps.store.listDraftIds()) {
+      try {
+        this.queueProcessing(this.deps.store.getDraft(draftId));
+      } catch (error) {
+        // A draft whose case data can no longer be opened has nothing to prepare.
+        this.deps.log?.('page-processing-failed', { draftId, error: String(error) });
+      }
+    }
   }
 
   private view(d: StoredDraft): DocumentDraft {
@@ -63,6 +90,8 @@ export class DraftService {
         sourceName: p.sourceName,
         pdfPage: p.pdfPage,
         quality: p.quality && p.quality.problems.length > 0 ? p.quality : null,
+        state: p.state,
+        refusal: p.state === 'refused' ? (p.refusal ?? 'This page could not be prepared.') : null,
       })),
       limitBytes: DOCUMENT_LIMITS[targetOf(d.owner)],
     };
@@ -71,7 +100,14 @@ export class DraftService {
   private require(draftId: string): StoredDraft {
     const d = this.deps.store.getDraft(draftId);
     if (!d) throw new DeskError('not-found', 'This document draft no longer exists.');
+    this.queueProcessing(d);
     return d;
+  }
+
+  private queueProcessing(draft: StoredDraft | null): void {
+    if (!draft || this.closed) return;
+    for (const page of draft.pages)
+      if (page.state === 'processing') this.processing.add({ draftId: draft.id, pageId: page.id });
   }
 
   get(draftId: string): DocumentDraft {
@@ -96,6 +132,11 @@ export class DraftService {
     return this.view(draft);
   }
 
+  /**
+   * Seals each picked file into the vault as it is and adds its page as "processing"; the draft
+   * shows it at once and `draft.changed` follows when it is ready or refused. Files refused by
+   * their first bytes or size are refused here.
+   */
   async addPages(
     draftId: string,
     files: { name: string; bytes: Uint8Array }[],
@@ -105,23 +146,20 @@ export class DraftService {
     const added: DraftPageRecord[] = [];
     for (const file of files) {
       try {
-        const source = await this.pool.prepare(file, targetOf(draft.owner));
-        const entry = await this.deps.vault.importFile(source.bytes);
-        const sourceId = randomUUID();
-        for (let page = 1; page <= source.pages; page++) {
-          added.push({
-            id: randomUUID(),
-            vaultId: entry.id,
-            sourceId,
-            mimeType: source.mimeType,
-            rotation: 0,
-            sourceName: file.name,
-            pdfPage: source.mimeType === 'application/pdf' ? page : null,
-            sourcePages: source.pages,
-            size: entry.size,
-            ...(source.problems.length > 0 ? { quality: { problems: source.problems, kept: false } } : {}),
-          });
-        }
+        const accepted = checkCapture({ name: file.name, bytes: file.bytes, target: targetOf(draft.owner) });
+        const entry = await this.deps.vault.importFile(file.bytes);
+        added.push({
+          id: randomUUID(),
+          vaultId: entry.id,
+          sourceId: randomUUID(),
+          mimeType: accepted.mimeType,
+          rotation: 0,
+          sourceName: file.name,
+          pdfPage: null,
+          sourcePages: 1,
+          size: entry.size,
+          state: 'processing',
+        });
       } catch (error) {
         if (error instanceof CaptureError) refused.push({ name: file.name, message: error.message });
         else throw error;
@@ -130,7 +168,81 @@ export class DraftService {
     const fresh = this.require(draftId);
     fresh.pages = [...fresh.pages, ...added];
     this.deps.store.saveDraftPages(draftId, fresh.pages);
+    this.queueProcessing(fresh);
     return { draft: this.view(fresh), refused };
+  }
+
+  /** Normalises or splits one processing page in the worker, then records it ready or refused. */
+  private async process({ draftId, pageId }: PageJob): Promise<void> {
+    const found = this.current(draftId, pageId);
+    if (!found) return;
+    const { page } = found;
+    const target = targetOf(found.owner);
+    let outcome: ProcessedFile | { refusal: string };
+    try {
+      if (page.mimeType === 'application/pdf') {
+        // Kept as picked; the worker reads only the ranges it needs to count the pages.
+        const pages = await this.pool.countSealedPdf(
+          this.deps.vault.sealedFile(page.vaultId),
+          page.sourceName,
+        );
+        outcome = { mimeType: page.mimeType, pages, problems: [], bytes: null };
+      } else {
+        // An image is decoded whole anyway: read into a buffer of its own and handed over, not copied.
+        const bytes = await this.deps.vault.readOwned(page.vaultId, page.size);
+        if (this.closed) return;
+        outcome = await this.pool.process({ name: page.sourceName, bytes }, target);
+      }
+    } catch (error) {
+      // Discarded or removed meanwhile (its file is gone), or the core is stopping: nothing to record.
+      if (this.closed || !this.current(draftId, pageId)) return;
+      if (error instanceof CaptureError) outcome = { refusal: error.message };
+      else {
+        // A file the vault cannot give back, or a worker that failed on it: the person is told to
+        // pick it again instead of waiting on a page that will never be ready.
+        this.deps.log?.('page-processing-failed', { draftId, error: String(error) });
+        outcome = {
+          refusal: `${displayName(page.sourceName)} could not be prepared. Remove it and add the file again.`,
+        };
+      }
+    }
+    const stored =
+      'bytes' in outcome && outcome.bytes ? await this.deps.vault.importFile(outcome.bytes) : null;
+    const draft = this.closed ? null : this.deps.store.getDraft(draftId);
+    const index = draft?.pages.findIndex((p) => p.id === pageId && p.state === 'processing') ?? -1;
+    if (!draft || index < 0) {
+      if (stored) await this.deps.vault.remove(stored.id);
+      return;
+    }
+    const before = draft.pages[index]!;
+    const replacement: DraftPageRecord[] =
+      'refusal' in outcome
+        ? [{ ...before, state: 'refused', refusal: outcome.refusal }]
+        : Array.from({ length: outcome.pages }, (_, i) => ({
+            ...before,
+            // The first page keeps the id the screen already shows.
+            id: i === 0 ? before.id : randomUUID(),
+            vaultId: stored?.id ?? before.vaultId,
+            mimeType: outcome.mimeType,
+            pdfPage: outcome.mimeType === 'application/pdf' ? i + 1 : null,
+            sourcePages: outcome.pages,
+            size: stored?.size ?? before.size,
+            state: 'ready' as const,
+            ...(outcome.problems.length > 0 ? { quality: { problems: outcome.problems, kept: false } } : {}),
+          }));
+    draft.pages = [...draft.pages.slice(0, index), ...replacement, ...draft.pages.slice(index + 1)];
+    this.deps.store.saveDraftPages(draftId, draft.pages);
+    // The picked photo is replaced by its normalised copy (upright, without its metadata).
+    if (stored) await this.deps.vault.remove(before.vaultId);
+    this.deps.draftChanged(this.view(draft));
+  }
+
+  /** The page while it is still waiting to be prepared, with its draft's owner. */
+  private current(draftId: string, pageId: string): { page: DraftPageRecord; owner: DocumentOwner } | null {
+    if (this.closed) return null;
+    const draft = this.deps.store.getDraft(draftId);
+    const page = draft?.pages.find((p) => p.id === pageId);
+    return draft && page?.state === 'processing' ? { page, owner: draft.owner } : null;
   }
 
   async update(
@@ -138,6 +250,12 @@ export class DraftService {
     pages: { id: string; rotation: 0 | 90 | 180 | 270 }[],
   ): Promise<DocumentDraft> {
     const draft = this.require(draftId);
+    // A PDF being prepared becomes several pages the request cannot name yet.
+    if (draft.pages.some((p) => p.state === 'processing'))
+      throw new DeskError(
+        'refused',
+        'Some pages are still being prepared. Wait until every page shows its picture, then change the order.',
+      );
     const byId = new Map(draft.pages.map((p) => [p.id, p]));
     const next: DraftPageRecord[] = [];
     for (const p of pages) {
@@ -161,6 +279,9 @@ export class DraftService {
     const draft = this.require(draftId);
     const page = draft.pages.find((p) => p.id === pageId);
     if (!page) throw new DeskError('not-found', 'This page is not part of the draft.');
+    if (page.state === 'processing') throw new DeskError('refused', 'This page is still being prepared.');
+    if (page.state === 'refused')
+      throw new DeskError('refused', page.refusal ?? 'This page could not be prepared.');
     try {
       const preview = await this.previews.get(page, draft.pages);
       return { mimeType: preview.mimeType, bytes: preview.bytes, pdfPage: page.pdfPage };
@@ -190,8 +311,20 @@ export class DraftService {
     await this.deps.vault.purge(vaultIds);
   }
 
+  /**
+   * Waits for the draft's processing pages, then assembles its ready pages (refused ones are left
+   * out: the screen showed why). A half-processed draft is never sent.
+   */
   async submit(draftId: string, pairs: DocPair[], filename?: string): Promise<StoredDocument> {
-    const draft = this.require(draftId);
+    this.require(draftId);
+    await this.processing.settled(draftId);
+    const stored = this.require(draftId);
+    if (stored.pages.some((p) => p.state === 'processing'))
+      throw new DeskError(
+        'refused',
+        'Some pages are still being prepared. Wait until every page shows its picture, then queue the document again.',
+      );
+    const draft = { ...stored, pages: stored.pages.filter((p) => p.state === 'ready') };
     if (draft.pages.length === 0) throw new DeskError('invalid-input', 'Add at least one scanned page.');
     const unchecked = draft.pages.findIndex(
       (p) => p.quality && p.quality.problems.length > 0 && !p.quality.kept,
@@ -254,7 +387,7 @@ export class DraftService {
       vaultId: entry.id,
     });
     this.deps.store.deleteDraft(draftId);
-    await this.dropUnused(draft.pages, [], new Set([entry.id]));
+    await this.dropUnused(stored.pages, [], new Set([entry.id]));
     return doc;
   }
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EncryptStream } from '../../../node-shared/sealed-file/encrypt-stream.js';
+import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import { VaultReadStream } from './vault-read-stream.js';
 import { FieldCipher } from './field-cipher.js';
 import {
@@ -93,6 +94,31 @@ export class Vault {
       parts.push(part as Buffer);
     }
     return Buffer.concat(parts);
+  }
+
+  /**
+   * The plaintext of a stored file of `size` bytes in one buffer of its own, filled chunk by chunk:
+   * the file is in memory once, and the buffer can be handed to a worker thread without a copy.
+   */
+  async readOwned(id: string, size: number): Promise<Uint8Array<ArrayBuffer>> {
+    const bytes = new Uint8Array(size);
+    let filled = 0;
+    for await (const part of this.createReadStream(id)) {
+      const chunk = part as Buffer;
+      if (filled + chunk.length > size) throw new RangeError(`Vault file ${id} is larger than ${size} bytes`);
+      bytes.set(chunk, filled);
+      filled += chunk.length;
+    }
+    if (filled !== size) throw new RangeError(`Vault file ${id} has ${filled} bytes, not ${size}`);
+    return bytes;
+  }
+
+  /**
+   * Where a stored file is and the key that opens it, for the capture worker thread of this
+   * process, which reads ranges of a PDF without the whole file (SealedRangeReader).
+   */
+  sealedFile(id: string): SealedFileRef {
+    return { id: checkId(id), path: this.pathOf(id), key: new Uint8Array(this.fileKey) };
   }
 
   async has(id: string): Promise<boolean> {
@@ -182,8 +208,15 @@ export function storedSize(plainSize: number, chunkBytes = DEFAULT_CHUNK_BYTES):
 function toReadable(source: VaultSource): Readable {
   if (typeof source === 'string') return createReadStream(source);
   if (source instanceof Readable) return source;
-  // One chunk: Readable.from would otherwise iterate a Uint8Array byte by byte.
-  return Readable.from([Buffer.from(source.buffer, source.byteOffset, source.byteLength)]);
+  // Views of the caller's bytes a chunk at a time (Readable.from would otherwise iterate a
+  // Uint8Array byte by byte): sealing keeps pace with the disk instead of encrypting the whole file
+  // into memory first.
+  return Readable.from(slices(Buffer.from(source.buffer, source.byteOffset, source.byteLength)));
+}
+
+function* slices(bytes: Buffer): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += DEFAULT_CHUNK_BYTES)
+    yield bytes.subarray(at, at + DEFAULT_CHUNK_BYTES);
 }
 
 function checkId(id: string): string {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import { startTestCore, type TestCore } from '../../support/core-harness.js';
+import { addPreparedPages } from '../../support/drafts.js';
 import { saId } from '../../support/flows.js';
 import { blurredPage, sharpPage } from '../../support/page-fixtures.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
@@ -31,7 +32,7 @@ describe('page checks at capture', () => {
       idNumber: saId(),
     });
     const draft = await t.call('documents.startDraft', { caseId, owner: { kind: 'individual' } });
-    const added = await t.call('documents.addPages', {
+    const added = await addPreparedPages(t, {
       draftId: draft.id,
       files: pages.map((bytes, i) => ({ name: `page-${i + 1}.jpg`, bytes: new Uint8Array(bytes) })),
     });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES } from '../../../shared/ipc/contract.js';
 import type { EntityCase, IndividualCase } from '../../../shared/ipc/model.js';
 import { startTestCore, testSecrets, waitFor, type TestCore } from '../../support/core-harness.js';
+import { addPreparedPages } from '../../support/drafts.js';
 import { makePdf } from '../../support/documents.js';
 import { captureIndividual, saId } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
@@ -131,7 +132,7 @@ describe('IPC channels', () => {
       idNumber: saId(),
     });
     const draft = await t.call('documents.startDraft', { caseId, owner: { kind: 'individual' } });
-    const added = await t.call('documents.addPages', {
+    const added = await addPreparedPages(t, {
       draftId: draft.id,
       files: [
         { name: 'a.pdf', bytes: await makePdf('a', 2) },

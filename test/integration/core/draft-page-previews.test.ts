@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../../support/core-harness.js';
+import { addPreparedPages } from '../../support/drafts.js';
 import { makePdf } from '../../support/documents.js';
 import { saId } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
@@ -38,7 +39,7 @@ describe('draft page previews', () => {
   it('shows each page of a PDF as its own image at screen size, the same bytes every time', async () => {
     const draft = await newDraft();
     const pdf = await makePdf('statement', 3);
-    const added = await t.call('documents.addPages', {
+    const added = await addPreparedPages(t, {
       draftId: draft.id,
       files: [{ name: 'statement.pdf', bytes: pdf }],
     });
@@ -72,7 +73,7 @@ describe('draft page previews', () => {
     })
       .jpeg({ quality: 80 })
       .toBuffer();
-    const added = await t.call('documents.addPages', {
+    const added = await addPreparedPages(t, {
       draftId: draft.id,
       files: [{ name: 'photo.jpg', bytes: new Uint8Array(photo) }],
     });

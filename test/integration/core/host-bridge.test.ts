@@ -169,12 +169,34 @@ describe('headless host', () => {
     const draft = (await invokeFramed('documents.startDraft', { caseId, owner: { kind: 'individual' } }))
       .body as { value: { id: string } };
     const pdf = await makePdf('framed', 2);
+    // The page is prepared after the answer; the screen hears of it as draft.changed.
+    const controller = new AbortController();
+    const events = await fetch(new URL(`${BRIDGE.eventsPath}?${BRIDGE.tokenQuery}=${host.token}`, host.url), {
+      signal: controller.signal,
+    });
     const added = await invokeFramed('documents.addPages', {
       draftId: draft.value.id,
       files: [{ name: 'framed.pdf', bytes: pdf }],
     });
     expect(added.type).toBe(FRAME_CONTENT_TYPE);
-    const pages = (added.body as { value: { draft: { pages: Array<{ id: string }> } } }).value.draft.pages;
+    type Pages = Array<{ id: string; state: string }>;
+    const answered = (added.body as { value: { draft: { pages: Pages } } }).value.draft.pages;
+    expect(answered.map((p) => p.state)).toEqual(['processing']);
+    const reader = events.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let pages: Pages = [];
+    while (pages.length === 0) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+      for (const [, data] of text.matchAll(/event: draft\.changed\ndata: (.*)\n/g)) {
+        const changed = decodeWire(data!) as { id: string; pages: Pages };
+        if (changed.id === draft.value.id && changed.pages.every((p) => p.state === 'ready'))
+          pages = changed.pages;
+      }
+    }
+    controller.abort();
     expect(pages).toHaveLength(2);
     const preview = await invokeFramed('documents.pagePreview', {
       draftId: draft.value.id,

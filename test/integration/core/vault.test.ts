@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VaultKeyStore } from '../../../electron/core/keychain/vault-key-store.js';
 import { VaultFileNotFoundError, VaultIntegrityError } from '../../../electron/core/vault/errors.js';
 import { DEFAULT_CHUNK_BYTES } from '../../../node-shared/sealed-file/format.js';
+import { SealedRangeReader } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import { storedSize, Vault } from '../../../electron/core/vault/vault.js';
 import { memorySecretStores } from '../../support/memory-secret-store.js';
 
@@ -113,6 +114,55 @@ describe('vault chunk boundaries', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('vault ranges for the capture worker', () => {
+  it('gives any byte range of a file, opening only the chunks it spans (1 KiB chunks)', async () => {
+    const small = await Vault.open({ dir: join(root, 'range-chunks'), keyStore, chunkBytes: 1024 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 5 }),
+        async (size, ranges) => {
+          const plain = randomBytes(size);
+          const entry = await small.importFile(plain);
+          const reader = await SealedRangeReader.open(small.sealedFile(entry.id));
+          try {
+            expect(reader.size).toBe(size);
+            for (const [a, b] of ranges) {
+              const begin = a % size;
+              const end = begin + (b % (size - begin + 1));
+              expect((await reader.read(begin, end)).equals(plain.subarray(begin, end))).toBe(true);
+            }
+          } finally {
+            await reader.close();
+            await small.remove(entry.id);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('refuses a range from a chunk that does not verify, and another file under the id', async () => {
+    const { id } = await vault.importFile(randomBytes(2 * DEFAULT_CHUNK_BYTES + 10));
+    const bytes = await readFile(pathOf(id));
+    const at = 36 + DEFAULT_CHUNK_BYTES + 16 + 5;
+    bytes[at] = bytes[at]! ^ 0x01;
+    await writeFile(pathOf(id), bytes);
+    const reader = await SealedRangeReader.open(vault.sealedFile(id));
+    try {
+      expect((await reader.read(0, 100)).length).toBe(100);
+      await expect(reader.read(DEFAULT_CHUNK_BYTES + 1, DEFAULT_CHUNK_BYTES + 50)).rejects.toThrow(
+        /chunk 1 does not verify/,
+      );
+    } finally {
+      await reader.close();
+    }
+    const other = await vault.importFile(randomBytes(10));
+    await writeFile(pathOf(other.id), await readFile(pathOf(id)));
+    await expect(SealedRangeReader.open(vault.sealedFile(other.id))).rejects.toThrow(/another file/);
   });
 });
 

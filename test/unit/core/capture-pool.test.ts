@@ -18,32 +18,34 @@ describe('capture worker pool', () => {
   const pool = new CapturePool();
   afterAll(() => pool.close());
 
-  it('normalises a photo and counts a PDF in the worker, leaving the caller its bytes', async () => {
+  it('normalises a photo and counts a PDF in the worker, taking over their bytes without a copy', async () => {
     const png = new Uint8Array(
       await sharp({ create: { width: 3000, height: 4000, channels: 3, background: '#dddddd' } })
         .png()
         .toBuffer(),
     );
-    const photo = await pool.prepare({ name: 'photo.png', bytes: png }, 'individual');
+    const photo = await pool.process({ name: 'photo.png', bytes: png }, 'individual');
     expect(photo).toMatchObject({ mimeType: 'image/jpeg', pages: 1 });
-    expect(await sharp(photo.bytes).metadata()).toMatchObject({ format: 'jpeg', height: 2480 });
-    expect(png.byteLength).toBeGreaterThan(0);
+    expect(await sharp(photo.bytes!).metadata()).toMatchObject({ format: 'jpeg', height: 2480 });
+    // Handed over, not copied: the caller's buffer is detached.
+    expect(png.byteLength).toBe(0);
 
-    const pdf = await pool.prepare({ name: 'statement.pdf', bytes: await textPdf(3) }, 'entity');
-    expect(pdf).toMatchObject({ mimeType: 'application/pdf', pages: 3, problems: [] });
+    const pdf = await pool.process({ name: 'statement.pdf', bytes: await textPdf(3) }, 'entity');
+    // A PDF is kept as picked: its bytes do not come back.
+    expect(pdf).toEqual({ mimeType: 'application/pdf', pages: 3, problems: [], bytes: null });
   });
 
   it('refuses a damaged PDF with the reason for the person, then takes the next file', async () => {
     const damaged = new TextEncoder().encode('%PDF-1.7\nthis is not a PDF body');
     const refusal = await pool
-      .prepare({ name: 'broken.pdf', bytes: damaged }, 'entity')
+      .process({ name: 'broken.pdf', bytes: damaged }, 'entity')
       .catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(CaptureError);
     expect(refusal).toMatchObject({
       problem: 'damaged',
       message: expect.stringMatching(/“broken\.pdf” is damaged/),
     });
-    const next = await pool.prepare({ name: 'fine.pdf', bytes: await textPdf(1) }, 'entity');
+    const next = await pool.process({ name: 'fine.pdf', bytes: await textPdf(1) }, 'entity');
     expect(next.pages).toBe(1);
   });
 

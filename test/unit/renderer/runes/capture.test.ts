@@ -1,16 +1,23 @@
 // A document being captured: its draft in the core, pages and previews, refusals, and scans.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DocumentDraft, DraftPage, ScanProgress } from '../../../../shared/ipc/index.js';
 import { DocumentCapture } from '../../../../renderer/lib/capture.svelte.js';
 import { installFakeDesk } from './fake-desk.js';
 
-const page = (id: string, quality: DraftPage['quality'] = null): DraftPage => ({
+const page = (
+  id: string,
+  quality: DraftPage['quality'] = null,
+  state: DraftPage['state'] = 'ready',
+  refusal: string | null = null,
+): DraftPage => ({
   id,
   mimeType: 'image/jpeg',
   rotation: 0,
   sourceName: `${id}.jpg`,
   pdfPage: null,
   quality,
+  state,
+  refusal,
 });
 
 const draft = (pages: DraftPage[]): DocumentDraft => ({
@@ -107,5 +114,40 @@ describe('DocumentCapture', () => {
 
     await capture.keep(['p-1']);
     expect(capture.unchecked).toEqual([]);
+  });
+
+  it('shows a page as processing, then its preview once the core says it is ready', async () => {
+    const fake = installFakeDesk();
+    fake.answer('documents.startDraft', () => draft([]));
+    fake.answer('documents.addPages', () => ({
+      draft: draft([page('p-1', null, 'processing'), page('p-2', null, 'processing')]),
+      refused: [],
+    }));
+    const previewed: string[] = [];
+    fake.answer('documents.pagePreview', (input) => {
+      previewed.push((input as { pageId: string }).pageId);
+      return { mimeType: 'image/jpeg', bytes: new Uint8Array([1]), pdfPage: null };
+    });
+    const capture = new DocumentCapture('c-1', { kind: 'individual' });
+    await capture.addFiles([
+      { name: 'p-1.jpg', bytes: new Uint8Array([0xff, 0xd8]) },
+      { name: 'p-2.jpg', bytes: new Uint8Array([0xff, 0xd8]) },
+    ]);
+    expect(capture.processing.map((p) => p.id)).toEqual(['p-1', 'p-2']);
+    expect(previewed).toEqual([]);
+
+    fake.emit('draft.changed', draft([page('p-1'), page('p-2', null, 'refused', 'p-2.jpg is damaged.')]));
+    await vi.waitFor(() => expect(Object.keys(capture.previews)).toEqual(['p-1']));
+    expect(previewed).toEqual(['p-1']);
+    expect(capture.processing).toEqual([]);
+    expect(capture.pages.map((p) => p.id)).toEqual(['p-1']);
+    expect(capture.refused).toEqual([{ name: 'p-2.jpg', message: 'p-2.jpg is damaged.' }]);
+
+    // Another draft's news, or news after the capture area closed, changes nothing here.
+    fake.emit('draft.changed', { ...draft([]), id: 'd-2' });
+    expect(capture.pages).toHaveLength(1);
+    capture.dispose();
+    fake.emit('draft.changed', draft([]));
+    expect(capture.pages).toHaveLength(1);
   });
 });
