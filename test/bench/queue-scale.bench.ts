@@ -66,9 +66,15 @@ async function perJob(queued: number): Promise<Figures> {
         })
         .finally(() => (reading = null));
     };
+    // The cases screen's reads on case.changed (renderer/lib/cases-list.svelte.ts): the changed rows
+    // at most every 250 ms, then its first window again, since a row whose time changed may move.
+    const changedCases = new Set<string>();
     const casesScreen = coalesce(async () => {
-      serialised.bytes += encodeWire(await t.call('cases.list', {})).length;
-    }, 1000);
+      const ids = [...changedCases];
+      changedCases.clear();
+      serialised.bytes += encodeWire(await t.call('cases.list', { ids })).length;
+      serialised.bytes += encodeWire(await t.call('cases.list', { offset: 0, limit: 50 })).length;
+    }, 250);
     const apply = (delta: QueueChanged) => {
       serialised.queueEvents++;
       const removed = new Set(delta.removed);
@@ -80,7 +86,10 @@ async function perJob(queued: number): Promise<Figures> {
         serialised.frames++;
         serialised.bytes += `event: ${name}\ndata: ${encodeWire(payload)}\n\n`.length;
         if (name === 'queue.changed') apply(payload as QueueChanged);
-        if (name === 'case.changed') casesScreen.trigger();
+        if (name === 'case.changed') {
+          changedCases.add((payload as { caseId: string }).caseId);
+          casesScreen.trigger();
+        }
       });
     await t.call('lookups.refresh', {});
     const { caseId, pair } = await entityAtDocumentsStep(t, `Scale ${queued}`);

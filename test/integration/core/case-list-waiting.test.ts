@@ -40,7 +40,7 @@ describe("a case row's waiting reason", () => {
   }
 
   async function fromTheList(caseId: string): Promise<string | null> {
-    return (await t.call('cases.list', {})).find((row) => row.id === caseId)!.waitingFor;
+    return (await t.call('cases.list', { ids: [caseId] })).cases.find((row) => row.id === caseId)!.waitingFor;
   }
 
   it("says what the queue says for an owner's documents waiting behind uploads that may go", async () => {
