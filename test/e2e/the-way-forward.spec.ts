@@ -2,7 +2,7 @@
 // fields; the queue names each upload, says "Paused" in the header, and lets a waiting upload be
 // cancelled after asking.
 import { pdfFile } from './files.js';
-import { expect, screenshot, test } from './fixtures.js';
+import { expect, expectAccessible, screenshot, test } from './fixtures.js';
 
 test('a form sent with mistakes lists each field by its label, linked to it', async ({ desk, page }) => {
   await desk.actAs('capturer');
@@ -32,7 +32,8 @@ test('the queue names a waiting upload, says Paused, and cancels it after asking
   await page.getByRole('button', { name: 'Pause sending' }).click();
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: /sending paused, open the queue/ })).toBeVisible();
-  await expect(header).toContainText('Paused');
+  await expect(header).toContainText('Sending paused');
+  await expectAccessible(page, 'the queue, sending paused');
 
   await desk.createIndividual('Lerato', last);
   await desk.goToStep('Documents');
@@ -58,5 +59,5 @@ test('the queue names a waiting upload, says Paused, and cancels it after asking
   await expect(line).toContainText('Not sent');
   await desk.open('Queue');
   await page.getByRole('button', { name: 'Resume sending' }).click();
-  await expect(header).not.toContainText('Paused');
+  await expect(header).not.toContainText('Sending paused');
 });

@@ -28,6 +28,7 @@ describe('IPC contract', () => {
       'queue.progress',
       'case.changed',
       'scan.progress',
+      'draft.changed',
     ]);
   });
 
