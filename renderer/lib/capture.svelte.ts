@@ -50,11 +50,20 @@ export class DocumentCapture {
     if (this.draft) return this.draft;
     this.draft = await call('documents.startDraft', { caseId: this.caseId, owner: this.owner });
     this.stopListening ??= desk().on('draft.changed', (changed) => {
-      if (changed.id !== this.draft?.id) return;
-      this.draft = changed;
+      if (changed.id !== this.draft?.id || !this.takeNewer(changed)) return;
       void this.loadPreviews();
     });
     return this.draft;
+  }
+
+  /**
+   * Takes the core's draft unless a newer one is already here: the answer to adding a page can
+   * arrive after the event saying that page is ready, and must not turn it back to "processing".
+   */
+  private takeNewer(draft: DocumentDraft): boolean {
+    if (this.draft && this.draft.id === draft.id && this.draft.revision > draft.revision) return false;
+    this.draft = draft;
+    return true;
   }
 
   /** Stops following the core's changes to the draft (the capture area is closed). */
@@ -70,7 +79,7 @@ export class DocumentCapture {
     try {
       const draft = await this.ensureDraft();
       const answer = await call('documents.addPages', { draftId: draft.id, files: [...files] });
-      this.draft = answer.draft;
+      this.takeNewer(answer.draft);
       this.refusedFiles = answer.refused;
       await this.loadPreviews();
     } catch (e) {
@@ -97,7 +106,7 @@ export class DocumentCapture {
     });
     try {
       const outcome = await call('scanners.scan', { draftId: draft.id, settings });
-      this.draft = outcome.draft;
+      this.takeNewer(outcome.draft);
       this.refusedFiles = outcome.refused;
       const pages = `${outcome.pages} page${outcome.pages === 1 ? '' : 's'}`;
       this.scanResult =
@@ -173,10 +182,12 @@ export class DocumentCapture {
     if (!this.draft) return;
     this.busy = true;
     try {
-      this.draft = await call('documents.updateDraft', {
-        draftId: this.draft.id,
-        pages: pages.map((p) => ({ id: p.id, rotation: p.rotation })),
-      });
+      this.takeNewer(
+        await call('documents.updateDraft', {
+          draftId: this.draft.id,
+          pages: pages.map((p) => ({ id: p.id, rotation: p.rotation })),
+        }),
+      );
     } catch (e) {
       this.error = messageOf(e);
     } finally {
@@ -190,7 +201,7 @@ export class DocumentCapture {
     this.error = null;
     try {
       for (const pageId of ids)
-        this.draft = await call('documents.keepPage', { draftId: this.draft.id, pageId });
+        this.takeNewer(await call('documents.keepPage', { draftId: this.draft.id, pageId }));
     } catch (e) {
       this.error = messageOf(e);
     }

@@ -428,6 +428,11 @@ export const DocumentDraftSchema = z.object({
   caseId: z.string(),
   owner: DocumentOwnerSchema,
   pages: z.array(DraftPageSchema),
+  /**
+   * Grows with every answer or event that carries the draft: an answer and a \`draft.changed\` can
+   * cross on the way to the screen, and the screen keeps the one with the higher revision.
+   */
+  revision: z.number().int().nonnegative(),
   /** Size limit of the owner's documents in bytes (40 MB entity and UBO, 20 MB individual). */
   limitBytes: z.number().int().positive(),
 });

@@ -78,11 +78,20 @@ export class DraftService {
     }
   }
 
+  private lastRevision = 0;
+
+  /** Later than every revision given before, in this run and (by the clock) in earlier runs. */
+  private nextRevision(): number {
+    this.lastRevision = Math.max(this.lastRevision + 1, Date.now() * 1000);
+    return this.lastRevision;
+  }
+
   private view(d: StoredDraft): DocumentDraft {
     return {
       id: d.id,
       caseId: d.caseId,
       owner: d.owner,
+      revision: this.nextRevision(),
       pages: d.pages.map((p) => ({
         id: p.id,
         mimeType: p.mimeType,

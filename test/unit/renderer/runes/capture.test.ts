@@ -20,11 +20,14 @@ const page = (
   refusal,
 });
 
-const draft = (pages: DraftPage[]): DocumentDraft => ({
+// As in the core, each draft handed out is newer than the ones before it.
+let revision = 0;
+const draft = (pages: DraftPage[], at = ++revision): DocumentDraft => ({
   id: 'd-1',
   caseId: 'c-1',
   owner: { kind: 'individual' },
   pages,
+  revision: at,
   limitBytes: 20 * 1024 * 1024,
 });
 
@@ -149,5 +152,25 @@ describe('DocumentCapture', () => {
     capture.dispose();
     fake.emit('draft.changed', draft([]));
     expect(capture.pages).toHaveLength(1);
+  });
+
+  it('keeps a page ready when the event saying so arrives before the answer that added it', async () => {
+    const fake = installFakeDesk();
+    fake.answer('documents.startDraft', () => draft([]));
+    const capture = new DocumentCapture('c-1', { kind: 'individual' });
+    fake.answer('documents.addPages', () => {
+      const answer = draft([page('p-1', null, 'processing')]);
+      // The core prepared the page before its answer reached the screen.
+      fake.emit('draft.changed', draft([page('p-1')]));
+      return { draft: answer, refused: [] };
+    });
+    fake.answer('documents.pagePreview', () => ({
+      mimeType: 'image/jpeg',
+      bytes: new Uint8Array([1]),
+      pdfPage: null,
+    }));
+    await capture.addFiles([{ name: 'p-1.jpg', bytes: new Uint8Array([0xff, 0xd8]) }]);
+    expect(capture.processing).toEqual([]);
+    expect(capture.pages.map((p) => [p.id, p.state])).toEqual([['p-1', 'ready']]);
   });
 });
