@@ -11,9 +11,8 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startHost } from '../../electron/host/index.js';
 import { BRIDGE } from '../../shared/ipc/bridge.js';
-import { DeskError, IpcResultSchema } from '../../shared/ipc/errors.js';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
-import { decodeFrame, encodeFrame, FRAME_CONTENT_TYPE } from '../../shared/ipc/wire-frame.js';
+import type { ChannelName } from '../../shared/ipc/contract.js';
+import { bridgeClient } from '../support/bridge-client.js';
 import { ensureVaultKey, testSecrets } from '../support/core-harness.js';
 import { signInThrough } from '../support/staff-sign-in.js';
 
@@ -74,22 +73,7 @@ const host = await startHost({
 });
 let browser: Browser | null = null;
 try {
-  const desk = {
-    async invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-      const response = await fetch(new URL(BRIDGE.invokePath(channel), host.url), {
-        method: 'POST',
-        headers: {
-          'content-type': FRAME_CONTENT_TYPE,
-          accept: FRAME_CONTENT_TYPE,
-          [BRIDGE.tokenHeader]: host.token,
-        },
-        body: new Blob(encodeFrame(input) as Uint8Array<ArrayBuffer>[]),
-      });
-      const result = IpcResultSchema.parse(decodeFrame(new Uint8Array(await response.arrayBuffer())));
-      if (!result.ok) throw DeskError.fromBody(result.error);
-      return result.value as ChannelOutput<C>;
-    },
-  };
+  const desk = bridgeClient(host);
   await signInThrough(
     (channel, input) => desk.invoke(channel as ChannelName, input as never),
     {
