@@ -41,7 +41,7 @@ export class AppState {
       this.settings = settings;
       this.applyTheme();
       this.followSystemTheme();
-      await this.statusArrived(status);
+      this.statusArrived(status);
       this.ready = true;
     } catch (error) {
       this.loadError = messageOf(error);
@@ -65,11 +65,11 @@ export class AppState {
   }
 
   async refreshStatus(): Promise<void> {
-    await this.statusArrived(await call('status.get', {}));
+    this.statusArrived(await call('status.get', {}));
   }
 
   /** The look-ups are read once someone is signed in and unlocked (the core shows nothing before). */
-  private async statusArrived(status: Status): Promise<void> {
+  private statusArrived(status: Status): void {
     const wasUnlocked = this.unlocked;
     this.status = status;
     if (!this.unlocked || wasUnlocked) {
@@ -77,6 +77,11 @@ export class AppState {
         void this.refreshLookups();
       return;
     }
+    // Not awaited: the first screen shows while they are read (its lists do not need them).
+    void this.readLookups(status);
+  }
+
+  private async readLookups(status: Status): Promise<void> {
     try {
       this.lookups = await call('lookups.get', {});
     } catch {

@@ -5,6 +5,7 @@ import type { CaseSummary, CasesListRequest } from '../../shared/ipc/index.js';
 import { casesPatch } from './cases-patch.js';
 import { coalesce } from './coalesce.js';
 import { call, desk, messageOf } from './desk.js';
+import { takeFirstCases } from './first-cases.js';
 import { pagesCovering } from './virtual-window.js';
 
 /** Rows read per call: a window of the screen is one or two pages. */
@@ -63,7 +64,8 @@ export class CasesList {
   private async readPage(offset: number, generation: number): Promise<void> {
     this.pages.add(offset);
     try {
-      const page = await call('cases.list', { ...this.filter, offset, limit: CASES_WINDOW_PAGE });
+      const request = { ...this.filter, offset, limit: CASES_WINDOW_PAGE };
+      const page = await (takeFirstCases(request) ?? call('cases.list', request));
       if (generation !== this.generation) return;
       this.total = page.total;
       this.needsReview = page.needsReview;

@@ -1,5 +1,7 @@
 // The renderer's one way to the core. In Electron the preload exposes window.desk; in the headless
 // host this module builds the same API over the loopback bridge (shared/ipc/bridge.ts).
+// Before any schema is built: the schemas below are the first the page makes.
+import './zod-config.js';
 import {
   BRIDGE,
   DeskError,

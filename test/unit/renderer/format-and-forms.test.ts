@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UboBodySchema } from '../../../shared/api/index.js';
@@ -12,6 +13,8 @@ import {
 } from '../../../renderer/lib/forms.js';
 import {
   formatBytes,
+  formatDate,
+  formatDateTime,
   formatPercent,
   personName,
   profileLabel,
@@ -21,6 +24,24 @@ import {
 } from '../../../renderer/lib/format.js';
 
 describe('format', () => {
+  it('writes every date and time as the en-ZA medium style does, in local time', () => {
+    const locale = (options: Intl.DateTimeFormatOptions, d: Date) =>
+      new Intl.DateTimeFormat('en-ZA', options).format(d).replace('Sept', 'Sep');
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1990-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        (d) => {
+          const iso = d.toISOString();
+          expect(formatDateTime(iso)).toBe(locale({ dateStyle: 'medium', timeStyle: 'short' }, d));
+          expect(formatDateTime(iso, true)).toBe(locale({ dateStyle: 'medium', timeStyle: 'medium' }, d));
+          expect(formatDate(iso)).toBe(locale({ dateStyle: 'medium' }, d));
+        },
+      ),
+    );
+    expect(formatDateTime('not a date')).toBe('not a date');
+    expect(formatDate(null)).toBe('');
+  });
+
   it('writes sizes, percentages and counts as people read them', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(2048)).toBe('2.0 KB');

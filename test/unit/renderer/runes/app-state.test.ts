@@ -66,7 +66,8 @@ describe('AppState', () => {
     expect(app.unsent).toBe(2);
     expect(app.staff?.name).toBe('Pieter Reviewer');
     expect(app.unlocked).toBe(true);
-    expect(app.lookups.users).toHaveLength(2);
+    // Read beside the first screen, not before it.
+    await vi.waitFor(() => expect(app.lookups.users).toHaveLength(2));
 
     fake.emit('status.changed', status(7));
     expect(app.unsent).toBe(7);

@@ -1,0 +1,36 @@
+// Screens other than the first one (the cases list, or signing in) are their own chunks: the page
+// the app opens on evaluates a third of the code, and the rest loads while staff read their cases.
+/** One screen loaded on first use; once loaded it is handed out at once, so it renders in the same frame. */
+export class LazyScreen<C> {
+  private loaded: C | null = null;
+  private loading: Promise<C> | null = null;
+
+  constructor(private readonly load: () => Promise<{ default: C }>) {}
+
+  /** The screen when loaded, else the promise of it: `{#await}` renders the first without waiting. */
+  get ready(): C | Promise<C> {
+    if (this.loaded) return this.loaded;
+    this.loading ??= this.load().then(
+      (module) => (this.loaded = module.default),
+      (error: unknown) => {
+        // A failed fetch (the app was updated, the host went away) is tried again next time.
+        this.loading = null;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  /** Starts loading without waiting; a failure is reported when the screen is opened. */
+  preload(): void {
+    const ready = this.ready;
+    if (ready instanceof Promise) ready.catch(() => undefined);
+  }
+}
+
+/** Loads the given screens once the browser is idle (soon after the first screen has painted). */
+export function preloadWhenIdle(screens: readonly LazyScreen<unknown>[]): void {
+  const start = () => screens.forEach((screen) => screen.preload());
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 2000 });
+  else setTimeout(start, 200);
+}
