@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseSummary, CasesListRequest } from '../../../../shared/ipc/index.js';
 import { CASES_WINDOW_PAGE, CasesList } from '../../../../renderer/lib/cases-list.svelte.js';
+import { askFirstCases } from '../../../../renderer/lib/first-cases.js';
 import { installFakeDesk } from './fake-desk.js';
 
 const summary = (n: number, patch: Partial<CaseSummary> = {}): CaseSummary => ({
@@ -55,6 +56,29 @@ describe('CasesList', () => {
     expect(list.rows[299]?.id).toBe('c299');
     expect(list.rows[120]).toBeUndefined();
     expect(listCalls(fake).map((c) => c.offset)).toEqual([0, 250]);
+  });
+
+  it('shows the first rows asked for as the app opened, without asking again', async () => {
+    const fake = core(Array.from({ length: 80 }, (_, i) => summary(i)));
+    askFirstCases({ offset: 0, limit: CASES_WINDOW_PAGE });
+    const list = new CasesList();
+    await list.setFilter({});
+    expect(list.rows[0]?.id).toBe('c0');
+    expect(listCalls(fake)).toHaveLength(1);
+    // Used once: the next read (another filter, the same rows again) asks the core.
+    await list.setFilter({});
+    expect(listCalls(fake)).toHaveLength(2);
+  });
+
+  it('asks again when the rows asked for early are not the ones shown', async () => {
+    const fake = core(
+      Array.from({ length: 80 }, (_, i) => summary(i, { status: i % 2 ? 'waiting' : 'draft' })),
+    );
+    askFirstCases({ offset: 0, limit: CASES_WINDOW_PAGE });
+    const list = new CasesList();
+    await list.setFilter({ status: 'draft' });
+    expect(list.total).toBe(40);
+    expect(listCalls(fake).map((c) => c.status)).toEqual([undefined, 'draft']);
   });
 
   it('patches a changed row in place, asking only for that case', async () => {
