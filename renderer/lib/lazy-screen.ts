@@ -31,6 +31,9 @@ export class LazyScreen<C> {
 /** Loads the given screens once the browser is idle (soon after the first screen has painted). */
 export function preloadWhenIdle(screens: readonly LazyScreen<unknown>[]): void {
   const start = () => screens.forEach((screen) => screen.preload());
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 2000 });
+  const idle = (
+    globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => number }
+  ).requestIdleCallback;
+  if (idle) idle.call(globalThis, start, { timeout: 2000 });
   else setTimeout(start, 200);
 }
