@@ -4,16 +4,18 @@
 // (perf_hooks.monitorEventLoopDelay: what every other request and event waits); then 20 PDFs of
 // 40 MB added to one draft, with the process's peak RSS until every page is prepared.
 //
-// Each phase runs in a fresh process holding only the core and the picked file (as the Electron
-// main process would), with the sandbox in a process of its own: making the fixtures, the sandbox
-// and the other phase would otherwise count as capture memory.
+// Each phase runs in a fresh process holding only the core and the picked file, compiled by tsc and
+// run by plain Node as the Electron main process runs the core (tsx's loader thread and its
+// transformed sources are no part of the app), with the sandbox in a process of its own: making the
+// fixtures, the sandbox and the other phase would otherwise count as capture memory.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { ROOT, compileForNode } from '../support/compile-for-node.js';
 import { startTestCore, type TestCore } from '../support/core-harness.js';
 import { preparedDraft } from '../support/drafts.js';
 import { saId } from '../support/flows.js';
@@ -149,9 +151,13 @@ else if (phase === 'pdfs') {
   try {
     await writeFile(join(dir, 'photo.jpg'), await noisyJpeg(3000, 4000, 85));
     await writeFile(join(dir, 'statement.pdf'), await fortyMbPdf());
+    const [self] = await compileForNode(
+      [relative(ROOT, fileURLToPath(import.meta.url)), 'electron/core/capture/capture-worker.ts'],
+      join(ROOT, 'dist/bench-capture'),
+    );
     for (const next of ['photos', 'pdfs']) {
-      const self = fileURLToPath(import.meta.url);
-      const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, next, dir], {
+      const result = spawnSync(process.execPath, ['--expose-gc', self!, next, dir], {
+        cwd: ROOT,
         stdio: 'inherit',
       });
       if (result.status !== 0) throw new Error(`capture-sequence ${next} failed (${result.status})`);

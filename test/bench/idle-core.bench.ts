@@ -8,12 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { ROOT, compileForNode } from '../support/compile-for-node.js';
 import { startSandboxChild } from '../support/sandbox-child.js';
 
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 3000);
 const MB = 1024 * 1024;
-const ROOT = resolve('.');
 const COMPILED = join(ROOT, 'dist/bench-core');
 
 /** Each package by the entry the app imports (so the cost is the one it pays), and when it loads. */
@@ -60,27 +60,9 @@ function bareRss(args: string[]): number {
   return Number(run.stdout);
 }
 
-/** Compiles the host, the core and this bench's child script the way the desktop build does (tsc). */
-async function compile(dir: string): Promise<void> {
-  const config = join(dir, 'tsconfig.json');
-  await writeFile(
-    config,
-    JSON.stringify({
-      extends: join(ROOT, 'electron/tsconfig.build.json'),
-      compilerOptions: {
-        rootDir: ROOT,
-        outDir: COMPILED,
-        sourceMap: false,
-        typeRoots: [join(ROOT, 'node_modules/@types')],
-      },
-      include: [join(ROOT, 'test/support/idle-host-process.ts')],
-    }),
-  );
-  const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', config], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`tsc failed:\n${run.stdout}${run.stderr}`);
+/** The host, the core and this bench's child script, compiled as the desktop build does (tsc). */
+async function compile(): Promise<void> {
+  await compileForNode(['test/support/idle-host-process.ts'], COMPILED);
   await writeFile(
     join(COMPILED, 'empty.mjs'),
     'global.gc(); await new Promise((r) => setTimeout(r, 100)); process.stdout.write(String(process.memoryUsage().rss));\n',
@@ -90,7 +72,7 @@ async function compile(dir: string): Promise<void> {
 const dir = await mkdtemp(join(tmpdir(), 'fica-idle-'));
 const sandbox = await startSandboxChild(join(dir, 'sandbox'));
 try {
-  await compile(dir);
+  await compile();
   let runs = 0;
   const idleHost = (runtime: 'tsx' | 'node', mode: 'memory' | 'packages'): IdleReport => {
     const entry =
