@@ -72,22 +72,25 @@ export class AppState {
   private statusArrived(status: Status): void {
     const wasUnlocked = this.unlocked;
     this.status = status;
-    if (!this.unlocked || wasUnlocked) {
-      if (this.unlocked && status.connectivity === 'online' && this.lookups.fetchedAt === null)
-        void this.refreshLookups();
-      return;
-    }
+    if (!this.unlocked) return;
     // Not awaited: the first screen shows while they are read (its lists do not need them).
-    void this.readLookups(status);
+    if (!wasUnlocked) this.lookupsRead = this.readLookups();
+    // Fetched from the service only when none are cached here, which is known once they are read.
+    if (status.connectivity === 'online')
+      void this.lookupsRead.then(() => {
+        if (this.lookups.fetchedAt === null && this.unlocked) return this.refreshLookups();
+      });
   }
 
-  private async readLookups(status: Status): Promise<void> {
+  /** The cached look-ups read at the last unlock. */
+  private lookupsRead: Promise<void> = Promise.resolve();
+
+  private async readLookups(): Promise<void> {
     try {
       this.lookups = await call('lookups.get', {});
     } catch {
       // Locked again meanwhile: read at the next unlock.
     }
-    if (this.lookups.fetchedAt === null && status.connectivity === 'online') void this.refreshLookups();
   }
 
   async updateSettings(changes: Partial<Settings>): Promise<void> {

@@ -89,6 +89,26 @@ describe('AppState', () => {
     expect(app.currentUserId).toBe('u-2');
   });
 
+  it('asks the service for the look-ups only when none are cached here, however often the status arrives', async () => {
+    const fake = installFakeDesk();
+    answerStart(fake);
+    fake.answer('status.get', () => status(2, 'online'));
+    const cached = { ...emptyLookupBundle(), fetchedAt: '2026-11-26T07:00:00.000Z' };
+    let answerLookups: (bundle: typeof cached) => void = () => undefined;
+    fake.answer('lookups.get', () => new Promise((resolve) => (answerLookups = resolve)));
+    fake.answer('lookups.refresh', () => cached);
+    const app = new AppState();
+    await app.start();
+    // The core's event repeats the status while the cached look-ups are still on their way.
+    fake.emit('status.changed', status(3, 'online'));
+    answerLookups(cached);
+    await vi.waitFor(() => expect(app.lookups.fetchedAt).toBe(cached.fetchedAt));
+    fake.emit('status.changed', status(4, 'online'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.calls.filter((c) => c.channel === 'lookups.refresh')).toHaveLength(0);
+    expect(fake.calls.filter((c) => c.channel === 'lookups.get')).toHaveLength(1);
+  });
+
   it('applies the chosen theme to the page as soon as the settings are saved', async () => {
     const fake = installFakeDesk();
     answerStart(fake);
