@@ -2,8 +2,8 @@
 // of one group by one of them (a case may hold thousands), so here its answer is compared with the
 // queue's own, which evaluates every item: captured offline, with an owner's documents waiting
 // behind uploads that may go, and while paused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../support/core-harness.js';
 import type { EntityCase } from '../../../shared/ipc/model.js';
 import { bulkPdf } from '../../support/documents.js';
 import {
@@ -13,72 +13,58 @@ import {
   startEntityPathA,
   startIndividual,
 } from '../../support/flows.js';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+import { suiteCore } from '../../support/suite-core.js';
 
 describe("a case row's waiting reason", () => {
-  let sandbox: TestSandbox;
-  let t: TestCore;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    t = await startTestCore({
-      sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-      startQueue: false,
-    });
-    await t.call('lookups.refresh', {});
-  });
-
-  afterAll(async () => {
-    await t?.core.shutdown();
-    await sandbox?.stop();
-  });
+  const run = suiteCore({ startQueue: false });
 
   /** What the queue, evaluating every item, says the case's first waiting item waits for. */
   async function fromTheQueue(caseId: string): Promise<string | null> {
-    const items = (await t.call('queue.list', {})).filter((item) => item.caseId === caseId);
+    const items = (await run.t.call('queue.list', {})).filter((item) => item.caseId === caseId);
     return items.find((item) => item.waitingFor !== null)?.waitingFor ?? null;
   }
 
   async function fromTheList(caseId: string): Promise<string | null> {
-    return (await t.call('cases.list', { ids: [caseId] })).cases.find((row) => row.id === caseId)!.waitingFor;
+    return (await run.t.call('cases.list', { ids: [caseId] })).cases.find((row) => row.id === caseId)!
+      .waitingFor;
   }
 
   it("says what the queue says for an owner's documents waiting behind uploads that may go", async () => {
-    t.core.internals.startQueue();
-    const { caseId } = await t.call('entity.create', {
+    run.t.core.internals.startQueue();
+    const { caseId } = await run.t.call('entity.create', {
       entityRegName: 'Rows Drain Holdings',
       entityRegNumber: '2017/000000/07',
       entityType: 1,
     });
-    await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Rows Drain' } });
-    await reviewEntitySanctions(t, caseId);
+    await run.t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Rows Drain' } });
+    await reviewEntitySanctions(run.t, caseId);
     const owner = async (firstName: string, lastName: string) =>
       (
-        await t.call('entity.saveUbo', {
+        await run.t.call('entity.saveUbo', {
           caseId,
           body: { firstName, lastName, clientSACitizen: true, idNumber: saId() },
         })
       ).uboId;
     const bea = await owner('Bea', 'Ready');
     const lee = await owner('Lee', 'Late');
-    await reviewUbo(t, caseId, bea);
+    await reviewUbo(run.t, caseId, bea);
     await waitFor(
       'set-up sent',
-      () => t.call('status.get', {}),
+      () => run.t.call('status.get', {}),
       (s) => s.unsentCount === 0 && s.failedCount === 0,
       60_000,
     );
     // The queue stops taking work (not paused: nothing says "paused"). Bea's documents may go; Lee's,
     // queued after them, wait for Lee's PEP review.
-    await t.core.internals.queue.stop();
-    const people = ((await t.call('cases.get', { caseId })) as EntityCase).ubos;
+    await run.t.core.internals.queue.stop();
+    const people = ((await run.t.call('cases.get', { caseId })) as EntityCase).ubos;
     for (const [uboId, count] of [
       [bea, 8],
       [lee, 3],
     ] as const) {
       const item = people.find((u) => u.id === uboId)!.checklist.items[0]!;
       for (let i = 0; i < count; i++)
-        await t.core.internals.drafts.importFile(
+        await run.t.core.internals.drafts.importFile(
           caseId,
           { kind: 'ubo', uboId },
           [{ groupId: item.groupId, typeId: item.types[0]!.id }],
@@ -92,8 +78,8 @@ describe("a case row's waiting reason", () => {
   });
 
   it('says what the queue says for work captured offline, and while paused', async () => {
-    const entity = await startEntityPathA(t, { name: 'Rows Waiting (Pty) Ltd' });
-    const { uboId } = await t.call('entity.saveUbo', {
+    const entity = await startEntityPathA(run.t, { name: 'Rows Waiting (Pty) Ltd' });
+    const { uboId } = await run.t.call('entity.saveUbo', {
       caseId: entity,
       body: {
         firstName: 'John',
@@ -105,13 +91,13 @@ describe("a case row's waiting reason", () => {
       },
     });
     expect(uboId).toBeTruthy();
-    const person = await startIndividual(t, { name: 'Rowan Rows', extraDocs: 6 });
+    const person = await startIndividual(run.t, { name: 'Rowan Rows', extraDocs: 6 });
     for (const caseId of [entity, person]) {
       const expected = await fromTheQueue(caseId);
       expect(expected).not.toBeNull();
       expect(await fromTheList(caseId)).toBe(expected);
     }
-    await t.call('queue.pause', {});
+    await run.t.call('queue.pause', {});
     for (const caseId of [entity, person]) {
       const expected = await fromTheQueue(caseId);
       expect(expected).toBe('paused');

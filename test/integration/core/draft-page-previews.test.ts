@@ -2,50 +2,35 @@
 // the whole picked file per page (a 10-page, 40 MB PDF used to cross to the renderer ten times).
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCore, type TestCore } from '../../support/core-harness.js';
+import { describe, expect, it } from 'vitest';
 import { addPreparedPages } from '../../support/drafts.js';
 import { makePdf } from '../../support/documents.js';
 import { saId } from '../../support/flows.js';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+import { suiteCore } from '../../support/suite-core.js';
 
 describe('draft page previews', () => {
-  let sandbox: TestSandbox;
-  let t: TestCore;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    t = await startTestCore({
-      sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-      startQueue: false,
-    });
-  });
-
-  afterAll(async () => {
-    await t?.core.shutdown();
-    await sandbox?.stop();
-  });
+  const run = suiteCore({ startQueue: false, lookups: false });
 
   const newDraft = async () => {
-    const { caseId } = await t.call('individual.create', {
+    const { caseId } = await run.t.call('individual.create', {
       firstName: 'Petra',
       lastName: 'Preview',
       clientSACitizen: true,
       idNumber: saId(),
     });
-    return t.call('documents.startDraft', { caseId, owner: { kind: 'individual' } });
+    return run.t.call('documents.startDraft', { caseId, owner: { kind: 'individual' } });
   };
 
   it('shows each page of a PDF as its own image at screen size, the same bytes every time', async () => {
     const draft = await newDraft();
     const pdf = await makePdf('statement', 3);
-    const added = await addPreparedPages(t, {
+    const added = await addPreparedPages(run.t, {
       draftId: draft.id,
       files: [{ name: 'statement.pdf', bytes: pdf }],
     });
     const previews = [];
     for (const page of added.draft.pages)
-      previews.push(await t.call('documents.pagePreview', { draftId: draft.id, pageId: page.id }));
+      previews.push(await run.t.call('documents.pagePreview', { draftId: draft.id, pageId: page.id }));
 
     expect(previews.map((p) => [p.mimeType, p.pdfPage])).toEqual([
       ['image/jpeg', 1],
@@ -59,7 +44,7 @@ describe('draft page previews', () => {
     }
     // Distinct pages, distinct pictures; asked again, the kept picture.
     expect(new Set(previews.map((p) => Buffer.from(p.bytes).toString('base64'))).size).toBe(3);
-    const again = await t.call('documents.pagePreview', {
+    const again = await run.t.call('documents.pagePreview', {
       draftId: draft.id,
       pageId: added.draft.pages[1]!.id,
     });
@@ -73,13 +58,13 @@ describe('draft page previews', () => {
     })
       .jpeg({ quality: 80 })
       .toBuffer();
-    const added = await addPreparedPages(t, {
+    const added = await addPreparedPages(run.t, {
       draftId: draft.id,
       files: [{ name: 'photo.jpg', bytes: new Uint8Array(photo) }],
     });
     const pageId = added.draft.pages[0]!.id;
-    await t.call('documents.updateDraft', { draftId: draft.id, pages: [{ id: pageId, rotation: 90 }] });
-    const preview = await t.call('documents.pagePreview', { draftId: draft.id, pageId });
+    await run.t.call('documents.updateDraft', { draftId: draft.id, pages: [{ id: pageId, rotation: 90 }] });
+    const preview = await run.t.call('documents.pagePreview', { draftId: draft.id, pageId });
     const meta = await sharp(preview.bytes).metadata();
     // Portrait as photographed: the screen turns it, so turning never renders it again.
     expect([meta.width, meta.height]).toEqual([1200, 1600]);
@@ -89,7 +74,7 @@ describe('draft page previews', () => {
   it('refuses a preview of a page that is not in the draft', async () => {
     const draft = await newDraft();
     await expect(
-      t.call('documents.pagePreview', { draftId: draft.id, pageId: 'no-such-page' }),
+      run.t.call('documents.pagePreview', { draftId: draft.id, pageId: 'no-such-page' }),
     ).rejects.toMatchObject({ code: 'not-found' });
   });
 });

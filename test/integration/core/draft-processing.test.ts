@@ -7,14 +7,13 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocumentDraft } from '../../../shared/ipc/model.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
-import { startTestCore, type TestCore } from '../../support/core-harness.js';
 import { makePdf } from '../../support/documents.js';
 import { preparedDraft } from '../../support/drafts.js';
 import { saId } from '../../support/flows.js';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
+import { suiteCore } from '../../support/suite-core.js';
 
 const pairs = [{ groupId: 1, typeId: 1 }];
 
@@ -30,41 +29,28 @@ async function photo(seed: number): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 describe('draft pages processed after capture', () => {
-  let sandbox: TestSandbox;
-  let t: TestCore;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    t = await startTestCore({
-      sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-      startQueue: false,
-    });
-  });
-
-  afterAll(async () => {
-    await t?.core.shutdown();
-    await sandbox?.stop();
-  });
+  const run = suiteCore({ startQueue: false, lookups: false });
 
   const newDraft = async () => {
-    const { caseId } = await t.call('individual.create', {
+    const { caseId } = await run.t.call('individual.create', {
       firstName: 'Paula',
       lastName: 'Processing',
       clientSACitizen: true,
       idNumber: saId(),
     });
-    return t.call('documents.startDraft', { caseId, owner: { kind: 'individual' } });
+    return run.t.call('documents.startDraft', { caseId, owner: { kind: 'individual' } });
   };
-  const vaultFiles = async () => (await readdir(join(t.dataDir, 'vault'))).filter((n) => n.endsWith('.fdv'));
+  const vaultFiles = async () =>
+    (await readdir(join(run.t.dataDir, 'vault'))).filter((n) => n.endsWith('.fdv'));
 
   it('answers with the page processing and its file sealed, then tells when the page is ready', async () => {
     const draft = await newDraft();
     const changes: DocumentDraft[] = [];
-    const off = t.core.on('draft.changed', (d) => {
+    const off = run.t.core.on('draft.changed', (d) => {
       if (d.id === draft.id) changes.push(d);
     });
     const before = (await vaultFiles()).length;
-    const added = await t.call('documents.addPages', {
+    const added = await run.t.call('documents.addPages', {
       draftId: draft.id,
       files: [
         { name: 'photo.jpg', bytes: await photo(1) },
@@ -80,10 +66,10 @@ describe('draft pages processed after capture', () => {
     expect((await vaultFiles()).length).toBe(before + 2);
     // Nothing to show yet, and nothing to reorder until the PDF's pages are known.
     await expect(
-      t.call('documents.pagePreview', { draftId: draft.id, pageId: added.draft.pages[0]!.id }),
+      run.t.call('documents.pagePreview', { draftId: draft.id, pageId: added.draft.pages[0]!.id }),
     ).rejects.toMatchObject({ code: 'refused', message: 'This page is still being prepared.' });
 
-    const ready = await preparedDraft(t, draft.id);
+    const ready = await preparedDraft(run.t, draft.id);
     off();
     expect(ready.pages.map((p) => [p.sourceName, p.mimeType, p.pdfPage, p.state])).toEqual([
       ['photo.jpg', 'image/jpeg', null, 'ready'],
@@ -98,19 +84,22 @@ describe('draft pages processed after capture', () => {
     expect(changes.at(-1)!.revision).toBeGreaterThan(added.draft.revision);
     // The picked photo was replaced by its normalised copy; the PDF is kept as picked.
     expect((await vaultFiles()).length).toBe(before + 2);
-    const preview = await t.call('documents.pagePreview', { draftId: draft.id, pageId: ready.pages[0]!.id });
+    const preview = await run.t.call('documents.pagePreview', {
+      draftId: draft.id,
+      pageId: ready.pages[0]!.id,
+    });
     expect((await sharp(preview.bytes).metadata()).height).toBeLessThanOrEqual(1600);
   });
 
   it('shows a file found unusable while processing as refused with its reason, and the draft goes on', async () => {
     const draft = await newDraft();
     const damaged = new TextEncoder().encode('%PDF-1.7\nthis is not a PDF body');
-    const added = await t.call('documents.addPages', {
+    const added = await run.t.call('documents.addPages', {
       draftId: draft.id,
       files: [{ name: 'broken.pdf', bytes: damaged }],
     });
     expect(added.draft.pages.map((p) => p.state)).toEqual(['processing']);
-    const refused = await preparedDraft(t, draft.id);
+    const refused = await preparedDraft(run.t, draft.id);
     expect(refused.pages).toEqual([
       expect.objectContaining({
         sourceName: 'broken.pdf',
@@ -123,29 +112,31 @@ describe('draft pages processed after capture', () => {
     const restricted = await PDFDocument.create();
     restricted.addPage();
     restricted.encrypt({ userPassword: '', ownerPassword: 'bank', permissions: { copying: false } });
-    await t.call('documents.addPages', {
+    await run.t.call('documents.addPages', {
       draftId: draft.id,
       files: [
         { name: 'statement.pdf', bytes: await restricted.save() },
         { name: 'fine.pdf', bytes: await makePdf('fine', 2) },
       ],
     });
-    expect((await preparedDraft(t, draft.id)).pages.map((p) => [p.sourceName, p.state, p.refusal])).toEqual([
+    expect(
+      (await preparedDraft(run.t, draft.id)).pages.map((p) => [p.sourceName, p.state, p.refusal]),
+    ).toEqual([
       ['broken.pdf', 'refused', expect.stringMatching(/is damaged/)],
       ['statement.pdf', 'refused', expect.stringMatching(/“statement\.pdf” is protected/)],
       ['fine.pdf', 'ready', null],
       ['fine.pdf', 'ready', null],
     ]);
-    const doc = await t.call('documents.submitDraft', { draftId: draft.id, pairs });
+    const doc = await run.t.call('documents.submitDraft', { draftId: draft.id, pairs });
     // The refused file is left out; the document holds the two good pages.
     expect(doc.pageCount).toBe(2);
-    const content = await t.call('documents.content', { documentId: doc.id });
+    const content = await run.t.call('documents.content', { documentId: doc.id });
     expect((await PDFDocument.load(content.bytes)).getPageCount()).toBe(2);
   });
 
   it('never queues a draft half prepared: finishing waits for its pages, reordering waits to be asked again', async () => {
     const draft = await newDraft();
-    const added = await t.call('documents.addPages', {
+    const added = await run.t.call('documents.addPages', {
       draftId: draft.id,
       files: [
         { name: 'front.jpg', bytes: await photo(2) },
@@ -155,7 +146,7 @@ describe('draft pages processed after capture', () => {
     });
     const processing = added.draft.pages.filter((p) => p.state === 'processing');
     expect(processing).toHaveLength(3);
-    const reorder = await t
+    const reorder = await run.t
       .call('documents.updateDraft', {
         draftId: draft.id,
         pages: added.draft.pages.map((p) => ({ id: p.id, rotation: 0 as const })).reverse(),
@@ -167,24 +158,24 @@ describe('draft pages processed after capture', () => {
       message: expect.stringMatching(/still being prepared/),
     });
 
-    const doc = await t.call('documents.submitDraft', { draftId: draft.id, pairs });
+    const doc = await run.t.call('documents.submitDraft', { draftId: draft.id, pairs });
     expect(doc.pageCount).toBe(4);
-    const content = await t.call('documents.content', { documentId: doc.id });
+    const content = await run.t.call('documents.content', { documentId: doc.id });
     const pdf = await PDFDocument.load(content.bytes);
     expect(pdf.getPageCount()).toBe(4);
   });
 
   it('prepares the pages left processing when the core was stopped, once it starts again', async () => {
     const draft = await newDraft();
-    const added = await t.call('documents.addPages', {
+    const added = await run.t.call('documents.addPages', {
       draftId: draft.id,
       files: await Promise.all(
         [4, 5, 6, 7].map(async (seed) => ({ name: `page-${seed}.jpg`, bytes: await photo(seed) })),
       ),
     });
     expect(added.draft.pages.every((p) => p.state === 'processing')).toBe(true);
-    await t.restart();
-    const stopped = t.core.internals.drafts.get(draft.id);
+    await run.t.restart();
+    const stopped = run.t.core.internals.drafts.get(draft.id);
     expect(stopped.pages.map((p) => p.sourceName)).toEqual([
       'page-4.jpg',
       'page-5.jpg',
@@ -194,11 +185,11 @@ describe('draft pages processed after capture', () => {
     // Stopped before the worker got through them: some are still waiting for it.
     expect(stopped.pages.some((p) => p.state === 'processing')).toBe(true);
 
-    const ready = await preparedDraft(t, draft.id);
+    const ready = await preparedDraft(run.t, draft.id);
     expect(ready.pages.map((p) => [p.id, p.sourceName, p.state, p.mimeType])).toEqual(
       added.draft.pages.map((p) => [p.id, p.sourceName, 'ready', 'image/jpeg']),
     );
-    const doc = await t.call('documents.submitDraft', { draftId: draft.id, pairs });
+    const doc = await run.t.call('documents.submitDraft', { draftId: draft.id, pairs });
     expect(doc.pageCount).toBe(4);
   });
 });
