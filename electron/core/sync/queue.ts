@@ -93,6 +93,8 @@ export class SyncQueue {
       scheduler: this.scheduler,
       handlers: this.handlers,
       flight: (jobId) => this.inFlight.get(jobId),
+      flyingOfCase: (caseId) =>
+        [...this.inFlight].filter(([, flight]) => flight.caseId === caseId).map(([jobId]) => jobId),
       paused: () => this.paused,
     });
     deps.connectivity.onChange((state) => this.onConnectivity(state));
@@ -423,9 +425,9 @@ export class SyncQueue {
     return this.queueViews.waitingByCase(caseId);
   }
 
-  /** The first waiting reason among a case's jobs (given in the order queued), for its list row. */
-  firstWaiting(caseId: string, jobs: StoredJob[]): string | null {
-    return this.queueViews.firstWaiting(caseId, jobs);
+  /** The first waiting reason among a case's jobs (in the order queued), for its list row. */
+  firstWaiting(caseId: string): string | null {
+    return this.queueViews.firstWaiting(caseId);
   }
 
   /** The active environment's jobs, or one page of them; other profiles' work is counted elsewhere. */
