@@ -310,7 +310,10 @@ export class SyncQueue {
     const wasMaybeSent = job.maybeSent;
     const reconcileFirst = wasMaybeSent && handler.reconcile !== undefined;
     // Marked "may have been sent" before any byte leaves; a reconcile first keeps it as it was.
-    this.deps.jobs.markRunning(job.id, !reconcileFirst);
+    this.deps.store.db.transaction(() => {
+      this.deps.jobs.markRunning(job.id, !reconcileFirst);
+      if (!reconcileFirst) handler.starting?.(this.handlers.readyContext(job, caseRow));
+    })();
     let completed = false;
     let lastProgress = 0;
     let lastSent = -1;
