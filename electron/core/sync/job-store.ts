@@ -200,20 +200,20 @@ export class JobStore {
     ).map((r) => this.fromRow(r));
   }
 
-  /** The first `limit` ready jobs of one kind of a case queued at or after `fromSeq` and before `toSeq`. */
+  /** The first `limit` ready jobs of one kind of a case queued after `afterSeq` and before `beforeSeq`. */
   firstReadyOfKind(
     caseId: string,
     kind: JobPayload['kind'],
-    fromSeq: number,
-    toSeq: number,
+    afterSeq: number,
+    beforeSeq: number,
     limit: number,
   ): StoredJob[] {
     return (
       this.raw(
         `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_kind
-          WHERE case_id = ? AND kind = ? AND seq >= ? AND seq < ? AND state = 'ready'
+          WHERE case_id = ? AND kind = ? AND seq > ? AND seq < ? AND state = 'ready'
           ORDER BY seq LIMIT ?`,
-      ).all(caseId, kind, fromSeq, toSeq, limit) as RawJobRow[]
+      ).all(caseId, kind, afterSeq, beforeSeq, limit) as RawJobRow[]
     ).map((r) => this.fromRow(r));
   }
 

@@ -116,10 +116,11 @@ export class QueueViews {
   }
 
   /**
-   * Jobs of a case that stand for all of them in firstWaiting: a case-wide kind whose jobs wait as
-   * their group does gives, between two heads of the case's order, its first ready jobs (one more
-   * than the case has in flight, so one that is not sent meanwhile is among them); every other
-   * job that could wait is read itself (other kinds, a person's, the running ones, those in flight).
+   * Jobs of a case that stand for all of them in firstWaiting: the heads of the case's order, and
+   * for a case-wide kind whose jobs wait as their group does, between two heads, its first ready
+   * jobs (one more than the case has in flight, so one that is not sent meanwhile is among them);
+   * every other job that could wait is read itself (other kinds, a person's, the running ones,
+   * those in flight).
    * Failed jobs never show a wait. A case with ten thousand queued uploads reads a few rows.
    */
   private representatives(caseId: string, heads: StoredJob[]): StoredJob[] {
@@ -128,6 +129,7 @@ export class QueueViews {
     const grouped = UPLOAD_KINDS.filter((k) => !isPersonKind(k) && handlers.ofKind(k).waitsAsItsGroup);
     const picked = new Map<string, StoredJob>();
     const add = (list: StoredJob[]) => list.forEach((j) => picked.set(j.id, j));
+    add(heads);
     add(
       jobs.ofCaseOfKinds(
         caseId,
