@@ -325,7 +325,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     jobs,
     lookups: lookupBundle,
     waiting: (caseId) => queue.waitingByCase(caseId),
-    firstWaiting: (caseId, jobs) => queue.firstWaiting(caseId, jobs),
+    firstWaiting: (caseId) => queue.firstWaiting(caseId),
     progressOf: (documentId) => queue.progressOfDocument(documentId),
     serviceCheck: (caseId) => caseRefresh.checkOf(caseId),
   });

@@ -518,6 +518,16 @@ export class CaseStore {
     return rows.map((r) => this.documentFromRow(r));
   }
 
+  /** Whether another document of the case (not removed) has this content; nothing is decrypted. */
+  hasOtherWithContent(caseId: string, id: string, sha256: string, size: number): boolean {
+    return (
+      statement(
+        this.db,
+        'SELECT 1 FROM documents WHERE case_id = ? AND sha256 = ? AND size = ? AND removed = 0 AND id <> ? LIMIT 1',
+      ).get(caseId, sha256, size, id) !== undefined
+    );
+  }
+
   /**
    * Service document ids held by the case's other documents of the same owner kind: one service
    * document belongs to one local document (entity, owner and individual documents are numbered
@@ -602,6 +612,14 @@ export class CaseStore {
       fields.vaultId === undefined ? current.vault_id : fields.vaultId,
       id,
     );
+  }
+
+  /** A document whose upload starts shows it, unless it was removed meanwhile. */
+  markUploading(id: string): void {
+    statement(
+      this.db,
+      "UPDATE documents SET state = 'uploading', error = NULL WHERE id = ? AND removed = 0",
+    ).run(id);
   }
 
   setDocumentState(id: string, state: DocumentState, error: string | null): void {

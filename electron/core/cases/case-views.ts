@@ -50,7 +50,7 @@ export interface ViewDeps {
   /** Waiting reasons of a case's jobs, by job id. */
   waiting: (caseId: string) => Map<string, string>;
   /** The first waiting reason among a case's jobs (in the order queued), without evaluating each. */
-  firstWaiting: (caseId: string, jobs: StoredJob[]) => string | null;
+  firstWaiting: (caseId: string) => string | null;
   progressOf: (documentId: string) => Progress | null;
   /** The last check of the case with the service (case-refresh.ts). */
   serviceCheck: (caseId: string) => ServiceCheck | null;
@@ -218,8 +218,9 @@ export class CaseViews {
   }
 
   summary(c: StoredCase): CaseSummary {
-    const jobs = this.deps.jobs.ofCase(c.id);
-    const firstWaiting = jobs.length ? this.deps.firstWaiting(c.id, jobs) : null;
+    // Counted and summarised from indexes: a case with thousands of queued items reads a few rows.
+    const unsent = this.deps.jobs.countOfCase(c.id);
+    const firstWaiting = unsent > 0 ? this.deps.firstWaiting(c.id) : null;
     const ubos = c.kind === 'entity' ? this.deps.store.listUbos(c.id) : [];
     return {
       id: c.id,
@@ -230,11 +231,11 @@ export class CaseViews {
           ? `${c.data.entityTypeName} · ${c.data.create.entityRegNumber}`
           : 'Individual client',
       clientReference: c.clientReference,
-      status: this.status(c, jobs, ubos),
+      status: this.status(c, unsent > 0 ? this.deps.jobs.statesOfCase(c.id) : [], ubos),
       waitingFor: c.blockedReason ?? firstWaiting,
       serverId: c.serverId,
       riskBand: c.data.riskBand,
-      unsentJobs: jobs.length,
+      unsentJobs: unsent,
       reviewsDue: finalityOf(c) ? 0 : reviewsDueOf(c, ubos).length,
       createdBy: c.createdBy,
       updatedAt: c.updatedAt,

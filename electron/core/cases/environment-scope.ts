@@ -82,26 +82,33 @@ export class EnvironmentScope {
   /** Cases and unsent items of every profile but the active one, for "3 cases and 5 unsent items under Live". */
   elsewhere(): Elsewhere[] {
     const activeId = this.deps.activeProfile()?.id ?? null;
+    // The active profile's jobs are never counted here (the status asks this on every queue event):
+    // the other profiles are found one index probe each, and only their jobs are counted.
     const rows = statement(
       this.deps.db,
-      `SELECT profile_id AS profileId, SUM(cases) AS cases, SUM(unsent) AS unsent FROM (
-         SELECT profile_id, COUNT(*) AS cases, 0 AS unsent FROM cases WHERE profile_id IS NOT NULL GROUP BY profile_id
+      `WITH RECURSIVE queued(id) AS (
+         SELECT (SELECT MIN(profile_id) FROM jobs WHERE profile_id IS NOT NULL)
          UNION ALL
-         SELECT profile_id, 0, COUNT(*) FROM jobs WHERE profile_id IS NOT NULL GROUP BY profile_id
+         SELECT (SELECT MIN(profile_id) FROM jobs WHERE profile_id > queued.id) FROM queued WHERE queued.id IS NOT NULL
+       )
+       SELECT profile_id AS profileId, SUM(cases) AS cases, SUM(unsent) AS unsent FROM (
+         SELECT profile_id, COUNT(*) AS cases, 0 AS unsent FROM cases
+          WHERE profile_id IS NOT NULL AND profile_id IS NOT @active GROUP BY profile_id
+         UNION ALL
+         SELECT id, 0, (SELECT COUNT(*) FROM jobs WHERE profile_id = queued.id) FROM queued
+          WHERE id IS NOT NULL AND id IS NOT @active
        ) GROUP BY profile_id ORDER BY profile_id`,
-    ).all() as { profileId: string; cases: number; unsent: number }[];
-    return rows
-      .filter((r) => r.profileId !== activeId)
-      .map((r) => {
-        const profile = this.deps.profiles.get(r.profileId);
-        return {
-          profileId: r.profileId,
-          profileName: profile?.name ?? null,
-          kind: profile?.kind ?? null,
-          cases: r.cases,
-          unsent: r.unsent,
-        };
-      });
+    ).all({ active: activeId }) as { profileId: string; cases: number; unsent: number }[];
+    return rows.map((r) => {
+      const profile = this.deps.profiles.get(r.profileId);
+      return {
+        profileId: r.profileId,
+        profileName: profile?.name ?? null,
+        kind: profile?.kind ?? null,
+        cases: r.cases,
+        unsent: r.unsent,
+      };
+    });
   }
 
   /** Unsent items of one profile (removing or re-pointing a profile must not strand them). */

@@ -181,6 +181,8 @@ async function settleFreeCopies(
   doc: StoredDocument,
   listed?: ServerDoc[],
 ): Promise<void> {
+  // After a plain upload only identical scans can have left copies: the service is not asked otherwise.
+  if (!listed && !ctx.store.hasOtherWithContent(doc.caseId, doc.id, doc.sha256, doc.size)) return;
   // Only documents of the same content can be identical scans: found by hash and size first, so a
   // drain of hundreds of documents does not decrypt every document of the case after each upload.
   const alike = new Set(
@@ -201,7 +203,6 @@ async function settleFreeCopies(
               'documentId' in j.payload &&
               alike.has(j.payload.documentId),
           );
-  // After a plain upload only identical scans can have left copies: the service is not asked otherwise.
   if (!listed && alike.size === 0) return;
   if (twins.some((j) => j.state === 'running' || j.maybeSent)) return;
   const held = new Set([
@@ -259,6 +260,9 @@ function uploadHandler<T extends UploadPayload>(
     waitingFor,
     // The entity's and the client's uploads wait on their case, an owner's on that owner.
     waitsAsItsGroup: true,
+    starting(ctx) {
+      ctx.store.markUploading(ctx.job.payload.documentId);
+    },
     async reconcile(ctx) {
       const doc = docOf(ctx);
       if (!doc || doc.removed) return false;
@@ -274,7 +278,9 @@ function uploadHandler<T extends UploadPayload>(
         ctx.complete(() => undefined);
         return;
       }
-      ctx.store.setDocumentState(doc.id, 'uploading', null);
+      // Already so when the queue marked the job running (starting), unless it looked first.
+      if (doc.state !== 'uploading' || doc.error !== null)
+        ctx.store.setDocumentState(doc.id, 'uploading', null);
       const file = uploadFile(ctx, doc);
       const onProgress = (sent: number) => ctx.progress(Math.min(sent, doc.size), doc.size);
       ctx.progress(0, doc.size);

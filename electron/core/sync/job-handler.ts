@@ -45,6 +45,11 @@ export interface JobHandler<P extends JobPayload = JobPayload> {
    */
   waitsAsItsGroup?: boolean;
   /**
+   * What the job shows once it is sent, written in the transaction that marks it running (one
+   * commit rather than two per job); not called when the job first looks for an earlier request.
+   */
+  starting?(ctx: ReadyContext<P>): void;
+  /**
    * For a job whose earlier request may have reached the service: look for its effect there. True
    * when found (and recorded via complete); false when it must be sent again.
    */

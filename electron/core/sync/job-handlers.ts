@@ -16,7 +16,11 @@ export class JobHandlers {
   ) {}
 
   of(payload: JobPayload): JobHandler {
-    return this.deps.handlers[payload.kind] as JobHandler;
+    return this.ofKind(payload.kind);
+  }
+
+  ofKind(kind: JobPayload['kind']): JobHandler {
+    return this.deps.handlers[kind] as JobHandler;
   }
 
   env(): JobEnv {

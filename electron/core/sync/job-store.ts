@@ -182,13 +182,55 @@ export class JobStore {
 
   /** A case's jobs other than those of `kinds`. */
   ofCaseExcept(caseId: string, kinds: readonly JobPayload['kind'][]): StoredJob[] {
-    const marks = kinds.map(() => '?').join(', ');
+    return this.ofCaseOfKinds(
+      caseId,
+      JOB_KINDS.filter((k) => !kinds.includes(k)),
+    );
+  }
+
+  /**
+   * A case's jobs of `kinds`, in the order they were queued: one index range per kind, so the
+   * case's thousands of jobs of other kinds are never read.
+   */
+  ofCaseOfKinds(caseId: string, kinds: readonly JobPayload['kind'][]): StoredJob[] {
     return (
-      this.raw(`SELECT ${COLUMNS} FROM jobs WHERE case_id = ? AND kind NOT IN (${marks}) ORDER BY seq`).all(
-        caseId,
-        ...kinds,
-      ) as RawJobRow[]
+      this.raw(
+        `SELECT ${COLUMNS} FROM jobs WHERE case_id = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+      ).all(caseId, JSON.stringify(kinds)) as RawJobRow[]
     ).map((r) => this.fromRow(r));
+  }
+
+  /** The first `limit` ready jobs of one kind of a case queued after `afterSeq` and before `beforeSeq`. */
+  firstReadyOfKind(
+    caseId: string,
+    kind: JobPayload['kind'],
+    afterSeq: number,
+    beforeSeq: number,
+    limit: number,
+  ): StoredJob[] {
+    return (
+      this.raw(
+        `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_kind
+          WHERE case_id = ? AND kind = ? AND seq > ? AND seq < ? AND state = 'ready'
+          ORDER BY seq LIMIT ?`,
+      ).all(caseId, kind, afterSeq, beforeSeq, limit) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
+  /** A case's jobs in one state, in the order they were queued. */
+  ofCaseInState(caseId: string, state: StoredJobState): StoredJob[] {
+    return (
+      this.raw(
+        `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_state WHERE case_id = ? AND state = ? ORDER BY seq`,
+      ).all(caseId, state) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
+  /** How many jobs a case holds (an index count, no row read). */
+  countOfCase(caseId: string): number {
+    return (
+      statement(this.db, 'SELECT COUNT(*) AS n FROM jobs WHERE case_id = ?').get(caseId) as { n: number }
+    ).n;
   }
 
   /** Ready jobs of a profile that are due at `now`, after `afterSeq`, in the order they were queued. */

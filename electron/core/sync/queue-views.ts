@@ -6,7 +6,9 @@ import type { ConnectivityState } from './connectivity.js';
 import type { JobHandlers } from './job-handlers.js';
 import {
   isDecisionKind,
+  isPersonKind,
   isUpload,
+  JOB_KINDS,
   mustWaitFor,
   orderGroupOf,
   UPLOAD_KINDS,
@@ -34,6 +36,8 @@ export interface QueueViewsDeps {
   handlers: JobHandlers;
   /** The job being sent, with its progress; undefined when it is not. */
   flight: (jobId: string) => { progress: { sent: number; total: number } | null } | undefined;
+  /** Ids of the case's jobs being sent. */
+  flyingOfCase: (caseId: string) => string[];
   paused: () => boolean;
 }
 
@@ -97,13 +101,58 @@ export class QueueViews {
   }
 
   /**
-   * The first waiting reason among `jobs` (a case's jobs in the order queued), for the case's row in
-   * the list. Jobs of one order group whose handler waits as its group does, in the same state and
+   * The first waiting reason among a case's jobs in the order queued, for the case's row in the
+   * list. Jobs of one order group whose handler waits as its group does, in the same state and
    * behind the same heads of the case's order, wait alike: one of them is evaluated for all, so a
    * case with thousands of queued uploads costs a few evaluations, not thousands.
    */
-  firstWaiting(caseId: string, jobs: StoredJob[]): string | null {
-    const headSeqs = this.deps.jobs.headsOfCase(caseId).map((h) => h.seq);
+  firstWaiting(caseId: string): string | null {
+    const heads = this.deps.jobs.headsOfCase(caseId);
+    if (heads.length === 0) return null;
+    return this.firstWaitingAmong(
+      heads.map((h) => h.seq),
+      this.representatives(caseId, heads),
+    );
+  }
+
+  /**
+   * Jobs of a case that stand for all of them in firstWaiting: the heads of the case's order, and
+   * for a case-wide kind whose jobs wait as their group does, between two heads, its first ready
+   * jobs (one more than the case has in flight, so one that is not sent meanwhile is among them);
+   * every other job that could wait is read itself (other kinds, a person's, the running ones,
+   * those in flight).
+   * Failed jobs never show a wait. A case with ten thousand queued uploads reads a few rows.
+   */
+  private representatives(caseId: string, heads: StoredJob[]): StoredJob[] {
+    const { jobs, handlers } = this.deps;
+    const flying = this.deps.flyingOfCase(caseId);
+    const grouped = UPLOAD_KINDS.filter((k) => !isPersonKind(k) && handlers.ofKind(k).waitsAsItsGroup);
+    const picked = new Map<string, StoredJob>();
+    const add = (list: StoredJob[]) => list.forEach((j) => picked.set(j.id, j));
+    add(heads);
+    add(
+      jobs.ofCaseOfKinds(
+        caseId,
+        JOB_KINDS.filter((k) => !grouped.includes(k)),
+      ),
+    );
+    add(jobs.ofCaseInState(caseId, 'running'));
+    for (const id of flying) {
+      const job = jobs.get(id);
+      if (job) picked.set(id, job);
+    }
+    const bounds = [...heads.map((h) => h.seq), Number.MAX_SAFE_INTEGER];
+    for (const head of heads) {
+      if (!grouped.includes(head.payload.kind)) continue;
+      for (let i = 0; i + 1 < bounds.length; i++) {
+        if (bounds[i]! < head.seq) continue;
+        add(jobs.firstReadyOfKind(caseId, head.payload.kind, bounds[i]!, bounds[i + 1]!, flying.length + 1));
+      }
+    }
+    return [...picked.values()].sort((a, b) => a.seq - b.seq);
+  }
+
+  private firstWaitingAmong(headSeqs: number[], jobs: StoredJob[]): string | null {
     const now = Date.now();
     const keys = jobs.map((job) => {
       if (!this.deps.handlers.of(job.payload).waitsAsItsGroup) return `job ${job.id}`;

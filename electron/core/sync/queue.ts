@@ -93,6 +93,8 @@ export class SyncQueue {
       scheduler: this.scheduler,
       handlers: this.handlers,
       flight: (jobId) => this.inFlight.get(jobId),
+      flyingOfCase: (caseId) =>
+        [...this.inFlight].filter(([, flight]) => flight.caseId === caseId).map(([jobId]) => jobId),
       paused: () => this.paused,
     });
     deps.connectivity.onChange((state) => this.onConnectivity(state));
@@ -308,7 +310,10 @@ export class SyncQueue {
     const wasMaybeSent = job.maybeSent;
     const reconcileFirst = wasMaybeSent && handler.reconcile !== undefined;
     // Marked "may have been sent" before any byte leaves; a reconcile first keeps it as it was.
-    this.deps.jobs.markRunning(job.id, !reconcileFirst);
+    this.deps.store.db.transaction(() => {
+      this.deps.jobs.markRunning(job.id, !reconcileFirst);
+      if (!reconcileFirst) handler.starting?.(this.handlers.readyContext(job, caseRow));
+    })();
     let completed = false;
     let lastProgress = 0;
     let lastSent = -1;
@@ -423,9 +428,9 @@ export class SyncQueue {
     return this.queueViews.waitingByCase(caseId);
   }
 
-  /** The first waiting reason among a case's jobs (given in the order queued), for its list row. */
-  firstWaiting(caseId: string, jobs: StoredJob[]): string | null {
-    return this.queueViews.firstWaiting(caseId, jobs);
+  /** The first waiting reason among a case's jobs (in the order queued), for its list row. */
+  firstWaiting(caseId: string): string | null {
+    return this.queueViews.firstWaiting(caseId);
   }
 
   /** The active environment's jobs, or one page of them; other profiles' work is counted elsewhere. */
