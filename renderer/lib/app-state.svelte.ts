@@ -23,20 +23,17 @@ export class AppState {
   /** Nothing of the cases is shown until someone is signed in and the app is unlocked. */
   unlocked = $derived(this.staff !== null && !this.staff.locked);
 
+  /** The cached look-ups read at the last unlock. */
+  private lookupsRead: Promise<void> = Promise.resolve();
+  private refreshing: Promise<void> | null = null;
+
   async start(): Promise<void> {
     try {
       const api = desk();
       api.on('status.changed', (status) => this.statusArrived(status));
       // Events sent before the event stream connected are not replayed, so the status is also
-      // read now and then; until the look-ups are cached, they are asked for while online.
-      setInterval(() => {
-        void this.refreshStatus()
-          .then(() => {
-            if (this.lookups.fetchedAt === null && this.status?.connectivity === 'online' && this.unlocked)
-              return this.refreshLookups();
-          })
-          .catch(() => undefined);
-      }, 3000);
+      // read now and then (and with it, until the look-ups are cached, they are asked for online).
+      setInterval(() => void this.refreshStatus().catch(() => undefined), 3000);
       const [status, settings] = await Promise.all([call('status.get', {}), call('settings.get', {})]);
       this.settings = settings;
       this.applyTheme();
@@ -47,8 +44,6 @@ export class AppState {
       this.loadError = messageOf(error);
     }
   }
-
-  private refreshing: Promise<void> | null = null;
 
   refreshLookups(): Promise<void> {
     this.refreshing ??= call('lookups.refresh', {})
@@ -81,9 +76,6 @@ export class AppState {
         if (this.lookups.fetchedAt === null && this.unlocked) return this.refreshLookups();
       });
   }
-
-  /** The cached look-ups read at the last unlock. */
-  private lookupsRead: Promise<void> = Promise.resolve();
 
   private async readLookups(): Promise<void> {
     try {
