@@ -1,50 +1,29 @@
 // The queue's event says what changed: the views of the jobs added or changed, the ids of those
 // sent, the queue's size and the cases concerned; never the untouched work of other cases. A pause
 // (what every item shows) asks screens to read again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { QueueChanged } from '../../../shared/ipc/contract.js';
-import { startTestCore, testSecrets, waitFor, type TestCore } from '../../support/core-harness.js';
-import { PASS, startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
+import { testSecrets, waitFor } from '../../support/core-harness.js';
+import { PASS } from '../../support/fault-proxy.js';
 import { WHOLE_CASE_MAX } from '../../../electron/core/ipc/queue-delta.js';
 import { bulkPdf } from '../../support/documents.js';
+import { suiteCore } from '../../support/suite-core.js';
 import { captureDocument, individualAtDocumentsStep } from '../../support/flows.js';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 
 describe('queue.changed deltas', () => {
-  let sandbox: TestSandbox;
-  let proxy: FaultProxy;
-  let t: TestCore;
+  const run = suiteCore({ secretStore: testSecrets('memory'), throughProxy: true });
   const deltas: QueueChanged[] = [];
 
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    // Through a proxy, so a test can give the service latency and a drain spans many events.
-    proxy = await startFaultProxy(sandbox.url, PASS);
-    t = await startTestCore({
-      sandbox: {
-        url: proxy.url,
-        clientId: sandbox.clientId,
-        clientSecret: sandbox.clientSecret,
-        issuerUrl: sandbox.issuer,
-      },
-      secretStore: testSecrets('memory'),
-    });
-    await t.call('lookups.refresh', {});
-    t.core.on('queue.changed', (delta) => deltas.push(delta as QueueChanged));
-  });
-
-  afterAll(async () => {
-    await t?.core.shutdown();
-    await proxy?.stop();
-    await sandbox?.stop();
+  beforeAll(() => {
+    run.t.core.on('queue.changed', (delta) => deltas.push(delta as QueueChanged));
   });
 
   it('names the job added and then sent, with its case and the queue size, and nothing else', async () => {
-    await t.call('queue.resume', {});
-    const mine = await individualAtDocumentsStep(t, 'Delta');
-    const other = await individualAtDocumentsStep(t, 'Bystander');
-    await t.call('queue.pause', {});
-    await captureDocument(t, other.caseId, { kind: 'individual' }, other.pair, 'Bystander proof.pdf');
+    await run.t.call('queue.resume', {});
+    const mine = await individualAtDocumentsStep(run.t, 'Delta');
+    const other = await individualAtDocumentsStep(run.t, 'Bystander');
+    await run.t.call('queue.pause', {});
+    await captureDocument(run.t, other.caseId, { kind: 'individual' }, other.pair, 'Bystander proof.pdf');
     const pausedAll = await waitFor(
       'the pause and the bystander upload told',
       () => deltas.slice(),
@@ -54,7 +33,7 @@ describe('queue.changed deltas', () => {
     await new Promise((r) => setTimeout(r, 400));
 
     deltas.length = 0;
-    await captureDocument(t, mine.caseId, { kind: 'individual' }, mine.pair, 'Proof.pdf');
+    await captureDocument(run.t, mine.caseId, { kind: 'individual' }, mine.pair, 'Proof.pdf');
     const [added] = await waitFor(
       'the upload told',
       () => deltas.filter((d) => d.changed.some((j) => j.kind === 'individual.doc-upload')),
@@ -65,10 +44,10 @@ describe('queue.changed deltas', () => {
     expect(upload).toMatchObject({ caseId: mine.caseId, state: 'paused', file: { name: 'Proof.pdf' } });
     expect(added!.caseIds).toContain(mine.caseId);
     expect(added!.changed.map((j) => j.caseId)).not.toContain(other.caseId);
-    expect(added!.total).toBe((await t.call('queue.count', {})).total);
+    expect(added!.total).toBe((await run.t.call('queue.count', {})).total);
     expect(added!.total).toBe(2);
 
-    await t.call('queue.resume', {});
+    await run.t.call('queue.resume', {});
     const gone = await waitFor(
       'the upload sent',
       () => deltas.find((d) => d.removed.includes(upload.id)),
@@ -86,12 +65,12 @@ describe('queue.changed deltas', () => {
   }, 240_000);
 
   it('names only the jobs written of a case too large to list whole, never its whole backlog', async () => {
-    await t.call('queue.resume', {});
-    const { caseId, pair } = await individualAtDocumentsStep(t, 'Backlog');
-    await t.call('queue.pause', {});
+    await run.t.call('queue.resume', {});
+    const { caseId, pair } = await individualAtDocumentsStep(run.t, 'Backlog');
+    await run.t.call('queue.pause', {});
     const uploads = WHOLE_CASE_MAX * 3;
     for (let i = 0; i < uploads; i++)
-      await t.core.internals.drafts.importFile(
+      await run.t.core.internals.drafts.importFile(
         caseId,
         { kind: 'individual' },
         [pair],
@@ -102,17 +81,17 @@ describe('queue.changed deltas', () => {
 
     // Each answer takes a while, as over a branch's line: however fast the machine, the case stays
     // large over several events rather than draining within one.
-    proxy.plan = { ...PASS, latencyMs: () => 100 };
+    run.proxy.plan = { ...PASS, latencyMs: () => 100 };
     deltas.length = 0;
-    await t.call('queue.resume', {});
+    await run.t.call('queue.resume', {});
     await waitFor(
       'the backlog down to a case listed whole',
       () => deltas.slice(),
       (ds) => ds.some((d) => d.total <= WHOLE_CASE_MAX),
       120_000,
     );
-    await t.call('queue.pause', {});
-    proxy.plan = PASS;
+    await run.t.call('queue.pause', {});
+    run.proxy.plan = PASS;
     const told = deltas.filter((d) => !d.reset);
     const large = told.filter((d) => d.total > WHOLE_CASE_MAX);
     expect(large.filter((d) => d.removed.length > 0).length).toBeGreaterThanOrEqual(2);
@@ -122,10 +101,10 @@ describe('queue.changed deltas', () => {
     for (const d of large) expect(d.changed.length).toBeLessThan(WHOLE_CASE_MAX / 2);
     for (const d of told) expect(d.changed.length).toBeLessThanOrEqual(WHOLE_CASE_MAX);
     expect(told.at(-1)!.total).toBeLessThan(uploads);
-    await t.call('queue.resume', {});
+    await run.t.call('queue.resume', {});
     await waitFor(
       'the backlog sent',
-      () => t.call('queue.count', {}),
+      () => run.t.call('queue.count', {}),
       (c) => c.total === 0,
       120_000,
     );
