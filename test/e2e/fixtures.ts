@@ -6,21 +6,15 @@ import { basename, join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { keytarSecretStores } from '../../electron/core/keychain/index.js';
-import { startHost } from '../../electron/host/index.js';
+import { startHost, type Host } from '../../electron/host/index.js';
 import { DeskApp } from './pages/desk-app.js';
 import type { StaffService } from '../support/staff-sign-in.js';
-
-type Host = Awaited<ReturnType<typeof startHost>>;
 
 export const test = base.extend<{ host: Host; desk: DeskApp }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
   host: async ({}, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'fica-e2e-'));
-    // The real OS keychain, with each host's entries under their own service names: every test
-    // starts a fresh sandbox with fresh credentials, and must not meet a previous test's secrets.
-    const run = basename(dataDir);
-    const secretStore = (service: string) => keytarSecretStores(`${service}/${run}`);
-    const host = await startHost({ dataDir, port: 0, rendererDir: resolve('dist/renderer'), secretStore });
+    const host = await startTestHost(dataDir);
     try {
       await use(host);
     } finally {
@@ -38,6 +32,23 @@ export const test = base.extend<{ host: Host; desk: DeskApp }>({
 });
 
 export { expect };
+
+/**
+ * A headless host on `dataDir` serving the built renderer, with the real OS keychain under service
+ * names of its own: every host starts a fresh sandbox with fresh credentials and must not meet
+ * another's secrets. An idle host notices a stopped sandbox within a second and its return within
+ * half a second, where the app waits up to 30 s and 2 s: the tests watch the same transitions sooner.
+ */
+export function startTestHost(dataDir: string): Promise<Host> {
+  const run = basename(dataDir);
+  return startHost({
+    dataDir,
+    port: 0,
+    rendererDir: resolve('dist/renderer'),
+    secretStore: (service: string) => keytarSecretStores(`${service}/${run}`),
+    queue: { heartbeatMs: 1000, probeIntervalMs: 500 },
+  });
+}
 
 /** The host's embedded sandbox as the sign-in helpers reach it (null when it runs without one). */
 export function staffServiceOf(host: Host): StaffService | null {

@@ -2,22 +2,19 @@
 // start, create an entity offline, quit, start again on the same data and find it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
-import { keytarSecretStores } from '../../electron/core/keychain/index.js';
-import { startHost, type Host } from '../../electron/host/index.js';
-import { staffServiceOf, test } from './fixtures.js';
+import { join } from 'node:path';
+import type { Host } from '../../electron/host/index.js';
+import { staffServiceOf, startTestHost, test } from './fixtures.js';
 import { DeskApp } from './pages/desk-app.js';
 import { offlineEntitySurvivesRestart } from './scenarios/offline-entity-survives-restart.js';
 
 test('an entity captured offline is still there after quitting and starting again', async ({ page }) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'fica-e2e-restart-'));
-  const run = basename(dataDir);
-  const secretStore = (service: string) => keytarSecretStores(`${service}/${run}`);
   let host: Host | null = null;
   try {
     await offlineEntitySurvivesRestart({
       start: async () => {
-        host = await startHost({ dataDir, port: 0, rendererDir: resolve('dist/renderer'), secretStore });
+        host = await startTestHost(dataDir);
         await page.goto(host.openUrl());
         return page;
       },

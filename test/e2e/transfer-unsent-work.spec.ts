@@ -3,18 +3,17 @@
 // passphrase, and the application opening on the second laptop.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { makeSouthAfricanId } from '../../shared/domain/index.js';
-import { keytarSecretStores } from '../../electron/core/keychain/index.js';
-import { startHost } from '../../electron/host/index.js';
+import type { Host } from '../../electron/host/index.js';
 import { DeskApp } from './pages/desk-app.js';
-import { expect, screenshot, staffServiceOf, test } from './fixtures.js';
+import { expect, screenshot, staffServiceOf, startTestHost, test } from './fixtures.js';
 import { signedInCore } from '../support/host-core.js';
 
 const PASSPHRASE = 'river lantern copper meadow';
 
 /** Signs the laptop's training capturer in (through its identity provider), as a person would first. */
-async function actAsCapturer(host: Awaited<ReturnType<typeof startHost>>): Promise<void> {
+async function actAsCapturer(host: Host): Promise<void> {
   const t = await signedInCore(host.core, staffServiceOf(host)!, 'capturer');
   await t.call('lookups.refresh', {});
 }
@@ -66,13 +65,7 @@ test('unsent work exported in Settings is imported on another laptop', async ({
 
   // Laptop B: another data folder, another keychain namespace, its own embedded sandbox.
   const dataDir = await mkdtemp(join(tmpdir(), 'fica-e2e-b-'));
-  const run = basename(dataDir);
-  const other = await startHost({
-    dataDir,
-    port: 0,
-    rendererDir: resolve('dist/renderer'),
-    secretStore: (service: string) => keytarSecretStores(`${service}/${run}`),
-  });
+  const other = await startTestHost(dataDir);
   const context = await browser.newContext();
   try {
     const pageB = await context.newPage();

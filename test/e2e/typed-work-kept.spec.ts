@@ -2,19 +2,16 @@
 // after navigating away and after the app is restarted, with a notice saying it is not saved yet.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
-import { keytarSecretStores } from '../../electron/core/keychain/index.js';
-import { startHost, type Host } from '../../electron/host/index.js';
-import { expect, staffServiceOf, test } from './fixtures.js';
+import { join } from 'node:path';
+import type { Host } from '../../electron/host/index.js';
+import { expect, staffServiceOf, startTestHost, test } from './fixtures.js';
 import { DeskApp } from './pages/desk-app.js';
 
 test('a half-typed new individual survives navigating away and a restart', async ({ page }) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'fica-e2e-drafts-'));
-  const run = basename(dataDir);
-  const secretStore = (service: string) => keytarSecretStores(`${service}/${run}`);
   let host: Host | null = null;
   const start = async () => {
-    host = await startHost({ dataDir, port: 0, rendererDir: resolve('dist/renderer'), secretStore });
+    host = await startTestHost(dataDir);
     await page.goto(host.openUrl());
     const desk = new DeskApp(page, staffServiceOf(host));
     await desk.ready();

@@ -80,6 +80,8 @@ export const FAST_QUEUE: CoreOptions['queue'] = {
   backoffBaseMs: 50,
   backoffMaxMs: 500,
   probeIntervalMs: 100,
+  // An idle core notices the service has gone within half a second, not the app's 30 s.
+  heartbeatMs: 500,
   concurrency: 4,
 };
 
