@@ -49,10 +49,22 @@ interface Fixed {
   createdAt: string;
 }
 
-// Kinds whose jobs share one place in a case's order, and kinds placed per person (orderGroupOf),
-// as JSON for the heads query: the first job of each kind is then one index probe.
-const CASE_WIDE_KINDS = JSON.stringify(JOB_KINDS.filter((k) => !isPersonKind(k)));
-const PERSON_KINDS = JSON.stringify(JOB_KINDS.filter(isPersonKind));
+const COLUMN_COUNT = COLUMNS.split(',').length;
+
+// The heads of a case's order (headsOfCase), read from the (case, kind) index, whose entries are in
+// seq order within a kind: the case's first job of the next kind it holds, and for a kind placed per
+// person, the first job of each person.
+const NEXT_KIND_OF_CASE = `SELECT ${COLUMNS}, kind FROM jobs INDEXED BY jobs_case_kind
+  WHERE case_id = ? AND kind > ? ORDER BY kind, seq LIMIT 1`;
+const FIRST_OF_EACH_PERSON = `SELECT ${COLUMNS} FROM jobs WHERE seq IN (
+  SELECT MIN(seq) FROM jobs INDEXED BY jobs_case_kind WHERE case_id = ? AND kind = ?
+   GROUP BY json_extract(payload, '$.uboId'))`;
+const LATER_OF_SAME_KIND = `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_kind
+  WHERE case_id = ? AND kind = (SELECT kind FROM jobs WHERE seq = ?) AND seq > ? ORDER BY seq`;
+const FIRST_READY_OF_PERSON = `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_kind
+  WHERE case_id = ? AND kind = ? AND seq > ? AND seq < ? AND state = 'ready'
+    AND json_extract(payload, '$.uboId') = ?
+  ORDER BY seq LIMIT ?`;
 
 const UNREADABLE =
   'This queued item was saved by another version of FICA Desk and cannot be sent. Discard it and capture the change again.';
@@ -165,18 +177,48 @@ export class JobStore {
   /**
    * The first job (lowest seq) of each order group of a case (orderGroupOf: its kind, and its person
    * for a person's jobs). A job waits on its case's order only through these (blockerAmong): a few
-   * rows, whatever the number of the case's jobs.
+   * rows, whatever the number of the case's jobs. The kinds the case holds are found by skipping
+   * from one to the next in the (case, kind) index, so a probe is made per kind present, not per
+   * kind there is.
    */
   headsOfCase(caseId: string): StoredJob[] {
+    const heads: StoredJob[] = [];
+    const next = this.raw(NEXT_KIND_OF_CASE);
+    for (let after = ''; ;) {
+      const row = next.get(caseId, after) as [...RawJobRow, JobPayload['kind']] | undefined;
+      if (!row) break;
+      const kind = row[COLUMN_COUNT];
+      after = kind;
+      if (!isPersonKind(kind)) heads.push(this.fromRow(row as unknown as RawJobRow));
+      else
+        for (const r of this.raw(FIRST_OF_EACH_PERSON).all(caseId, kind) as RawJobRow[])
+          heads.push(this.fromRow(r));
+    }
+    return heads.sort((a, b) => a.seq - b.seq);
+  }
+
+  /**
+   * The jobs of a case queued after job `seq` that are of its kind (the kind column, which stands
+   * even when the job's payload no longer parses), in the order they were queued.
+   */
+  laterOfSameKind(caseId: string, seq: number): StoredJob[] {
+    return (this.raw(LATER_OF_SAME_KIND).all(caseId, seq, seq) as RawJobRow[]).map((r) => this.fromRow(r));
+  }
+
+  /**
+   * The first `limit` ready jobs of one person's kind of a case queued after `afterSeq` and before
+   * `beforeSeq` (an owner's uploads, each owner waiting on their own order).
+   */
+  firstReadyOfPerson(
+    caseId: string,
+    kind: JobPayload['kind'],
+    uboId: string,
+    afterSeq: number,
+    beforeSeq: number,
+    limit: number,
+  ): StoredJob[] {
     return (
-      this.raw(
-        `SELECT ${COLUMNS} FROM jobs WHERE seq IN (
-           SELECT (SELECT MIN(seq) FROM jobs WHERE case_id = @caseId AND kind = k.value) FROM json_each(@caseWide) AS k
-           UNION ALL
-           SELECT MIN(seq) FROM jobs WHERE case_id = @caseId AND kind IN (SELECT value FROM json_each(@person))
-           GROUP BY kind, json_extract(payload, '$.uboId')
-         ) ORDER BY seq`,
-      ).all({ caseId, caseWide: CASE_WIDE_KINDS, person: PERSON_KINDS }) as RawJobRow[]
+      this.raw(FIRST_READY_OF_PERSON).all(caseId, kind, afterSeq, beforeSeq, uboId, limit) as RawJobRow[]
     ).map((r) => this.fromRow(r));
   }
 

@@ -17,6 +17,15 @@ export interface Evaluation {
   blockedByFailure: boolean;
 }
 
+/** One case's row and order, already read by the caller: evaluate then reads neither again. */
+export interface KnownOrder {
+  caseRow: StoredCase;
+  /** The case's heads (JobStore.headsOfCase), read in the same transaction as the jobs. */
+  heads: StoredJob[];
+  /** Whether one of the case's jobs failed. */
+  failed: boolean;
+}
+
 export interface SchedulerDeps {
   store: CaseStore;
   jobs: JobStore;
@@ -32,9 +41,10 @@ export class Scheduler {
   /**
    * Why each of `jobs` waits, in order; stops early once `limit` startable jobs are found. A job
    * waits only on its own case's order, read from the case's first job of each kind (a few rows
-   * per case), so any subset of the jobs is evaluated in time proportional to its own size.
+   * per case), so any subset of the jobs is evaluated in time proportional to its own size. `known`
+   * is a case whose row and order the caller has read (a case's row in the list).
    */
-  evaluate(jobs: StoredJob[], limit = Infinity): Evaluation[] {
+  evaluate(jobs: StoredJob[], limit = Infinity, known?: KnownOrder): Evaluation[] {
     const activeId = this.deps.environment.activeId();
     const now = Date.now();
     const cases = new Map<string, StoredCase | null>();
@@ -44,12 +54,20 @@ export class Scheduler {
     };
     // Per case, once per pass: the first job of each order group, and whether one of its jobs failed.
     const orders = new Map<string, { heads: (Ordered & { job: StoredJob })[]; failed: boolean }>();
+    const ordered = (heads: StoredJob[], caseKind: StoredCase['kind']) =>
+      heads.map((job) => ({ job, seq: job.seq, payload: job.payload, caseKind }));
+    if (known) {
+      const { caseRow, heads, failed } = known;
+      cases.set(caseRow.id, caseRow);
+      orders.set(caseRow.id, {
+        heads: ordered(heads, caseRow.kind),
+        failed: failed || heads.some((h) => h.state === 'failed'),
+      });
+    }
     const orderOf = (caseId: string, caseKind: StoredCase['kind']) => {
       let order = orders.get(caseId);
       if (!order) {
-        const heads = this.deps.jobs
-          .headsOfCase(caseId)
-          .map((job) => ({ job, seq: job.seq, payload: job.payload, caseKind }));
+        const heads = ordered(this.deps.jobs.headsOfCase(caseId), caseKind);
         const failed = heads.some((h) => h.job.state === 'failed') || this.deps.jobs.hasFailed(caseId);
         orders.set(caseId, (order = { heads, failed }));
       }
