@@ -219,7 +219,8 @@ export class CaseViews {
 
   summary(c: StoredCase): CaseSummary {
     // Counted and summarised from indexes: a case with thousands of queued items reads a few rows.
-    const unsent = this.deps.jobs.countOfCase(c.id);
+    const states = this.deps.jobs.stateCountsOfCase(c.id);
+    const unsent = states.reduce((sum, s) => sum + s.count, 0);
     const firstWaiting = unsent > 0 ? this.deps.firstWaiting(c.id) : null;
     const ubos = c.kind === 'entity' ? this.deps.store.listUbos(c.id) : [];
     return {
@@ -231,7 +232,7 @@ export class CaseViews {
           ? `${c.data.entityTypeName} · ${c.data.create.entityRegNumber}`
           : 'Individual client',
       clientReference: c.clientReference,
-      status: this.status(c, unsent > 0 ? this.deps.jobs.statesOfCase(c.id) : [], ubos),
+      status: this.status(c, states, ubos),
       waitingFor: c.blockedReason ?? firstWaiting,
       serverId: c.serverId,
       riskBand: c.data.riskBand,

@@ -21,6 +21,20 @@ import type { KnownOrder, Scheduler } from './scheduler.js';
 /** Items that never need another item before them: uploads and deletions of a document. */
 export const NEVER_NEEDERS = [...UPLOAD_KINDS, 'document.delete'] as const;
 
+/** Up to this many jobs, a case's row reads and evaluates every job of the case. */
+const FEW_JOBS = 32;
+
+/** The first job of each order group among `jobs` (in seq order): what JobStore.headsOfCase reads. */
+function headsAmong(jobs: readonly StoredJob[]): StoredJob[] {
+  const seen = new Set<string>();
+  return jobs.filter((job) => {
+    const group = orderGroupOf(job.payload);
+    if (seen.has(group)) return false;
+    seen.add(group);
+    return true;
+  });
+}
+
 /** A case's items that may need an earlier upload or decision, and whether the case is stopped. */
 interface CaseNeeders {
   needers: StoredJob[];
@@ -109,14 +123,16 @@ export class QueueViews {
    */
   firstWaiting(caseId: string): string | null {
     const { jobs, store } = this.deps;
-    const heads = jobs.headsOfCase(caseId);
+    // A case with a few jobs is read whole at once, and each of them evaluated.
+    const few = jobs.allOfFewOfCase(caseId, FEW_JOBS);
+    const heads = few ? headsAmong(few) : jobs.headsOfCase(caseId);
     if (heads.length === 0) return null;
     const caseRow = store.getCase(caseId);
-    const known = caseRow ? { caseRow, heads, failed: jobs.hasFailed(caseId) } : undefined;
+    const failed = few ? few.some((j) => j.state === 'failed') : jobs.hasFailed(caseId);
     return this.firstWaitingAmong(
       heads.map((h) => h.seq),
-      this.representatives(caseId, heads),
-      known,
+      few ?? this.representatives(caseId, heads),
+      caseRow ? { caseRow, heads, failed } : undefined,
     );
   }
 

@@ -26,6 +26,16 @@ export interface KnownOrder {
   failed: boolean;
 }
 
+/** A case's order as evaluate reads it: its heads, and whether one of its jobs failed. */
+interface CaseOrder {
+  heads: (Ordered & { job: StoredJob })[];
+  failed: boolean;
+}
+
+function ordered(heads: StoredJob[], caseKind: StoredCase['kind']): CaseOrder['heads'] {
+  return heads.map((job) => ({ job, seq: job.seq, payload: job.payload, caseKind }));
+}
+
 export interface SchedulerDeps {
   store: CaseStore;
   jobs: JobStore;
@@ -48,14 +58,8 @@ export class Scheduler {
     const activeId = this.deps.environment.activeId();
     const now = Date.now();
     const cases = new Map<string, StoredCase | null>();
-    const caseOf = (id: string) => {
-      if (!cases.has(id)) cases.set(id, this.deps.store.getCase(id));
-      return cases.get(id) ?? null;
-    };
     // Per case, once per pass: the first job of each order group, and whether one of its jobs failed.
-    const orders = new Map<string, { heads: (Ordered & { job: StoredJob })[]; failed: boolean }>();
-    const ordered = (heads: StoredJob[], caseKind: StoredCase['kind']) =>
-      heads.map((job) => ({ job, seq: job.seq, payload: job.payload, caseKind }));
+    const orders = new Map<string, CaseOrder>();
     if (known) {
       const { caseRow, heads, failed } = known;
       cases.set(caseRow.id, caseRow);
@@ -64,19 +68,10 @@ export class Scheduler {
         failed: failed || heads.some((h) => h.state === 'failed'),
       });
     }
-    const orderOf = (caseId: string, caseKind: StoredCase['kind']) => {
-      let order = orders.get(caseId);
-      if (!order) {
-        const heads = ordered(this.deps.jobs.headsOfCase(caseId), caseKind);
-        const failed = heads.some((h) => h.job.state === 'failed') || this.deps.jobs.hasFailed(caseId);
-        orders.set(caseId, (order = { heads, failed }));
-      }
-      return order;
-    };
     const out: Evaluation[] = [];
     let startable = 0;
     for (const job of jobs) {
-      const caseRow = caseOf(job.caseId);
+      const caseRow = this.caseOf(cases, job.caseId);
       const evaluation: Evaluation = { job, caseRow, waitingFor: null, blockedByFailure: false };
       out.push(evaluation);
       if (job.state !== 'ready' || !caseRow) continue;
@@ -85,7 +80,7 @@ export class Scheduler {
         continue;
       }
       const kindOf = caseRow.kind;
-      const { heads, failed } = orderOf(job.caseId, kindOf);
+      const { heads, failed } = this.orderOf(orders, job.caseId, kindOf);
       // A decline (and the create it needs) goes although the work it stopped is still listed.
       if (failed && !(finalityOf(caseRow)?.decision === 'Declined' && maySend(caseRow, job.payload))) {
         evaluation.blockedByFailure = true;
@@ -112,6 +107,22 @@ export class Scheduler {
         break;
     }
     return out;
+  }
+
+  // Methods rather than closures in evaluate: it runs once per row of the case list.
+  private caseOf(cases: Map<string, StoredCase | null>, id: string): StoredCase | null {
+    if (!cases.has(id)) cases.set(id, this.deps.store.getCase(id));
+    return cases.get(id) ?? null;
+  }
+
+  private orderOf(orders: Map<string, CaseOrder>, caseId: string, caseKind: StoredCase['kind']): CaseOrder {
+    let order = orders.get(caseId);
+    if (!order) {
+      const heads = ordered(this.deps.jobs.headsOfCase(caseId), caseKind);
+      const failed = heads.some((h) => h.job.state === 'failed') || this.deps.jobs.hasFailed(caseId);
+      orders.set(caseId, (order = { heads, failed }));
+    }
+    return order;
   }
 
   private otherEnvironmentPhrase(profileId: string | null): string {
