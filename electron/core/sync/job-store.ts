@@ -66,8 +66,8 @@ const LATER_OF_SAME_KIND = `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_kin
 // parameter, the same read took four times as long (measured on SQLite 3 via better-sqlite3).
 const someOfCase = (limit: number) =>
   `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_kind WHERE case_id = ? LIMIT ${Math.trunc(limit)}`;
-const STATE_COUNTS_OF_CASE =
-  'SELECT state, COUNT(*) FROM jobs INDEXED BY jobs_case_state WHERE case_id = ? GROUP BY state';
+const STATE_COUNTS_OF_CASES = `SELECT case_id, state, COUNT(*) FROM jobs INDEXED BY jobs_case_state
+  WHERE case_id IN (SELECT value FROM json_each(?)) GROUP BY case_id, state`;
 const FIRST_READY_OF_PERSON = `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_kind
   WHERE case_id = ? AND kind = ? AND seq > ? AND seq < ? AND state = 'ready'
     AND json_extract(payload, '$.uboId') = ?
@@ -192,11 +192,12 @@ export class JobStore {
     const heads: StoredJob[] = [];
     const next = this.raw(NEXT_KIND_OF_CASE);
     for (let after = ''; ;) {
-      const row = next.get(caseId, after) as [...RawJobRow, JobPayload['kind']] | undefined;
+      const row = next.get(caseId, after) as RawJobRow | undefined;
       if (!row) break;
-      const kind = row[COLUMN_COUNT];
+      // The kind column follows the job's columns.
+      const kind = (row as unknown[])[COLUMN_COUNT] as JobPayload['kind'];
       after = kind;
-      if (!isPersonKind(kind)) heads.push(this.fromRow(row as unknown as RawJobRow));
+      if (!isPersonKind(kind)) heads.push(this.fromRow(row));
       else
         for (const r of this.raw(FIRST_OF_EACH_PERSON).all(caseId, kind) as RawJobRow[])
           heads.push(this.fromRow(r));
@@ -204,14 +205,23 @@ export class JobStore {
     return heads.sort((a, b) => a.seq - b.seq);
   }
 
-  /** How many jobs a case holds in each state (none listed when it holds none): one index read. */
-  stateCountsOfCase(caseId: string): { state: StoredJobState; count: number }[] {
-    return (this.raw(STATE_COUNTS_OF_CASE).all(caseId) as [StoredJobState, number][]).map(
-      ([state, count]) => ({
-        state,
-        count,
-      }),
-    );
+  /**
+   * How many jobs each of the cases holds in each state (a case with none is not listed): one index
+   * read for a page of the case list, rather than one statement per case.
+   */
+  stateCountsOfCases(caseIds: readonly string[]): Map<string, { state: StoredJobState; count: number }[]> {
+    const out = new Map<string, { state: StoredJobState; count: number }[]>();
+    const rows = this.raw(STATE_COUNTS_OF_CASES).all(JSON.stringify(caseIds)) as [
+      string,
+      StoredJobState,
+      number,
+    ][];
+    for (const [caseId, state, count] of rows) {
+      let list = out.get(caseId);
+      if (!list) out.set(caseId, (list = []));
+      list.push({ state, count });
+    }
+    return out;
   }
 
   /**
