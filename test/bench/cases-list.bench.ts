@@ -4,7 +4,7 @@
 // Cases are captured while the queue is paused, so every case keeps its create and KYB jobs queued;
 // the sandbox runs in its own process and is only needed for the profile to sign in.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestCore } from '../support/core-harness.js';
 import { memorySecretStores } from '../support/memory-secret-store.js';
@@ -45,6 +45,7 @@ try {
   };
   // The whole list, page by page, as a person scrolling to the end reads it.
   const whole = async () => {
+    const cpuStart = process.cpuUsage();
     const start = performance.now();
     let rows = 0;
     for (let offset = 0; ; offset += 200) {
@@ -52,12 +53,14 @@ try {
       rows += answer.cases.length;
       if (offset + 200 >= answer.total) break;
     }
-    return { ms: performance.now() - start, rows };
+    const cpu = process.cpuUsage(cpuStart);
+    return { ms: performance.now() - start, cpuMs: (cpu.user + cpu.system) / 1000, rows };
   };
   const first = await page(0, 100);
   const pageTimes: number[] = [];
   const lastPageTimes: number[] = [];
   const wholeTimes: number[] = [];
+  const wholeCpu: number[] = [];
   let wholeRows = 0;
   for (let run = 0; run < RUNS; run++) {
     global.gc?.();
@@ -65,6 +68,7 @@ try {
     lastPageTimes.push((await page(Math.max(0, CASES - 100), 100)).ms);
     const all = await whole();
     wholeTimes.push(all.ms);
+    wholeCpu.push(all.cpuMs);
     wholeRows = all.rows;
   }
   const searchTimes: number[] = [];
@@ -85,6 +89,12 @@ try {
   );
   console.log(
     `  whole list (${wholeRows} rows in pages of 200): median ${wholeMs.toFixed(1)} ms (target < 100 ms) ${wholeMs < 100 ? 'OK' : 'ABOVE TARGET'}; each: ${wholeTimes.map((v) => v.toFixed(0)).join(', ')} ms`,
+  );
+  // On a shared machine the wall time includes waiting for a core; the CPU time is the work itself.
+  console.log(
+    `  whole list, CPU time of this process: median ${median(wholeCpu).toFixed(1)} ms; load average ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
   );
   console.log(`  with a search ("bench 99", ${found} matches): median ${median(searchTimes).toFixed(1)} ms`);
   await t.core.shutdown();

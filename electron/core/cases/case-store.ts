@@ -330,6 +330,24 @@ export class CaseStore {
   }
 
   /**
+   * How many of an environment's cases match the kind and status columns, and how many of all its
+   * cases need review: the two figures of the case list, in one read.
+   */
+  listCountsOf(profileId: string, filter: CaseColumnsFilter): { total: number; needsReview: number } {
+    const { where, params } = columnsWhere(profileId, {});
+    const matches = [filter.kind ? 'c.kind = ?' : '1', filter.status ? 'c.status = ?' : '1'].join(' AND ');
+    const row = statement(
+      this.db,
+      `SELECT COALESCE(SUM(${matches}), 0) AS total, COALESCE(SUM(c.status = 'needs-review'), 0) AS needsReview
+         FROM cases c WHERE ${where} AND EXISTS (SELECT 1 FROM case_keys k WHERE k.case_id = c.id)`,
+    ).get(...[filter.kind, filter.status].filter((v): v is string => v !== undefined), ...params) as {
+      total: number;
+      needsReview: number;
+    };
+    return row;
+  }
+
+  /**
    * The ids, titles and references of the matching cases, newest first, for a search over the
    * titles (encrypted at rest): each title is decrypted once and kept while its row is unchanged,
    * and the case data is not read at all.

@@ -193,13 +193,12 @@ export class CaseViews {
     const needle = request.search?.trim().toLowerCase();
     const offset = request.offset ?? 0;
     const limit = request.limit ?? CASES_PAGE_MAX;
-    const needsReview = store.countOf(profileId, { status: 'needs-review' });
     if (!needle) {
-      const total = store.countOf(profileId, columns);
+      const { total, needsReview } = store.listCountsOf(profileId, columns);
       const rows = request.ids
         ? store.casesOf(profileId, columns, request.ids)
         : store.pageOf(profileId, columns, offset, limit);
-      return { cases: rows.map((c) => this.summary(c)), total, needsReview };
+      return { cases: this.summaries(rows), total, needsReview };
     }
     const matches = store
       .searchableOf(profileId, columns)
@@ -211,15 +210,24 @@ export class CaseViews {
       ? matches.filter((c) => wanted.has(c.id)).map((c) => c.id)
       : matches.slice(offset, offset + limit).map((c) => c.id);
     return {
-      cases: store.casesOf(profileId, columns, ids).map((c) => this.summary(c)),
+      cases: this.summaries(store.casesOf(profileId, columns, ids)),
       total: matches.length,
-      needsReview,
+      needsReview: store.countOf(profileId, { status: 'needs-review' }),
     };
   }
 
-  summary(c: StoredCase): CaseSummary {
+  /** The rows of a page of the list; their queued items are counted in one read for the page. */
+  private summaries(cases: readonly StoredCase[]): CaseSummary[] {
+    const counts = this.deps.jobs.stateCountsOfCases(cases.map((c) => c.id));
+    return cases.map((c) => this.summary(c, counts.get(c.id) ?? []));
+  }
+
+  private summary(
+    c: StoredCase,
+    states: readonly { state: StoredJob['state']; count: number }[],
+  ): CaseSummary {
     // Counted and summarised from indexes: a case with thousands of queued items reads a few rows.
-    const unsent = this.deps.jobs.countOfCase(c.id);
+    const unsent = states.reduce((sum, s) => sum + s.count, 0);
     const firstWaiting = unsent > 0 ? this.deps.firstWaiting(c.id) : null;
     const ubos = c.kind === 'entity' ? this.deps.store.listUbos(c.id) : [];
     return {
@@ -231,7 +239,7 @@ export class CaseViews {
           ? `${c.data.entityTypeName} · ${c.data.create.entityRegNumber}`
           : 'Individual client',
       clientReference: c.clientReference,
-      status: this.status(c, unsent > 0 ? this.deps.jobs.statesOfCase(c.id) : [], ubos),
+      status: this.status(c, states, ubos),
       waitingFor: c.blockedReason ?? firstWaiting,
       serverId: c.serverId,
       riskBand: c.data.riskBand,

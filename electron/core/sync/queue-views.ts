@@ -8,18 +8,32 @@ import {
   isDecisionKind,
   isPersonKind,
   isUpload,
-  JOB_KINDS,
   mustWaitFor,
   orderGroupOf,
   UPLOAD_KINDS,
+  type JobPayload,
   type Ordered,
 } from './job-kinds.js';
 import type { JobStore, StoredJob } from './job-store.js';
 import type { QueueEnvironment } from './queue-types.js';
-import type { Scheduler } from './scheduler.js';
+import type { KnownOrder, Scheduler } from './scheduler.js';
 
 /** Items that never need another item before them: uploads and deletions of a document. */
 export const NEVER_NEEDERS = [...UPLOAD_KINDS, 'document.delete'] as const;
+
+/** Up to this many jobs, a case's row reads and evaluates every job of the case. */
+const FEW_JOBS = 32;
+
+/** The first job of each order group among `jobs` (in seq order): what JobStore.headsOfCase reads. */
+function headsAmong(jobs: readonly StoredJob[]): StoredJob[] {
+  const seen = new Set<string>();
+  return jobs.filter((job) => {
+    const group = orderGroupOf(job.payload);
+    if (seen.has(group)) return false;
+    seen.add(group);
+    return true;
+  });
+}
 
 /** A case's items that may need an earlier upload or decision, and whether the case is stopped. */
 interface CaseNeeders {
@@ -104,38 +118,49 @@ export class QueueViews {
    * The first waiting reason among a case's jobs in the order queued, for the case's row in the
    * list. Jobs of one order group whose handler waits as its group does, in the same state and
    * behind the same heads of the case's order, wait alike: one of them is evaluated for all, so a
-   * case with thousands of queued uploads costs a few evaluations, not thousands.
+   * case with thousands of queued uploads costs a few evaluations, not thousands. The case's row
+   * and heads are read once here and handed to the scheduler.
    */
   firstWaiting(caseId: string): string | null {
-    const heads = this.deps.jobs.headsOfCase(caseId);
+    const { jobs, store } = this.deps;
+    // A case with a few jobs is read whole at once, and each of them evaluated.
+    const few = jobs.allOfFewOfCase(caseId, FEW_JOBS);
+    const heads = few ? headsAmong(few) : jobs.headsOfCase(caseId);
     if (heads.length === 0) return null;
+    const caseRow = store.getCase(caseId);
+    const failed = few ? few.some((j) => j.state === 'failed') : jobs.hasFailed(caseId);
     return this.firstWaitingAmong(
       heads.map((h) => h.seq),
-      this.representatives(caseId, heads),
+      few ?? this.representatives(caseId, heads),
+      caseRow ? { caseRow, heads, failed } : undefined,
     );
   }
 
   /**
    * Jobs of a case that stand for all of them in firstWaiting: the heads of the case's order, and
-   * for a case-wide kind whose jobs wait as their group does, between two heads, its first ready
-   * jobs (one more than the case has in flight, so one that is not sent meanwhile is among them);
-   * every other job that could wait is read itself (other kinds, a person's, the running ones,
-   * those in flight).
-   * Failed jobs never show a wait. A case with ten thousand queued uploads reads a few rows.
+   * for an upload kind whose jobs wait as their group does (the case's, or one owner's), between
+   * two heads, its first ready jobs (one more than the case has in flight, so one that is not sent
+   * meanwhile is among them); every other job that could wait is read itself (the other kinds the
+   * case holds, the running ones, those in flight). Failed jobs never show a wait. A case with ten
+   * thousand queued uploads, its own or its owners', reads a few rows.
    */
   private representatives(caseId: string, heads: StoredJob[]): StoredJob[] {
     const { jobs, handlers } = this.deps;
     const flying = this.deps.flyingOfCase(caseId);
-    const grouped = UPLOAD_KINDS.filter((k) => !isPersonKind(k) && handlers.ofKind(k).waitsAsItsGroup);
+    const grouped = (kind: JobPayload['kind']) =>
+      isUpload(kind) && handlers.ofKind(kind).waitsAsItsGroup === true;
     const picked = new Map<string, StoredJob>();
     const add = (list: StoredJob[]) => list.forEach((j) => picked.set(j.id, j));
     add(heads);
-    add(
-      jobs.ofCaseOfKinds(
-        caseId,
-        JOB_KINDS.filter((k) => !grouped.includes(k)),
-      ),
-    );
+    // The heads name every kind the case holds, each with its first job: only the rest of those
+    // kinds is read (a head read as a later job of its kind needs no read of its own).
+    const covered = new Set<string>();
+    for (const head of heads) {
+      if (grouped(head.payload.kind) || covered.has(head.id)) continue;
+      const later = jobs.laterOfSameKind(caseId, head.seq);
+      later.forEach((j) => covered.add(j.id));
+      add(later);
+    }
     add(jobs.ofCaseInState(caseId, 'running'));
     for (const id of flying) {
       const job = jobs.get(id);
@@ -143,16 +168,23 @@ export class QueueViews {
     }
     const bounds = [...heads.map((h) => h.seq), Number.MAX_SAFE_INTEGER];
     for (const head of heads) {
-      if (!grouped.includes(head.payload.kind)) continue;
+      const { payload } = head;
+      if (!grouped(payload.kind)) continue;
+      const person = isPersonKind(payload.kind) && 'uboId' in payload ? payload.uboId : null;
       for (let i = 0; i + 1 < bounds.length; i++) {
         if (bounds[i]! < head.seq) continue;
-        add(jobs.firstReadyOfKind(caseId, head.payload.kind, bounds[i]!, bounds[i + 1]!, flying.length + 1));
+        const [after, before, limit] = [bounds[i]!, bounds[i + 1]!, flying.length + 1];
+        add(
+          person
+            ? jobs.firstReadyOfPerson(caseId, payload.kind, person, after, before, limit)
+            : jobs.firstReadyOfKind(caseId, payload.kind, after, before, limit),
+        );
       }
     }
     return [...picked.values()].sort((a, b) => a.seq - b.seq);
   }
 
-  private firstWaitingAmong(headSeqs: number[], jobs: StoredJob[]): string | null {
+  private firstWaitingAmong(headSeqs: number[], jobs: StoredJob[], known?: KnownOrder): string | null {
     const now = Date.now();
     const keys = jobs.map((job) => {
       if (!this.deps.handlers.of(job.payload).waitsAsItsGroup) return `job ${job.id}`;
@@ -170,7 +202,7 @@ export class QueueViews {
       keyOf.set(job, key);
     });
     const reasonOf = new Map<string, string | null>();
-    for (const { job, reason } of this.shown([...keyOf.keys()])) reasonOf.set(keyOf.get(job)!, reason);
+    for (const { job, reason } of this.shown([...keyOf.keys()], known)) reasonOf.set(keyOf.get(job)!, reason);
     for (const key of keys) {
       const reason = reasonOf.get(key);
       if (reason) return reason;
@@ -185,12 +217,12 @@ export class QueueViews {
   }
 
   /** Each of `jobs` of the active environment with the state and reason a person is shown. */
-  private shown(jobs: StoredJob[]) {
+  private shown(jobs: StoredJob[], known?: KnownOrder) {
     const connectivity = this.deps.connectivity.current;
     const now = Date.now();
     const activeId = this.deps.environment.activeId();
     const evaluations = this.deps.scheduler
-      .evaluate(jobs)
+      .evaluate(jobs, Infinity, known)
       .filter((e) => e.job.profileId !== null && e.job.profileId === activeId);
     return evaluations.map(({ job, caseRow, waitingFor }) => {
       let state: JobView['state'];

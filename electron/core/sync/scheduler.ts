@@ -17,6 +17,25 @@ export interface Evaluation {
   blockedByFailure: boolean;
 }
 
+/** One case's row and order, already read by the caller: evaluate then reads neither again. */
+export interface KnownOrder {
+  caseRow: StoredCase;
+  /** The case's heads (JobStore.headsOfCase), read in the same transaction as the jobs. */
+  heads: StoredJob[];
+  /** Whether one of the case's jobs failed. */
+  failed: boolean;
+}
+
+/** A case's order as evaluate reads it: its heads, and whether one of its jobs failed. */
+interface CaseOrder {
+  heads: (Ordered & { job: StoredJob })[];
+  failed: boolean;
+}
+
+function ordered(heads: StoredJob[], caseKind: StoredCase['kind']): CaseOrder['heads'] {
+  return heads.map((job) => ({ job, seq: job.seq, payload: job.payload, caseKind }));
+}
+
 export interface SchedulerDeps {
   store: CaseStore;
   jobs: JobStore;
@@ -32,33 +51,27 @@ export class Scheduler {
   /**
    * Why each of `jobs` waits, in order; stops early once `limit` startable jobs are found. A job
    * waits only on its own case's order, read from the case's first job of each kind (a few rows
-   * per case), so any subset of the jobs is evaluated in time proportional to its own size.
+   * per case), so any subset of the jobs is evaluated in time proportional to its own size. `known`
+   * is a case whose row and order the caller has read (a case's row in the list).
    */
-  evaluate(jobs: StoredJob[], limit = Infinity): Evaluation[] {
+  evaluate(jobs: StoredJob[], limit = Infinity, known?: KnownOrder): Evaluation[] {
     const activeId = this.deps.environment.activeId();
     const now = Date.now();
     const cases = new Map<string, StoredCase | null>();
-    const caseOf = (id: string) => {
-      if (!cases.has(id)) cases.set(id, this.deps.store.getCase(id));
-      return cases.get(id) ?? null;
-    };
     // Per case, once per pass: the first job of each order group, and whether one of its jobs failed.
-    const orders = new Map<string, { heads: (Ordered & { job: StoredJob })[]; failed: boolean }>();
-    const orderOf = (caseId: string, caseKind: StoredCase['kind']) => {
-      let order = orders.get(caseId);
-      if (!order) {
-        const heads = this.deps.jobs
-          .headsOfCase(caseId)
-          .map((job) => ({ job, seq: job.seq, payload: job.payload, caseKind }));
-        const failed = heads.some((h) => h.job.state === 'failed') || this.deps.jobs.hasFailed(caseId);
-        orders.set(caseId, (order = { heads, failed }));
-      }
-      return order;
-    };
+    const orders = new Map<string, CaseOrder>();
+    if (known) {
+      const { caseRow, heads, failed } = known;
+      cases.set(caseRow.id, caseRow);
+      orders.set(caseRow.id, {
+        heads: ordered(heads, caseRow.kind),
+        failed: failed || heads.some((h) => h.state === 'failed'),
+      });
+    }
     const out: Evaluation[] = [];
     let startable = 0;
     for (const job of jobs) {
-      const caseRow = caseOf(job.caseId);
+      const caseRow = this.caseOf(cases, job.caseId);
       const evaluation: Evaluation = { job, caseRow, waitingFor: null, blockedByFailure: false };
       out.push(evaluation);
       if (job.state !== 'ready' || !caseRow) continue;
@@ -67,7 +80,7 @@ export class Scheduler {
         continue;
       }
       const kindOf = caseRow.kind;
-      const { heads, failed } = orderOf(job.caseId, kindOf);
+      const { heads, failed } = this.orderOf(orders, job.caseId, kindOf);
       // A decline (and the create it needs) goes although the work it stopped is still listed.
       if (failed && !(finalityOf(caseRow)?.decision === 'Declined' && maySend(caseRow, job.payload))) {
         evaluation.blockedByFailure = true;
@@ -94,6 +107,22 @@ export class Scheduler {
         break;
     }
     return out;
+  }
+
+  // Methods rather than closures in evaluate: it runs once per row of the case list.
+  private caseOf(cases: Map<string, StoredCase | null>, id: string): StoredCase | null {
+    if (!cases.has(id)) cases.set(id, this.deps.store.getCase(id));
+    return cases.get(id) ?? null;
+  }
+
+  private orderOf(orders: Map<string, CaseOrder>, caseId: string, caseKind: StoredCase['kind']): CaseOrder {
+    let order = orders.get(caseId);
+    if (!order) {
+      const heads = ordered(this.deps.jobs.headsOfCase(caseId), caseKind);
+      const failed = heads.some((h) => h.job.state === 'failed') || this.deps.jobs.hasFailed(caseId);
+      orders.set(caseId, (order = { heads, failed }));
+    }
+    return order;
   }
 
   private otherEnvironmentPhrase(profileId: string | null): string {

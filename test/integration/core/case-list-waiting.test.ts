@@ -29,11 +29,24 @@ describe("a case row's waiting reason", () => {
       .waitingFor;
   }
 
-  it("says what the queue says for an owner's documents waiting behind uploads that may go", async () => {
-    run.t.core.internals.startQueue();
+  let queueStopped = false;
+
+  /**
+   * An entity with two owners whose documents are queued while the queue stops taking work: Bea's
+   * may go; Lee's, queued after them, wait for Lee's PEP review. Answers the case's id.
+   */
+  async function ownersDocumentsQueued(
+    name: string,
+    regNumber: string,
+    beaDocs: number,
+    leeDocs: number,
+  ): Promise<string> {
+    // Started with the core's first call; a later case starts again the queue an earlier one stopped.
+    if (queueStopped) run.t.core.internals.queue.start();
+    else run.t.core.internals.startQueue();
     const { caseId } = await run.t.call('entity.create', {
-      entityRegName: 'Rows Drain Holdings',
-      entityRegNumber: '2017/000000/07',
+      entityRegName: name,
+      entityRegNumber: regNumber,
       entityType: 1,
     });
     await run.t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Rows Drain' } });
@@ -50,17 +63,19 @@ describe("a case row's waiting reason", () => {
     await reviewUbo(run.t, caseId, bea);
     await waitFor(
       'set-up sent',
-      () => run.t.call('status.get', {}),
-      (s) => s.unsentCount === 0 && s.failedCount === 0,
+      async () => (await run.t.call('cases.list', { ids: [caseId] })).cases[0]!,
+      (row) => row.unsentJobs === 0,
       60_000,
     );
+    expect((await run.t.call('status.get', {})).failedCount).toBe(0);
     // The queue stops taking work (not paused: nothing says "paused"). Bea's documents may go; Lee's,
     // queued after them, wait for Lee's PEP review.
     await run.t.core.internals.queue.stop();
+    queueStopped = true;
     const people = ((await run.t.call('cases.get', { caseId })) as EntityCase).ubos;
     for (const [uboId, count] of [
-      [bea, 8],
-      [lee, 3],
+      [bea, beaDocs],
+      [lee, leeDocs],
     ] as const) {
       const item = people.find((u) => u.id === uboId)!.checklist.items[0]!;
       for (let i = 0; i < count; i++)
@@ -72,6 +87,20 @@ describe("a case row's waiting reason", () => {
           bulkPdf(1024 + i),
         );
     }
+    return caseId;
+  }
+
+  it("says what the queue says for an owner's documents waiting behind uploads that may go", async () => {
+    const caseId = await ownersDocumentsQueued('Rows Drain Holdings', '2017/000000/07', 8, 3);
+    const expected = await fromTheQueue(caseId);
+    expect(expected).toContain('Lee Late');
+    expect(await fromTheList(caseId)).toBe(expected);
+  });
+
+  it('says the same when the case holds more items than its row reads one by one', async () => {
+    // 40 owners' documents: the row tells each owner's uploads by the first of them.
+    const caseId = await ownersDocumentsQueued('Rows Many Holdings', '2017/000001/07', 30, 10);
+    expect((await run.t.call('cases.list', { ids: [caseId] })).cases[0]!.unsentJobs).toBeGreaterThan(32);
     const expected = await fromTheQueue(caseId);
     expect(expected).toContain('Lee Late');
     expect(await fromTheList(caseId)).toBe(expected);
