@@ -30,7 +30,7 @@ export async function readPageCount(file: ByteRanges): Promise<PageCount | null>
   try {
     return await new PdfReader(file).pageCount();
   } catch (error) {
-    if (error instanceof Unreadable) return null;
+    if (error instanceof Unreadable || error instanceof Truncated) return null;
     throw error;
   }
 }
@@ -60,7 +60,7 @@ class PdfReader {
 
   async pageCount(): Promise<PageCount> {
     const tailStart = Math.max(0, this.file.size - TAIL_BYTES);
-    const tail = latin1(await this.file.read(tailStart, this.file.size));
+    const tail = latin1(await this.read(tailStart, this.file.size));
     const at = tail.lastIndexOf('startxref');
     if (at < 0) throw new Unreadable('no startxref');
     const offset = new Lexer(tail, at + 'startxref'.length).value();
@@ -117,9 +117,16 @@ class PdfReader {
     if (sum !== count) throw new Unreadable('page counts disagree');
   }
 
+  /** Bytes [begin, end) of the file; an offset outside it is the file's fault, not the vault's. */
+  private read(begin: number, end: number): Promise<Uint8Array> {
+    if (!Number.isInteger(begin) || begin < 0 || begin >= this.file.size)
+      throw new Unreadable(`offset ${begin} outside the file`);
+    return this.file.read(begin, Math.min(end, this.file.size));
+  }
+
   /** Records one section's entries (newer sections first, so earlier records win); its trailer. */
   private async readSection(offset: number): Promise<Dict> {
-    const head = latin1(await this.file.read(offset, Math.min(this.file.size, offset + 4)));
+    const head = latin1(await this.read(offset, Math.min(this.file.size, offset + 4)));
     if (head === 'xref') return this.readTable(offset);
     const { value: dict, stream } = await this.readObjectAt(offset, null);
     if (!(dict instanceof Map) || !stream || !isName(dict.get('Type'), 'XRef'))
@@ -130,7 +137,7 @@ class PdfReader {
 
   private async readTable(offset: number): Promise<Dict> {
     for (let window = OBJECT_BYTES; ; window *= 4) {
-      const text = latin1(await this.file.read(offset, Math.min(this.file.size, offset + window)));
+      const text = latin1(await this.read(offset, Math.min(this.file.size, offset + window)));
       const entries = new Map<number, XrefEntry>();
       const lexer = new Lexer(text, 'xref'.length);
       try {
@@ -224,7 +231,7 @@ class PdfReader {
   ): Promise<{ value: Value; stream: Uint8Array | null }> {
     for (let window = OBJECT_BYTES; ; window *= 4) {
       const end = Math.min(this.file.size, offset + window);
-      const text = latin1(await this.file.read(offset, end));
+      const text = latin1(await this.read(offset, end));
       try {
         const lexer = new Lexer(text, 0);
         const found = lexer.integer();
@@ -241,7 +248,7 @@ class PdfReader {
         const length = await this.resolve(value.get('Length'));
         if (typeof length !== 'number' || !isCount(length)) throw new Unreadable('bad stream length');
         if (length > MAX_OBJECT_BYTES) throw new Unreadable('stream too long to read here');
-        const stream = await this.file.read(offset + start, offset + start + length);
+        const stream = await this.read(offset + start, offset + start + length);
         if (stream.length !== length) throw new Unreadable('stream cut short');
         return { value, stream };
       } catch (error) {
@@ -262,7 +269,8 @@ class PdfReader {
       const first = dict.get('First');
       if (!stream || !isName(dict.get('Type'), 'ObjStm') || !isCount(n) || !isCount(first))
         throw new Unreadable('bad object stream');
-      const text = latin1(decode(dict, stream));
+      // A space after the last object, so a number that ends the stream reads as complete.
+      const text = `${latin1(decode(dict, stream))} `;
       const lexer = new Lexer(text, 0);
       const offsets = new Map<number, number>();
       for (let i = 0; i < (n as number); i++) offsets.set(lexer.integer(), lexer.integer());

@@ -7,12 +7,13 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { readPageCount, type ByteRanges } from '../../../electron/core/capture/pdf-page-count.js';
 
-/** The file's bytes as ranges, counting how many were read. */
+/** The file's bytes as ranges, counting how many were read; out of range fails as the vault's reader does. */
 function ranges(bytes: Uint8Array): ByteRanges & { bytesRead: number } {
   return {
     size: bytes.length,
     bytesRead: 0,
     async read(begin, end) {
+      if (begin < 0 || begin > Math.min(end, bytes.length)) throw new RangeError(`No bytes ${begin}–${end}`);
       const part = bytes.subarray(begin, Math.min(end, bytes.length));
       this.bytesRead += part.length;
       return part;
@@ -134,6 +135,9 @@ describe('reading a PDF page count from byte ranges', () => {
     expect(await readPageCount(ranges(wrongOffset))).toBeNull();
     // pdf.js rebuilds the cross-references by scanning the file.
     expect(await viewerCount(wrongOffset)).toBe(3);
+    const pastTheEnd = Buffer.from(pdf);
+    pastTheEnd.write('9'.repeat(text.indexOf('\n', at) - at), at, 'latin1');
+    expect(await readPageCount(ranges(pastTheEnd))).toBeNull();
 
     const doc = await PDFDocument.load(pdf);
     const pagesRef = doc.catalog.get(PDFName.of('Pages')) as PDFRef;
