@@ -27,3 +27,4 @@ export {
 } from './capture-document.js';
 export { renderPdfThumbnails, renderThumbnail, type Thumbnail, type ThumbnailOptions } from './thumbnail.js';
 export { CapturePool } from './capture-pool.js';
+export { countSealedPdfPages, readSealedPdfPages } from './sealed-pdf.js';

@@ -13,6 +13,7 @@ import {
   CaptureError,
   CapturePool,
   displayName,
+  readSealedPdfPages,
   checkCapture,
   checkDocumentSize,
   type PagePlacement,
@@ -190,11 +191,13 @@ export class DraftService {
     let outcome: ProcessedFile | { refusal: string };
     try {
       if (page.mimeType === 'application/pdf') {
-        // Kept as picked; the worker reads only the ranges it needs to count the pages.
-        const pages = await this.pool.countSealedPdf(
-          this.deps.vault.sealedFile(page.vaultId),
-          page.sourceName,
-        );
+        // Kept as picked, and only the ranges that say how many pages it has are read: here, as that
+        // takes milliseconds, or by pdf.js in the worker for a file only pdf.js can follow. The
+        // worker (and pdf.js in it) is not started for the common PDF.
+        const sealed = this.deps.vault.sealedFile(page.vaultId);
+        const pages =
+          (await readSealedPdfPages(sealed, page.sourceName)) ??
+          (await this.pool.countSealedPdf(sealed, page.sourceName));
         outcome = { mimeType: page.mimeType, pages, problems: [], bytes: null };
       } else {
         // An image is decoded whole anyway: read into a buffer of its own and handed over, not copied.
