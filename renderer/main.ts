@@ -1,4 +1,3 @@
-import './lib/zod-config.js';
 import { mount } from 'svelte';
 import App from './App.svelte';
 import './styles/app.css';

@@ -1,6 +1,7 @@
 // What every screen shares: the core's status (environment, connectivity, unsent count), settings
 // and the cached look-ups. Kept current by the core's events.
-import { emptyLookupBundle, type LookupBundle, type Settings, type Status } from '../../shared/ipc/index.js';
+import type { LookupBundle, Settings, Status } from '../../shared/ipc/index.js';
+import { emptyLookupBundle } from '../../shared/ipc/empty-lookups.js';
 import { call, desk, messageOf } from './desk.js';
 
 export class AppState {

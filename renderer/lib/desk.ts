@@ -1,23 +1,21 @@
 // The renderer's one way to the core. In Electron the preload exposes window.desk; in the headless
 // host this module builds the same API over the loopback bridge (shared/ipc/bridge.ts).
-// Before any schema is built: the schemas below are the first the page makes.
-import './zod-config.js';
-import {
-  BRIDGE,
-  DeskError,
-  FRAME_CONTENT_TYPE,
-  IpcResultSchema,
-  decodeFrame,
-  decodeWire,
-  encodeFrame,
-  isEventName,
-  type ChannelInput,
-  type ChannelName,
-  type ChannelOutput,
-  type DeskApi,
-  type EventName,
-  type EventPayload,
-} from '../../shared/ipc/index.js';
+// Nothing here imports zod, so the first screen is evaluated without it: answers are checked by
+// ipc-checks.ts, which the first call loads while its request is under way.
+import { BRIDGE } from '../../shared/ipc/bridge.js';
+import { isEventName } from '../../shared/ipc/channels.js';
+import type {
+  ChannelInput,
+  ChannelName,
+  ChannelOutput,
+  DeskApi,
+  EventName,
+  EventPayload,
+} from '../../shared/ipc/contract.js';
+import { DeskError } from '../../shared/ipc/desk-error.js';
+import { decodeWire } from '../../shared/ipc/wire.js';
+import { FRAME_CONTENT_TYPE, decodeFrame, encodeFrame } from '../../shared/ipc/wire-frame.js';
+import { UNREADABLE_ANSWER, ipcChecks } from './ipc-checks-loader.js';
 import { wrapPreloadApi } from './preload.js';
 import { inScreenWords } from '../../shared/domain/field-labels.js';
 
@@ -38,8 +36,6 @@ export interface BridgeOptions {
   eventSourceImpl?: (url: string) => EventSource;
 }
 
-const UNREADABLE = 'The app answered with something it could not read.';
-
 /** Decodes one bridge answer (a binary frame, or JSON): the value on success, a DeskError otherwise. */
 export async function readIpcResult(response: Response): Promise<unknown> {
   let decoded: unknown;
@@ -48,16 +44,9 @@ export async function readIpcResult(response: Response): Promise<unknown> {
       ? decodeFrame(new Uint8Array(await response.arrayBuffer()))
       : decodeWire(await response.text());
   } catch {
-    throw new DeskError('internal', UNREADABLE);
+    throw new DeskError('internal', UNREADABLE_ANSWER);
   }
-  return ipcValue(decoded);
-}
-
-function ipcValue(decoded: unknown): unknown {
-  const parsed = IpcResultSchema.safeParse(decoded);
-  if (!parsed.success) throw new DeskError('internal', UNREADABLE);
-  if (!parsed.data.ok) throw DeskError.fromBody(parsed.data.error);
-  return parsed.data.value;
+  return (await ipcChecks()).ipcValue(decoded);
 }
 
 export function createBridgeClient(options: BridgeOptions): DeskApi {
@@ -91,6 +80,8 @@ export function createBridgeClient(options: BridgeOptions): DeskApi {
 
   return {
     async invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+      // Fetched beside the request, so the checks are ready when the answer is.
+      void ipcChecks().catch(() => undefined);
       let response: Response;
       try {
         response = await doFetch(`${base}${BRIDGE.invokePath(channel)}`, {

@@ -1,20 +1,19 @@
 // Electron's window.desk made to fail like the bridge client: always with a DeskError.
-import {
-  DeskError,
-  DeskErrorBodySchema,
-  type ChannelInput,
-  type ChannelName,
-  type ChannelOutput,
-  type DeskApi,
-  type EventName,
-  type EventPayload,
-} from '../../shared/ipc/index.js';
+import type {
+  ChannelInput,
+  ChannelName,
+  ChannelOutput,
+  DeskApi,
+  EventName,
+  EventPayload,
+} from '../../shared/ipc/contract.js';
+import { DeskError } from '../../shared/ipc/desk-error.js';
+import { ipcChecks } from './ipc-checks-loader.js';
 
 /** Any failure as a DeskError when it has a DeskError's shape (code, message, issues). */
-export function toDeskError(error: unknown): unknown {
+export async function toDeskError(error: unknown): Promise<unknown> {
   if (error instanceof DeskError) return error;
-  const body = DeskErrorBodySchema.safeParse(error);
-  return body.success ? DeskError.fromBody(body.data) : error;
+  return (await ipcChecks()).asDeskError(error);
 }
 
 /**
@@ -27,7 +26,7 @@ export function wrapPreloadApi(api: DeskApi): DeskApi {
       try {
         return await api.invoke(channel, input);
       } catch (error) {
-        throw toDeskError(error);
+        throw await toDeskError(error);
       }
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
