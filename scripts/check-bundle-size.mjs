@@ -50,7 +50,7 @@ for (const file of seen) {
   const code = readFileSync(join(dir, file), 'utf8');
   if (code.includes('GlobalWorkerOptions')) failures.push(`${file} (first screen) contains pdf.js`);
   // zod and the schemas built with it cost the first screen ~100 ms of evaluation: the answers are
-  // checked by a chunk the first call loads (renderer/lib/ipc-checks.ts).
+  // checked by plain guards there (shared/ipc/result-guards.ts), zod loads with the later screens.
   if (code.includes('$ZodType')) failures.push(`${file} (first screen) contains zod; import it lazily`);
 }
 const worker = assets.filter((a) => /^pdf\.worker/.test(a));

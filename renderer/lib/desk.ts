@@ -1,7 +1,7 @@
 // The renderer's one way to the core. In Electron the preload exposes window.desk; in the headless
 // host this module builds the same API over the loopback bridge (shared/ipc/bridge.ts).
 // Nothing here imports zod, so the first screen is evaluated without it: answers are checked by
-// ipc-checks.ts, which the first call loads while its request is under way.
+// the envelope's plain guards (result-guards.ts).
 import { BRIDGE } from '../../shared/ipc/bridge.js';
 import { isEventName } from '../../shared/ipc/channels.js';
 import type {
@@ -15,7 +15,7 @@ import type {
 import { DeskError } from '../../shared/ipc/desk-error.js';
 import { decodeWire } from '../../shared/ipc/wire.js';
 import { FRAME_CONTENT_TYPE, decodeFrame, encodeFrame } from '../../shared/ipc/wire-frame.js';
-import { UNREADABLE_ANSWER, ipcChecks } from './ipc-checks-loader.js';
+import { isIpcResult } from '../../shared/ipc/result-guards.js';
 import { wrapPreloadApi } from './preload.js';
 import { inScreenWords } from '../../shared/domain/field-labels.js';
 
@@ -26,6 +26,8 @@ declare global {
 }
 
 type Listener = (payload: unknown) => void;
+
+const UNREADABLE = 'The app answered with something it could not read.';
 
 export interface BridgeOptions {
   /** Null in the browser the host signed in: its HttpOnly session cookie carries the token. */
@@ -44,9 +46,11 @@ export async function readIpcResult(response: Response): Promise<unknown> {
       ? decodeFrame(new Uint8Array(await response.arrayBuffer()))
       : decodeWire(await response.text());
   } catch {
-    throw new DeskError('internal', UNREADABLE_ANSWER);
+    throw new DeskError('internal', UNREADABLE);
   }
-  return (await ipcChecks()).ipcValue(decoded);
+  if (!isIpcResult(decoded)) throw new DeskError('internal', UNREADABLE);
+  if (!decoded.ok) throw DeskError.fromBody(decoded.error);
+  return decoded.value;
 }
 
 export function createBridgeClient(options: BridgeOptions): DeskApi {
@@ -80,8 +84,6 @@ export function createBridgeClient(options: BridgeOptions): DeskApi {
 
   return {
     async invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-      // Fetched beside the request, so the checks are ready when the answer is.
-      void ipcChecks().catch(() => undefined);
       let response: Response;
       try {
         response = await doFetch(`${base}${BRIDGE.invokePath(channel)}`, {

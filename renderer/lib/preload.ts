@@ -8,12 +8,12 @@ import type {
   EventPayload,
 } from '../../shared/ipc/contract.js';
 import { DeskError } from '../../shared/ipc/desk-error.js';
-import { ipcChecks } from './ipc-checks-loader.js';
+import { isDeskErrorBody } from '../../shared/ipc/result-guards.js';
 
 /** Any failure as a DeskError when it has a DeskError's shape (code, message, issues). */
-export async function toDeskError(error: unknown): Promise<unknown> {
+export function toDeskError(error: unknown): unknown {
   if (error instanceof DeskError) return error;
-  return (await ipcChecks()).asDeskError(error);
+  return isDeskErrorBody(error) ? DeskError.fromBody(error) : error;
 }
 
 /**
@@ -26,7 +26,7 @@ export function wrapPreloadApi(api: DeskApi): DeskApi {
       try {
         return await api.invoke(channel, input);
       } catch (error) {
-        throw await toDeskError(error);
+        throw toDeskError(error);
       }
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {

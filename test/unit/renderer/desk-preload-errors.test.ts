@@ -51,8 +51,8 @@ describe('the preload wrapper', () => {
     await expect(wrapPreloadApi(fakePreload(odd)).invoke('status.get', {})).rejects.toBe(odd);
   });
 
-  it('leaves a DeskError as it is', async () => {
+  it('leaves a DeskError as it is', () => {
     const e = new DeskError('offline', 'No connection.');
-    expect(await toDeskError(e)).toBe(e);
+    expect(toDeskError(e)).toBe(e);
   });
 });

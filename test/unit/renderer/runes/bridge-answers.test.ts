@@ -1,5 +1,5 @@
-// The renderer reads every answer of the loopback bridge through the IPC result schema, loaded
-// with the first call rather than with the page: what the screens get is still checked first.
+// The renderer checks every answer of the loopback bridge before a screen gets it: a value only from
+// a well-formed success, the core's refusal as a DeskError, anything else refused.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
