@@ -14,6 +14,7 @@ if (!target) throw new Error('The page has no #app element');
 const started = app.start();
 const firstRows =
   router.route.name === 'cases' ? askFirstCases({ offset: 0, limit: CASES_WINDOW_PAGE }) : Promise.resolve();
+app.holdLookupsUntil(firstRows);
 mount(App, { target });
 // The other screens load once the first one has what it shows: their code (zod with it) would
 // otherwise compete with the first rows for the host and for the page's main thread.
