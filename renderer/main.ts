@@ -1,4 +1,3 @@
-import './lib/zod-config.js';
 import { mount } from 'svelte';
 import App from './App.svelte';
 import './styles/app.css';
@@ -13,6 +12,10 @@ const target = document.getElementById('app');
 if (!target) throw new Error('The page has no #app element');
 // Asked first, so the core answers while the page's shell is built.
 const started = app.start();
-if (router.route.name === 'cases') askFirstCases({ offset: 0, limit: CASES_WINDOW_PAGE });
+const firstRows =
+  router.route.name === 'cases' ? askFirstCases({ offset: 0, limit: CASES_WINDOW_PAGE }) : Promise.resolve();
+app.holdLookupsUntil(firstRows);
 mount(App, { target });
-void started.then(() => preloadWhenIdle(Object.values(screens)));
+// The other screens load once the first one has what it shows: their code (zod with it) would
+// otherwise compete with the first rows for the host and for the page's main thread.
+void Promise.all([started, firstRows]).then(() => preloadWhenIdle(Object.values(screens)));

@@ -1,6 +1,7 @@
 // What every screen shares: the core's status (environment, connectivity, unsent count), settings
 // and the cached look-ups. Kept current by the core's events.
-import { emptyLookupBundle, type LookupBundle, type Settings, type Status } from '../../shared/ipc/index.js';
+import type { LookupBundle, Settings, Status } from '../../shared/ipc/index.js';
+import { emptyLookupBundle } from '../../shared/ipc/empty-lookups.js';
 import { call, desk, messageOf } from './desk.js';
 
 export class AppState {
@@ -25,6 +26,8 @@ export class AppState {
 
   /** The cached look-ups read at the last unlock. */
   private lookupsRead: Promise<void> = Promise.resolve();
+  /** Until this settles the look-ups are not read: see holdLookupsUntil. */
+  private lookupsHeld: Promise<unknown> = Promise.resolve();
   private refreshing: Promise<void> | null = null;
 
   async start(): Promise<void> {
@@ -43,6 +46,14 @@ export class AppState {
     } catch (error) {
       this.loadError = messageOf(error);
     }
+  }
+
+  /**
+   * The look-ups wait for the first screen's own answer: the first rows need none of them, and
+   * reading them (a large answer) would otherwise compete with those rows for the core and the page.
+   */
+  holdLookupsUntil(done: Promise<unknown>): void {
+    this.lookupsHeld = done.catch(() => undefined);
   }
 
   refreshLookups(): Promise<void> {
@@ -78,6 +89,8 @@ export class AppState {
   }
 
   private async readLookups(): Promise<void> {
+    await this.lookupsHeld;
+    if (!this.unlocked) return;
     try {
       this.lookups = await call('lookups.get', {});
     } catch {

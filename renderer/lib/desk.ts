@@ -1,23 +1,21 @@
 // The renderer's one way to the core. In Electron the preload exposes window.desk; in the headless
 // host this module builds the same API over the loopback bridge (shared/ipc/bridge.ts).
-// Before any schema is built: the schemas below are the first the page makes.
-import './zod-config.js';
-import {
-  BRIDGE,
-  DeskError,
-  FRAME_CONTENT_TYPE,
-  IpcResultSchema,
-  decodeFrame,
-  decodeWire,
-  encodeFrame,
-  isEventName,
-  type ChannelInput,
-  type ChannelName,
-  type ChannelOutput,
-  type DeskApi,
-  type EventName,
-  type EventPayload,
-} from '../../shared/ipc/index.js';
+// Nothing here imports zod, so the first screen is evaluated without it: answers are checked by
+// the envelope's plain guards (result-guards.ts).
+import { BRIDGE } from '../../shared/ipc/bridge.js';
+import { isEventName } from '../../shared/ipc/channels.js';
+import type {
+  ChannelInput,
+  ChannelName,
+  ChannelOutput,
+  DeskApi,
+  EventName,
+  EventPayload,
+} from '../../shared/ipc/contract.js';
+import { DeskError } from '../../shared/ipc/desk-error.js';
+import { decodeWire } from '../../shared/ipc/wire.js';
+import { FRAME_CONTENT_TYPE, decodeFrame, encodeFrame } from '../../shared/ipc/wire-frame.js';
+import { isIpcResult } from '../../shared/ipc/result-guards.js';
 import { wrapPreloadApi } from './preload.js';
 import { inScreenWords } from '../../shared/domain/field-labels.js';
 
@@ -29,6 +27,8 @@ declare global {
 
 type Listener = (payload: unknown) => void;
 
+const UNREADABLE = 'The app answered with something it could not read.';
+
 export interface BridgeOptions {
   /** Null in the browser the host signed in: its HttpOnly session cookie carries the token. */
   token: string | null;
@@ -37,8 +37,6 @@ export interface BridgeOptions {
   fetchImpl?: typeof fetch;
   eventSourceImpl?: (url: string) => EventSource;
 }
-
-const UNREADABLE = 'The app answered with something it could not read.';
 
 /** Decodes one bridge answer (a binary frame, or JSON): the value on success, a DeskError otherwise. */
 export async function readIpcResult(response: Response): Promise<unknown> {
@@ -50,14 +48,9 @@ export async function readIpcResult(response: Response): Promise<unknown> {
   } catch {
     throw new DeskError('internal', UNREADABLE);
   }
-  return ipcValue(decoded);
-}
-
-function ipcValue(decoded: unknown): unknown {
-  const parsed = IpcResultSchema.safeParse(decoded);
-  if (!parsed.success) throw new DeskError('internal', UNREADABLE);
-  if (!parsed.data.ok) throw DeskError.fromBody(parsed.data.error);
-  return parsed.data.value;
+  if (!isIpcResult(decoded)) throw new DeskError('internal', UNREADABLE);
+  if (!decoded.ok) throw DeskError.fromBody(decoded.error);
+  return decoded.value;
 }
 
 export function createBridgeClient(options: BridgeOptions): DeskApi {

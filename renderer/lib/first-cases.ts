@@ -8,11 +8,17 @@ const FRESH_MS = 2000;
 
 let early: { at: number; request: string; answer: Promise<CasesPage> } | null = null;
 
-/** Asks for the first page the screen will show; refused while nobody is signed in, which is fine. */
-export function askFirstCases(request: CasesListRequest): void {
+/**
+ * Asks for the first page the screen will show; refused while nobody is signed in, which is fine.
+ * Settles (never rejects) when the answer is in.
+ */
+export function askFirstCases(request: CasesListRequest): Promise<void> {
   const answer = call('cases.list', request);
-  answer.catch(() => undefined);
   early = { at: Date.now(), request: JSON.stringify(request), answer };
+  return answer.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The early answer for exactly this request, once and while fresh; otherwise null. */

@@ -1,5 +1,5 @@
-// Screens other than the first one (the cases list, or signing in) are their own chunks: the page
-// the app opens on evaluates a third of the code, and the rest loads while staff read their cases.
+// Screens other than the first one (the cases list) are their own chunks: the page the app opens on
+// evaluates a fraction of the code, without zod, and the rest loads while staff read their cases.
 /** One screen loaded on first use; once loaded it is handed out at once, so it renders in the same frame. */
 export class LazyScreen<C> {
   private loaded: C | null = null;
@@ -10,14 +10,17 @@ export class LazyScreen<C> {
   /** The screen when loaded, else the promise of it: `{#await}` renders the first without waiting. */
   get ready(): C | Promise<C> {
     if (this.loaded) return this.loaded;
-    this.loading ??= this.load().then(
-      (module) => (this.loaded = module.default),
-      (error: unknown) => {
-        // A failed fetch (the app was updated, the host went away) is tried again next time.
-        this.loading = null;
-        throw error;
-      },
-    );
+    // zod is configured before a screen's schemas are built: the first screen never loads zod.
+    this.loading ??= import('./zod-config.js')
+      .then(() => this.load())
+      .then(
+        (module) => (this.loaded = module.default),
+        (error: unknown) => {
+          // A failed fetch (the app was updated, the host went away) is tried again next time.
+          this.loading = null;
+          throw error;
+        },
+      );
     return this.loading;
   }
 

@@ -1,20 +1,19 @@
 // Electron's window.desk made to fail like the bridge client: always with a DeskError.
-import {
-  DeskError,
-  DeskErrorBodySchema,
-  type ChannelInput,
-  type ChannelName,
-  type ChannelOutput,
-  type DeskApi,
-  type EventName,
-  type EventPayload,
-} from '../../shared/ipc/index.js';
+import type {
+  ChannelInput,
+  ChannelName,
+  ChannelOutput,
+  DeskApi,
+  EventName,
+  EventPayload,
+} from '../../shared/ipc/contract.js';
+import { DeskError } from '../../shared/ipc/desk-error.js';
+import { isDeskErrorBody } from '../../shared/ipc/result-guards.js';
 
 /** Any failure as a DeskError when it has a DeskError's shape (code, message, issues). */
 export function toDeskError(error: unknown): unknown {
   if (error instanceof DeskError) return error;
-  const body = DeskErrorBodySchema.safeParse(error);
-  return body.success ? DeskError.fromBody(body.data) : error;
+  return isDeskErrorBody(error) ? DeskError.fromBody(error) : error;
 }
 
 /**

@@ -98,6 +98,12 @@ export const EVENT_NAMES = [
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];
 
+const EVENTS: ReadonlySet<string> = new Set(EVENT_NAMES);
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && EVENTS.has(value);
+}
+
 /** A namespace keeps contract channels apart from anything Electron or a library might send. */
 const INVOKE_PREFIX = 'desk:invoke:';
 const EVENT_PREFIX = 'desk:event:';

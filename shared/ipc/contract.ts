@@ -117,28 +117,7 @@ export const LookupBundleSchema = z.object({
 });
 export type LookupBundle = z.infer<typeof LookupBundleSchema>;
 
-/** What the app knows before any look-up has been fetched. */
-export function emptyLookupBundle(): LookupBundle {
-  return {
-    entityTypes: [],
-    trustRelatedPartyTypes: [],
-    entityDocGroups: [],
-    entityDocTypes: [],
-    individualDocGroups: [],
-    individualDocTypes: [],
-    countries: [],
-    industries: [],
-    transactionFrequencies: [],
-    transactionTypes: [],
-    fundingSources: [],
-    sourcesOfWealth: [],
-    employmentStatuses: [],
-    foreignOfficialTypes: [],
-    users: [],
-    partner: null,
-    fetchedAt: null,
-  };
-}
+export { emptyLookupBundle } from './empty-lookups.js';
 
 export const CaptureRefusalSchema = z.object({ name: z.string(), message: z.string() });
 
@@ -455,14 +434,10 @@ export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
 
-export { CHANNEL_NAMES, EVENT_NAMES } from './channels.js';
+export { CHANNEL_NAMES, EVENT_NAMES, isEventName } from './channels.js';
 
 export function isChannelName(value: unknown): value is ChannelName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(channels, value);
-}
-
-export function isEventName(value: unknown): value is EventName {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(events, value);
 }
 
 /** The shape of `window.desk` in Electron (preload) and in the headless host (loopback bridge) alike. */

@@ -1,20 +1,10 @@
 // Failures cross the IPC boundary as data, never as stack traces or Node errors.
 import { z } from 'zod';
+import { DESK_ERROR_CODES } from './desk-error.js';
 
-export const DeskErrorCodeSchema = z.enum([
-  'invalid-input',
-  'not-found',
-  'not-allowed',
-  'conflict',
-  /** The case belongs to another environment profile than the active one. */
-  'other-environment',
-  'offline',
-  'needs-sign-in',
-  'refused',
-  'unknown-channel',
-  'internal',
-]);
-export type DeskErrorCode = z.infer<typeof DeskErrorCodeSchema>;
+export { DESK_ERROR_CODES, DeskError, type DeskErrorCode } from './desk-error.js';
+
+export const DeskErrorCodeSchema = z.enum(DESK_ERROR_CODES);
 
 export const DeskErrorBodySchema = z.object({
   code: DeskErrorCodeSchema,
@@ -22,29 +12,6 @@ export const DeskErrorBodySchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type DeskErrorBody = z.infer<typeof DeskErrorBodySchema>;
-
-/** Thrown by core handlers for failures a person should read; anything else becomes 'internal'. */
-export class DeskError extends Error {
-  readonly code: DeskErrorCode;
-  readonly issues: DeskErrorBody['issues'];
-
-  constructor(code: DeskErrorCode, message: string, issues?: DeskErrorBody['issues']) {
-    super(message);
-    this.name = 'DeskError';
-    this.code = code;
-    this.issues = issues;
-  }
-
-  toBody(): DeskErrorBody {
-    return this.issues
-      ? { code: this.code, message: this.message, issues: this.issues }
-      : { code: this.code, message: this.message };
-  }
-
-  static fromBody(body: DeskErrorBody): DeskError {
-    return new DeskError(body.code, body.message, body.issues);
-  }
-}
 
 export const IpcResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), value: z.unknown() }),

@@ -73,6 +73,21 @@ describe('AppState', () => {
     expect(app.unsent).toBe(7);
   });
 
+  it('reads the look-ups only once the first screen has its own answer', async () => {
+    const fake = installFakeDesk();
+    answerStart(fake);
+    let firstRowsIn: () => void = () => undefined;
+    const app = new AppState();
+    app.holdLookupsUntil(new Promise<void>((resolve) => (firstRowsIn = resolve)));
+    await app.start();
+    expect(app.unlocked).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.calls.map((c) => c.channel)).not.toContain('lookups.get');
+
+    firstRowsIn();
+    await vi.waitFor(() => expect(app.lookups.users).toHaveLength(2));
+  });
+
   it('shows nothing of the cases while locked, and reads the look-ups once unlocked', async () => {
     const fake = installFakeDesk();
     answerStart(fake);
