@@ -57,11 +57,12 @@ export class SyncQueue {
   private readonly failures: FailurePolicy;
   private readonly queueViews: QueueViews;
   /**
-   * A job about to run, and what its handler shows as it starts (an upload: its document), in one
+   * A job about to run and, when it is about to send (not look for an earlier answer first), marked
+   * "may have been sent" with what its handler shows as it starts (an upload: its document), in one
    * commit. Built once: better-sqlite3 builds a transaction function's wrappers on every
    * db.transaction().
    */
-  private readonly markRunning: (job: StoredJob, caseRow: StoredCase, maybeSent: boolean) => void;
+  private readonly markRunning: (job: StoredJob, caseRow: StoredCase, sending: boolean) => void;
 
   constructor(private readonly deps: QueueDeps) {
     this.options = { ...DEFAULT_QUEUE_OPTIONS, ...deps.options };
@@ -103,9 +104,9 @@ export class SyncQueue {
         [...this.inFlight].filter(([, flight]) => flight.caseId === caseId).map(([jobId]) => jobId),
       paused: () => this.paused,
     });
-    this.markRunning = store.db.transaction((job: StoredJob, caseRow: StoredCase, maybeSent: boolean) => {
-      jobs.markRunning(job.id, maybeSent);
-      if (maybeSent) this.handlers.of(job.payload).starting?.(this.handlers.readyContext(job, caseRow));
+    this.markRunning = store.db.transaction((job: StoredJob, caseRow: StoredCase, sending: boolean) => {
+      jobs.markRunning(job.id, sending);
+      if (sending) this.handlers.of(job.payload).starting?.(this.handlers.readyContext(job, caseRow));
     });
     deps.connectivity.onChange((state) => this.onConnectivity(state));
   }
