@@ -8,7 +8,7 @@
 // and across files only if two random 64-bit prefixes collide. The AAD is the whole header + the
 // chunk index + a final flag: reordering, swapping chunks between files, renaming a file under
 // another id, and truncation (the last chunk read would not carry the final flag) all fail to verify.
-import { createCipheriv, createDecipheriv, webcrypto } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
 
 export const MAGIC = Buffer.from('FDVT', 'ascii');
 export const FORMAT_VERSION = 1;
@@ -90,45 +90,6 @@ export function sealChunk(
   cipher.final();
   // Apart, so a large chunk is not copied just to append 16 bytes; on disk the tag follows the body.
   return { body, tag: cipher.getAuthTag() };
-}
-
-/** The AES-GCM key for openChunkAsync, imported once per key buffer. */
-const cryptoKeys = new WeakMap<Buffer, Promise<webcrypto.CryptoKey>>();
-
-function cryptoKeyOf(key: Buffer): Promise<webcrypto.CryptoKey> {
-  let imported = cryptoKeys.get(key);
-  if (!imported) {
-    imported = webcrypto.subtle.importKey('raw', key, 'AES-GCM', false, ['decrypt']);
-    cryptoKeys.set(key, imported);
-  }
-  return imported;
-}
-
-/**
- * openChunk off the event loop (Web Crypto runs on libuv's thread pool): a megabyte chunk takes about
- * a millisecond to open, which the caller's thread spends writing the previous chunk instead.
- * `sealed` must stay as it is until the answer is back. Null when the chunk does not verify.
- */
-export async function openChunkAsync(
-  key: Buffer,
-  header: FileHeader,
-  index: number,
-  final: boolean,
-  sealed: Buffer,
-): Promise<Buffer | null> {
-  if (sealed.length < TAG_BYTES) return null;
-  const { nonce, aad } = nonceAndAad(header, index, final);
-  // On disk the tag follows the body, which is the layout Web Crypto expects.
-  const opening = webcrypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: nonce, additionalData: aad, tagLength: TAG_BYTES * 8 },
-    await cryptoKeyOf(key),
-    sealed,
-  );
-  try {
-    return Buffer.from(await opening);
-  } catch {
-    return null;
-  }
 }
 
 /** Null when the chunk does not verify. */
