@@ -1,6 +1,5 @@
 // A typed client of every endpoint of entity-api.md, individual-api.md, webhooks.md and the
 // lookups of contract.md §4. Answers are parsed by shared/api's schemas; uploads are streamed.
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { multipartBody } from './multipart-body.js';
 import {
@@ -58,9 +57,9 @@ import { Http, type CallOptions, type HttpOptions } from './http.js';
 /** Answers the documents leave unspecified: anything JSON (or nothing) is accepted. */
 const Anything = z.unknown();
 
-/** A file to upload: a fresh stream per attempt, and its exact length so nothing is buffered. */
+/** A file to upload: its bytes afresh per attempt, and its exact length so nothing is buffered. */
 export interface UploadFile {
-  open: () => Readable;
+  open: () => AsyncIterable<Buffer>;
   size: number;
   filename: string;
   mimeType: string;

@@ -2,7 +2,6 @@
 // vault hands them over, between a head and a tail built once. Leaner than the form-data package
 // (which re-emits every chunk through two wrapper streams), and the length is known up front.
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 
 export interface MultipartFile {
   /** The form field's name. */
@@ -10,7 +9,7 @@ export interface MultipartFile {
   filename: string;
   contentType: string;
   size: number;
-  open: () => Readable;
+  open: () => AsyncIterable<Buffer>;
 }
 
 export interface MultipartBody {
@@ -24,12 +23,17 @@ function quoted(value: string): string {
   return `"${value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}"`;
 }
 
+// A boundary must not occur in the body: a random part drawn once per process keeps it unguessable,
+// and a counter keeps each body's own (randomBytes per request cost as much as the rest of the head).
+const BOUNDARY_BASE = `----FicaDeskBoundary${randomBytes(12).toString('hex')}`;
+let bodies = 0;
+
 export function multipartBody(
   fields: ReadonlyArray<readonly [name: string, value: string]>,
   file: MultipartFile,
   onFileBytes?: (sent: number) => void,
 ): MultipartBody {
-  const boundary = `----FicaDeskBoundary${randomBytes(12).toString('hex')}`;
+  const boundary = `${BOUNDARY_BASE}${(++bodies).toString(36)}`;
   const parts = fields.map(
     ([name, value]) =>
       `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${value}\r\n`,
@@ -42,12 +46,12 @@ export function multipartBody(
     yield head;
     let sent = 0;
     for await (const chunk of file.open()) {
-      sent += (chunk as Buffer).length;
+      sent += chunk.length;
       // A file that is not the size announced would make a malformed request: stop it instead.
       if (sent > file.size)
         throw new Error(`${file.filename} is larger than its recorded ${file.size} bytes`);
       onFileBytes?.(sent);
-      yield chunk as Buffer;
+      yield chunk;
     }
     if (sent !== file.size)
       throw new Error(`${file.filename} is shorter than its recorded ${file.size} bytes`);

@@ -589,7 +589,18 @@ export class CaseStore {
       this.serverIdTakenByOther(id, serverIds) !== undefined
     )
       return false;
-    this.writeDocumentState(id, { ...fields, serverIds });
+    // One statement: the fields not given keep their values (an upload's answer is recorded per job).
+    statement(
+      this.db,
+      `UPDATE documents SET server_ids = ?, state = COALESCE(?, state),
+         error = CASE WHEN ? THEN ? ELSE error END WHERE id = ?`,
+    ).run(
+      JSON.stringify(serverIds),
+      fields.state ?? null,
+      fields.error === undefined ? 0 : 1,
+      fields.error ?? null,
+      id,
+    );
     return true;
   }
 

@@ -236,7 +236,7 @@ async function settleFreeCopies(
 function uploadFile(ctx: RunContext, doc: StoredDocument) {
   const vaultId = need(doc.vaultId, 'The captured file');
   return {
-    open: () => ctx.vault.createReadStream(vaultId),
+    open: () => ctx.vault.chunks(vaultId),
     size: doc.size,
     filename: doc.filename,
     mimeType: doc.mimeType,

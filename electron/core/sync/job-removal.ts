@@ -12,14 +12,19 @@ export interface JobRemovalDeps {
 }
 
 export class JobRemoval {
-  constructor(private readonly deps: JobRemovalDeps) {}
+  // Built once: better-sqlite3 builds a transaction function's wrappers on every db.transaction().
+  private readonly recorded: (jobId: string, record: () => void) => void;
+
+  constructor(private readonly deps: JobRemovalDeps) {
+    this.recorded = deps.store.db.transaction((jobId: string, record: () => void) => {
+      record();
+      deps.jobs.remove(jobId);
+    });
+  }
 
   /** Records the service's answer and deletes the job in one transaction. */
   recordAnswer(jobId: string, record: () => void): void {
-    this.deps.store.db.transaction(() => {
-      record();
-      this.deps.jobs.remove(jobId);
-    })();
+    this.recorded(jobId, record);
   }
 
   /**

@@ -306,11 +306,11 @@ export class JobStore {
     ).map((r) => this.fromRow(r));
   }
 
-  /** How many jobs a case holds (an index count, no row read). */
+  /** How many jobs a case holds (a tally the triggers keep: one row read). */
   countOfCase(caseId: string): number {
-    return (
-      statement(this.db, 'SELECT COUNT(*) AS n FROM jobs WHERE case_id = ?').get(caseId) as { n: number }
-    ).n;
+    const row = statement(this.db, 'SELECT total FROM job_case_tallies WHERE case_id = ?').get(caseId) as
+      { total: number } | undefined;
+    return row?.total ?? 0;
   }
 
   /** Ready jobs of a profile that are due at `now`, after `afterSeq`, in the order they were queued. */
@@ -364,13 +364,13 @@ export class JobStore {
     );
   }
 
-  /** Unsent and failed jobs of one environment profile. */
+  /** Unsent and failed jobs of one environment profile (a tally the triggers keep: one row read). */
   count(profileId: string | null): { pending: number; failed: number } {
     const row = statement(
       this.db,
-      `SELECT COUNT(*) AS total, SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END) AS failed FROM jobs WHERE profile_id IS ?`,
-    ).get(profileId) as { total: number; failed: number | null };
-    return { pending: row.total, failed: row.failed ?? 0 };
+      `SELECT total, failed FROM job_profile_tallies WHERE profile_key = COALESCE(?, '')`,
+    ).get(profileId) as { total: number; failed: number } | undefined;
+    return { pending: row?.total ?? 0, failed: row?.failed ?? 0 };
   }
 
   /** Start-up: a job that was running when the process died is ready again (Signal's "inactive"). */

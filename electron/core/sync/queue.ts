@@ -56,6 +56,13 @@ export class SyncQueue {
   private readonly scheduler: Scheduler;
   private readonly failures: FailurePolicy;
   private readonly queueViews: QueueViews;
+  /**
+   * A job about to run and, when it is about to send (not look for an earlier answer first), marked
+   * "may have been sent" with what its handler shows as it starts (an upload: its document), in one
+   * commit. Built once: better-sqlite3 builds a transaction function's wrappers on every
+   * db.transaction().
+   */
+  private readonly markRunning: (job: StoredJob, caseRow: StoredCase, sending: boolean) => void;
 
   constructor(private readonly deps: QueueDeps) {
     this.options = { ...DEFAULT_QUEUE_OPTIONS, ...deps.options };
@@ -96,6 +103,10 @@ export class SyncQueue {
       flyingOfCase: (caseId) =>
         [...this.inFlight].filter(([, flight]) => flight.caseId === caseId).map(([jobId]) => jobId),
       paused: () => this.paused,
+    });
+    this.markRunning = store.db.transaction((job: StoredJob, caseRow: StoredCase, sending: boolean) => {
+      jobs.markRunning(job.id, sending);
+      if (sending) this.handlers.of(job.payload).starting?.(this.handlers.readyContext(job, caseRow));
     });
     deps.connectivity.onChange((state) => this.onConnectivity(state));
   }
@@ -310,10 +321,7 @@ export class SyncQueue {
     const wasMaybeSent = job.maybeSent;
     const reconcileFirst = wasMaybeSent && handler.reconcile !== undefined;
     // Marked "may have been sent" before any byte leaves; a reconcile first keeps it as it was.
-    this.deps.store.db.transaction(() => {
-      this.deps.jobs.markRunning(job.id, !reconcileFirst);
-      if (!reconcileFirst) handler.starting?.(this.handlers.readyContext(job, caseRow));
-    })();
+    this.markRunning(job, caseRow, !reconcileFirst);
     let completed = false;
     let lastProgress = 0;
     let lastSent = -1;

@@ -8,7 +8,7 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EncryptStream } from '../../../node-shared/sealed-file/encrypt-stream.js';
 import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
-import { VaultReadStream } from './vault-read-stream.js';
+import { vaultChunks } from './vault-chunks.js';
 import { FieldCipher } from './field-cipher.js';
 import {
   DEFAULT_CHUNK_BYTES,
@@ -79,19 +79,27 @@ export class Vault {
     return this.store(toReadable(source));
   }
 
-  /** Plaintext of a stored file, verified chunk by chunk; damage surfaces as a stream error. */
+  /**
+   * Plaintext of a stored file, verified chunk by chunk, the next chunk read while the current one
+   * is consumed (for sending); damage ends the iteration with an error.
+   */
+  chunks(id: string): AsyncGenerator<Buffer, void> {
+    return vaultChunks(this.fileKey, checkId(id), this.pathOf(id));
+  }
+
+  /** chunks() as a stream; damage surfaces as a stream error. */
   createReadStream(id: string): Readable {
-    return new VaultReadStream(this.fileKey, checkId(id), this.pathOf(id));
+    return Readable.from(this.chunks(id), { objectMode: false });
   }
 
   async readAll(id: string, maxBytes = DEFAULT_READ_ALL_LIMIT): Promise<Buffer> {
     const parts: Buffer[] = [];
     let total = 0;
-    for await (const part of this.createReadStream(id)) {
-      total += (part as Buffer).length;
+    for await (const part of this.chunks(id)) {
+      total += part.length;
       if (total > maxBytes)
         throw new RangeError(`Vault file ${id} is larger than ${maxBytes} bytes; stream it`);
-      parts.push(part as Buffer);
+      parts.push(part);
     }
     return Buffer.concat(parts);
   }
@@ -103,8 +111,7 @@ export class Vault {
   async readOwned(id: string, size: number): Promise<Uint8Array<ArrayBuffer>> {
     const bytes = new Uint8Array(size);
     let filled = 0;
-    for await (const part of this.createReadStream(id)) {
-      const chunk = part as Buffer;
+    for await (const chunk of this.chunks(id)) {
       if (filled + chunk.length > size) throw new RangeError(`Vault file ${id} is larger than ${size} bytes`);
       bytes.set(chunk, filled);
       filled += chunk.length;

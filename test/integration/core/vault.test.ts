@@ -244,6 +244,20 @@ describe('vault tamper detection', () => {
     expect(Buffer.concat(received).equals(plain.subarray(0, DEFAULT_CHUNK_BYTES))).toBe(true);
   });
 
+  it('closes the file when the reader stops early, with the next chunk still being read', async () => {
+    const plain = randomBytes(3 * DEFAULT_CHUNK_BYTES);
+    const { id } = await vault.importFile(plain);
+    const openFiles = async () => (await readdir('/proc/self/fd')).length;
+    const before = await openFiles();
+    for (let round = 0; round < 5; round++) {
+      for await (const part of vault.chunks(id)) {
+        expect(part.equals(plain.subarray(0, DEFAULT_CHUNK_BYTES))).toBe(true);
+        break;
+      }
+    }
+    expect(await openFiles()).toBe(before);
+  });
+
   it('reports a missing file and refuses ids that are not vault ids', async () => {
     const missing = 'f'.repeat(32);
     await expect(vault.readAll(missing)).rejects.toBeInstanceOf(VaultFileNotFoundError);

@@ -11,6 +11,7 @@ import { m006FormDrafts } from './006-form-drafts.js';
 import { m007StaffAccounts } from './007-staff-accounts.js';
 import { m008DeskCases } from './008-desk-cases.js';
 import { m009JobPickIndexes } from './009-job-pick-indexes.js';
+import { m010JobTallies } from './010-job-tallies.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001Platform,
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m007StaffAccounts,
   m008DeskCases,
   m009JobPickIndexes,
+  m010JobTallies,
 ];
