@@ -325,7 +325,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     jobs,
     lookups: lookupBundle,
     waiting: (caseId) => queue.waitingByCase(caseId),
-    firstWaiting: (caseId) => queue.firstWaiting(caseId),
+    firstWaiting: (caseRow) => queue.firstWaiting(caseRow),
     progressOf: (documentId) => queue.progressOfDocument(documentId),
     serviceCheck: (caseId) => caseRefresh.checkOf(caseId),
   });

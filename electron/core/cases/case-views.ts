@@ -50,7 +50,7 @@ export interface ViewDeps {
   /** Waiting reasons of a case's jobs, by job id. */
   waiting: (caseId: string) => Map<string, string>;
   /** The first waiting reason among a case's jobs (in the order queued), without evaluating each. */
-  firstWaiting: (caseId: string) => string | null;
+  firstWaiting: (caseRow: StoredCase) => string | null;
   progressOf: (documentId: string) => Progress | null;
   /** The last check of the case with the service (case-refresh.ts). */
   serviceCheck: (caseId: string) => ServiceCheck | null;
@@ -228,7 +228,7 @@ export class CaseViews {
   ): CaseSummary {
     // Counted and summarised from indexes: a case with thousands of queued items reads a few rows.
     const unsent = states.reduce((sum, s) => sum + s.count, 0);
-    const firstWaiting = unsent > 0 ? this.deps.firstWaiting(c.id) : null;
+    const firstWaiting = unsent > 0 ? this.deps.firstWaiting(c) : null;
     const ubos = c.kind === 'entity' ? this.deps.store.listUbos(c.id) : [];
     return {
       id: c.id,

@@ -118,21 +118,21 @@ export class QueueViews {
    * The first waiting reason among a case's jobs in the order queued, for the case's row in the
    * list. Jobs of one order group whose handler waits as its group does, in the same state and
    * behind the same heads of the case's order, wait alike: one of them is evaluated for all, so a
-   * case with thousands of queued uploads costs a few evaluations, not thousands. The case's row
-   * and heads are read once here and handed to the scheduler.
+   * case with thousands of queued uploads costs a few evaluations, not thousands. The row the list
+   * already read and the heads read here are handed to the scheduler, which reads neither again.
    */
-  firstWaiting(caseId: string): string | null {
-    const { jobs, store } = this.deps;
+  firstWaiting(caseRow: StoredCase): string | null {
+    const { jobs } = this.deps;
+    const caseId = caseRow.id;
     // A case with a few jobs is read whole at once, and each of them evaluated.
     const few = jobs.allOfFewOfCase(caseId, FEW_JOBS);
     const heads = few ? headsAmong(few) : jobs.headsOfCase(caseId);
     if (heads.length === 0) return null;
-    const caseRow = store.getCase(caseId);
     const failed = few ? few.some((j) => j.state === 'failed') : jobs.hasFailed(caseId);
     return this.firstWaitingAmong(
       heads.map((h) => h.seq),
       few ?? this.representatives(caseId, heads),
-      caseRow ? { caseRow, heads, failed } : undefined,
+      { caseRow, heads, failed },
     );
   }
 

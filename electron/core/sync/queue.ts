@@ -437,8 +437,8 @@ export class SyncQueue {
   }
 
   /** The first waiting reason among a case's jobs (in the order queued), for its list row. */
-  firstWaiting(caseId: string): string | null {
-    return this.queueViews.firstWaiting(caseId);
+  firstWaiting(caseRow: StoredCase): string | null {
+    return this.queueViews.firstWaiting(caseRow);
   }
 
   /** The active environment's jobs, or one page of them; other profiles' work is counted elsewhere. */
