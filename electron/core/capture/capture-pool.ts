@@ -37,7 +37,10 @@ export class CapturePool {
     return this.run({ kind: 'process', file, target }, transferable(file.bytes));
   }
 
-  /** The pages of a PDF stored in the vault, read range by range where it lies (see sealed-pdf.ts). */
+  /**
+   * The pages of a PDF stored in the vault, counted by pdf.js range by range where it lies: for a
+   * file readSealedPdfPages could not follow (see sealed-pdf.ts).
+   */
   countSealedPdf(file: SealedFileRef, name: string): Promise<number> {
     return this.run({ kind: 'countSealedPdf', file, name }, []);
   }

@@ -29,12 +29,14 @@ export async function readSealedPdfPages(file: SealedFileRef, fileName: string):
   }
 }
 
-/** The page count, from pdf.js when the file is one readSealedPdfPages cannot follow. */
+/**
+ * The page count from pdf.js, for a file readSealedPdfPages could not follow (it answered null):
+ * pdf.js tells a file it can repair from a broken one.
+ */
 export async function countSealedPdfPages(file: SealedFileRef, fileName: string): Promise<number> {
-  const name = displayName(fileName);
   const reader = await SealedRangeReader.open(file);
   try {
-    return (await pagesOf(reader, name)) ?? (await countWithPdfjs(reader, name));
+    return await countWithPdfjs(reader, displayName(fileName));
   } finally {
     await reader.close();
   }

@@ -3,8 +3,9 @@
 // waiting on read, open, write in turn. The header and the first chunk come in one read, the file's
 // size (which says where the last chunk ends) alongside it. Chunks are opened on the event loop:
 // Web Crypto's thread-pool AES-GCM took twice the CPU per megabyte (about 2 ms against 1 ms here),
-// which a drain on a busy two-core laptop pays in throughput. A chunk whose tag does not verify ends the iteration with an error before
-// any of its bytes reach the consumer; the file is closed however the consumer stops.
+// which a drain on a busy two-core laptop pays in throughput. A chunk whose tag does not verify ends
+// the iteration with an error before any of its bytes reach the consumer; the file is closed however
+// the consumer stops.
 import { close, fstat, open, read } from 'node:fs';
 import {
   decodeHeader,
