@@ -14,8 +14,14 @@ if (!target) throw new Error('The page has no #app element');
 const started = app.start();
 const firstRows =
   router.route.name === 'cases' ? askFirstCases({ offset: 0, limit: CASES_WINDOW_PAGE }) : Promise.resolve();
-app.holdLookupsUntil(firstRows);
+// The look-ups (a large answer) and the other screens' code (zod with it) wait until the first screen
+// has drawn what it shows: they would otherwise compete with it for the core and the main thread.
+const shown = Promise.all([started, firstRows]).then(afterNextPaint);
+app.holdLookupsUntil(shown);
 mount(App, { target });
-// The other screens load once the first one has what it shows: their code (zod with it) would
-// otherwise compete with the first rows for the host and for the page's main thread.
-void Promise.all([started, firstRows]).then(() => preloadWhenIdle(Object.values(screens)));
+void shown.then(() => preloadWhenIdle(Object.values(screens)));
+
+/** Settles once the browser has drawn the next frame (a task after its paint). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}

@@ -88,7 +88,9 @@ export class CasesList {
   private async reread(filterChanged = false): Promise<void> {
     const generation = ++this.generation;
     this.pages.clear();
-    const window = pagesCovering(this.shown.start, this.shown.end, CASES_WINDOW_PAGE);
+    // An empty list draws no rows, yet its first page is where a new case appears: read at least that.
+    const { start, end } = this.shown;
+    const window = pagesCovering(start, Math.max(end, start + 1), CASES_WINDOW_PAGE);
     if (filterChanged) this.rows = {};
     else {
       const first = window[0] ?? 0;

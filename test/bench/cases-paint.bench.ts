@@ -4,7 +4,12 @@
 // minimal page on the same origin that POSTs `cases.list` for the first window of rows and writes
 // them into a table. Both are timed from navigation start to the frame after the tenth-newest
 // case's title is in a cell. Prints medians and the ratio (target < 2). Run `npm run
-// build:renderer` first: the host serves dist/renderer.
+// build:renderer` first: the host serves dist/renderer (or BENCH_RENDERER_DIR, to compare builds).
+//
+// The minimal page's HTML is served by this process (the host's CSP would refuse its inline script,
+// and an external one would cost it a round trip) through a DevTools interception of that one URL,
+// so neither page's own requests (the app's assets and calls, the minimal page's fetch) make a hop
+// through this process, as they would while a Playwright route is set.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -62,13 +67,31 @@ fetch(${JSON.stringify(BRIDGE.invokePath('cases.list'))}, {
 });
 </script></body></html>`;
 
+/**
+ * Answers the page's request for `url` with the minimal page, through the DevTools protocol with a
+ * pattern for that one URL: Playwright's page.route would hold every request of the page (its own
+ * fetch included) for a hop through this process.
+ */
+async function serveMinimalPage(page: Page, url: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Fetch.requestPaused', (event: { requestId: string }) => {
+    void cdp.send('Fetch.fulfillRequest', {
+      requestId: event.requestId,
+      responseCode: 200,
+      responseHeaders: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }],
+      body: Buffer.from(MINIMAL).toString('base64'),
+    });
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: url, requestStage: 'Request' }] });
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'fica-bench-paint-'));
 const secretStore = testSecrets();
 await ensureVaultKey(secretStore);
 const host = await startHost({
   dataDir: join(dir, 'data'),
   port: 0,
-  rendererDir: resolve('dist/renderer'),
+  rendererDir: resolve(process.env.BENCH_RENDERER_DIR ?? 'dist/renderer'),
   secretStore,
 });
 let browser: Browser | null = null;
@@ -105,15 +128,12 @@ try {
     const page = await context.newPage();
     // The one-time link sets the session cookie (and lands on the app, which is not timed).
     await page.goto(host.openUrl(), { waitUntil: 'commit' });
-    await page.route(`${host.url.replace(/\/$/, '')}/minimal-cases.html`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: MINIMAL }),
-    );
+    const minimalUrl = new URL('/minimal-cases.html', host.url).href;
+    if (which === 'minimal') await serveMinimalPage(page, minimalUrl);
     await page.addInitScript(WATCH);
     // A new document each time (from the app's own page, `/#/` would be only a hash change).
     await page.goto('about:blank');
-    await page.goto(
-      which === 'app' ? new URL('/#/', host.url).href : new URL('/minimal-cases.html', host.url).href,
-    );
+    await page.goto(which === 'app' ? new URL('/#/', host.url).href : minimalUrl);
     const ms = (await page.evaluate('window.__painted')) as number;
     return { ms, page, close: () => context.close() };
   };

@@ -96,6 +96,24 @@ describe('CasesList', () => {
     stop();
   });
 
+  it('shows the cases added to a list that was empty', async () => {
+    const all: CaseSummary[] = [];
+    const fake = core(all);
+    const list = new CasesList();
+    const stop = list.start();
+    await list.setFilter({});
+    // The screen draws no rows for an empty list.
+    await list.show(0, 0);
+    expect(list.total).toBe(0);
+
+    all.push(summary(1), summary(2));
+    fake.emit('case.changed', { caseId: 'c1' });
+    fake.emit('case.changed', { caseId: 'c2' });
+    await expect.poll(() => list.total).toBe(2);
+    expect(list.rows[0]?.id).toBe('c1');
+    stop();
+  });
+
   it('reads the window again when a case is added, moves up or leaves the filter', async () => {
     const all = Array.from({ length: 120 }, (_, i) => summary(i));
     const fake = core(all);
