@@ -21,7 +21,13 @@ app.holdLookupsUntil(shown);
 mount(App, { target });
 void shown.then(() => preloadWhenIdle(Object.values(screens)));
 
-/** Settles once the browser has drawn the next frame (a task after its paint). */
+/**
+ * Settles once the browser has drawn the next frame (a task after its paint), or after a second: a
+ * window not yet shown may draw no frame, and the look-ups must come all the same.
+ */
 function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 1000);
+  });
 }
