@@ -306,13 +306,6 @@ export class JobStore {
     ).map((r) => this.fromRow(r));
   }
 
-  /** How many jobs a case holds (a tally the triggers keep: one row read). */
-  countOfCase(caseId: string): number {
-    const row = statement(this.db, 'SELECT total FROM job_case_tallies WHERE case_id = ?').get(caseId) as
-      { total: number } | undefined;
-    return row?.total ?? 0;
-  }
-
   /** Ready jobs of a profile that are due at `now`, after `afterSeq`, in the order they were queued. */
   dueOf(profileId: string, now: number, afterSeq: number, limit: number): StoredJob[] {
     return (

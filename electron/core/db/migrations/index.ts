@@ -12,6 +12,7 @@ import { m007StaffAccounts } from './007-staff-accounts.js';
 import { m008DeskCases } from './008-desk-cases.js';
 import { m009JobPickIndexes } from './009-job-pick-indexes.js';
 import { m010JobTallies } from './010-job-tallies.js';
+import { m011DropCaseTallies } from './011-drop-case-tallies.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001Platform,
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m008DeskCases,
   m009JobPickIndexes,
   m010JobTallies,
+  m011DropCaseTallies,
 ];
