@@ -63,10 +63,7 @@ export class Scheduler {
     if (known) {
       const { caseRow, heads, failed } = known;
       cases.set(caseRow.id, caseRow);
-      orders.set(caseRow.id, {
-        heads: ordered(heads, caseRow.kind),
-        failed: failed || heads.some((h) => h.state === 'failed'),
-      });
+      orders.set(caseRow.id, { heads: ordered(heads, caseRow.kind), failed });
     }
     const out: Evaluation[] = [];
     let startable = 0;
