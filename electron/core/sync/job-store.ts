@@ -66,8 +66,8 @@ const LATER_OF_SAME_KIND = `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_kin
 // parameter, the same read took four times as long (measured on SQLite 3 via better-sqlite3).
 const someOfCase = (limit: number) =>
   `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_kind WHERE case_id = ? LIMIT ${Math.trunc(limit)}`;
-const STATE_COUNTS_OF_CASES = `SELECT case_id, state, COUNT(*) FROM jobs INDEXED BY jobs_case_state
-  WHERE case_id IN (SELECT value FROM json_each(?)) GROUP BY case_id, state`;
+const STATE_COUNTS_OF_CASES = `SELECT case_id, state, count FROM job_case_state_tallies
+  WHERE case_id IN (SELECT value FROM json_each(?)) AND count > 0`;
 const FIRST_READY_OF_PERSON = `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_kind
   WHERE case_id = ? AND kind = ? AND seq > ? AND seq < ? AND state = 'ready'
     AND json_extract(payload, '$.uboId') = ?
@@ -206,8 +206,9 @@ export class JobStore {
   }
 
   /**
-   * How many jobs each of the cases holds in each state (a case with none is not listed): one index
-   * read for a page of the case list, rather than one statement per case.
+   * How many jobs each of the cases holds in each state (a case with none is not listed): a few rows
+   * of the tallies the triggers keep (migration 012) for a page of the case list, however many jobs
+   * each case holds.
    */
   stateCountsOfCases(caseIds: readonly string[]): Map<string, { state: StoredJobState; count: number }[]> {
     const out = new Map<string, { state: StoredJobState; count: number }[]>();
@@ -446,10 +447,9 @@ export class JobStore {
   /** Up to `limit` of a case's jobs in the order they were queued. */
   firstOfCase(caseId: string, limit: number): StoredJob[] {
     return (
-      this.raw(`SELECT ${COLUMNS} FROM jobs WHERE case_id = ? ORDER BY seq LIMIT ?`).all(
-        caseId,
-        limit,
-      ) as RawJobRow[]
+      this.raw(
+        `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_order WHERE case_id = ? ORDER BY seq LIMIT ?`,
+      ).all(caseId, limit) as RawJobRow[]
     ).map((r) => this.fromRow(r));
   }
 

@@ -1,6 +1,7 @@
 // The job counts the status bar reads (the environments' tallies the triggers keep) and the case
-// list reads (each case's jobs by state) against a count of the rows themselves, through every way
-// jobs are written: added, failed, retried, sent, and deleted with their case by the foreign key.
+// list reads (each case's jobs by state, kept by triggers too) against a count of the rows
+// themselves, through every way jobs are written: added, started, failed, retried, sent, and
+// deleted with their case by the foreign key.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,10 +53,13 @@ describe('job tallies', () => {
       for (const profile of ['p1', 'p2', null]) expect(jobs.count(profile)).toEqual(counted(db, profile));
       const byState = jobs.stateCountsOfCases(['a', 'b', 'c']);
       for (const caseId of ['a', 'b', 'c']) {
-        const { n } = db.prepare('SELECT COUNT(*) AS n FROM jobs WHERE case_id = ?').get(caseId) as {
-          n: number;
-        };
-        expect(countOf(byState, caseId)).toBe(n);
+        const rows = db
+          .prepare(
+            'SELECT state, COUNT(*) AS count FROM jobs WHERE case_id = ? GROUP BY state ORDER BY state',
+          )
+          .all(caseId) as { state: string; count: number }[];
+        const told = [...(byState.get(caseId) ?? [])].sort((x, y) => x.state.localeCompare(y.state));
+        expect(told).toEqual(rows);
       }
     };
     const ids = ['a', 'a', 'a', 'b', 'b', 'c', 'c'].map((caseId) => jobs.add(caseId, { kind: 'entity.kyb' }));
@@ -63,6 +67,7 @@ describe('job tallies', () => {
     expect(jobs.count('p1')).toEqual({ pending: 5, failed: 0 });
     expect(jobs.count('p2')).toEqual({ pending: 2, failed: 0 });
     jobs.markRunning(ids[0]!, true);
+    check();
     jobs.fail(ids[0]!, 'refused');
     jobs.fail(ids[3]!, 'refused');
     check();

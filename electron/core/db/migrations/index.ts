@@ -13,6 +13,7 @@ import { m008DeskCases } from './008-desk-cases.js';
 import { m009JobPickIndexes } from './009-job-pick-indexes.js';
 import { m010JobTallies } from './010-job-tallies.js';
 import { m011DropCaseTallies } from './011-drop-case-tallies.js';
+import { m012CaseOrderAndTallies } from './012-case-order-and-tallies.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001Platform,
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m009JobPickIndexes,
   m010JobTallies,
   m011DropCaseTallies,
+  m012CaseOrderAndTallies,
 ];
