@@ -1,6 +1,8 @@
 // Tells the screens what changed, throttled so that a drain of hundreds of documents does not flood
-// the renderer: the status when it really changed, the queue at most every 250 ms, and each changed
-// case once per 50 ms (its status row refreshed first, so the list can filter on it). The queue's
+// the renderer: the status when it really changed, the queue at most every 250 ms, and the changed
+// cases 50 ms after a change, but no more often than every 250 ms while changes keep coming (each
+// told case's status row is refreshed first, so the list can filter on it; an open case screen
+// reads the whole case again on each). The queue's
 // event carries what changed (queue-delta.ts): a screen patches the rows it shows, so an event costs
 // the same with ten thousand queued items as with ten.
 import type { Status } from '../../../shared/ipc/model.js';
@@ -8,6 +10,11 @@ import type { CoreEvents } from './events.js';
 import type { QueueDelta } from './queue-delta.js';
 
 /** Where the queue's changes since the last event come from. */
+/** A changed case is told this long after its change at the soonest, */
+const CASE_DEBOUNCE_MS = 50;
+/** and this long after the cases were last told. */
+const CASE_THROTTLE_MS = 250;
+
 export interface QueueDeltaSource {
   caseChanged(caseId: string): void;
   build(everyJob: boolean): QueueDelta;
@@ -25,6 +32,8 @@ export class ChangeNotifier {
   private lastStatus = '';
   private queueTimer: NodeJS.Timeout | null = null;
   private caseTimer: NodeJS.Timeout | null = null;
+  /** When the changed cases were last told (ms since the epoch). */
+  private casesToldAt = 0;
   private readonly changedCases = new Set<string>();
   private closed = false;
   private queueVersion = 0;
@@ -61,17 +70,24 @@ export class ChangeNotifier {
     this.queueTimer.unref?.();
   }
 
-  /** Debounced per case: a drain finishes many jobs of one case a second, and one refresh says it all. */
+  /**
+   * Debounced, then throttled: a person's own change is told at once, while a drain, which finishes
+   * many jobs of a case a second, is told a few times a second (each a refresh of every screen on it).
+   */
   caseChanged(caseId: string): void {
     this.changedCases.add(caseId);
     this.deps.queue.caseChanged(caseId);
-    this.caseTimer ??= setTimeout(() => this.flushCases(), 50);
+    if (!this.caseTimer) {
+      const wait = Math.max(CASE_DEBOUNCE_MS, this.casesToldAt + CASE_THROTTLE_MS - Date.now());
+      this.caseTimer = setTimeout(() => this.flushCases(), wait);
+    }
     this.queueChanged();
   }
 
   private flushCases(): void {
     this.caseTimer = null;
     if (this.closed) return;
+    this.casesToldAt = Date.now();
     const ids = [...this.changedCases];
     this.changedCases.clear();
     for (const caseId of ids) {
