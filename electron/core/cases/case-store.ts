@@ -564,6 +564,17 @@ export class CaseStore {
   /** The first of `serverIds` another document of the case (same owner kind) holds, if any. */
   private serverIdTakenByOther(id: string, serverIds: number[]): number | undefined {
     // One index probe per id (document_server_ids, kept by triggers), however many documents the case has.
+    if (serverIds.length === 1) {
+      // The usual claim (a document of one pair), without building a list to probe from.
+      const one = statement(
+        this.db,
+        `SELECT held.server_id AS taken FROM documents AS me JOIN document_server_ids AS held
+           ON held.case_id = me.case_id AND held.owner_kind = me.owner_kind AND held.document_id <> me.id
+         WHERE me.id = ? AND held.server_id = ?
+         LIMIT 1`,
+      ).get(id, serverIds[0]) as { taken: number } | undefined;
+      return one?.taken;
+    }
     const row = statement(
       this.db,
       `SELECT held.server_id AS taken FROM documents AS me JOIN document_server_ids AS held

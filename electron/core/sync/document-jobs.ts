@@ -24,7 +24,7 @@ interface ServerDoc {
 }
 
 const docOf = (ctx: ReadyContext<Extract<JobPayload, { documentId: string }>>) =>
-  ctx.store.getDocument(ctx.job.payload.documentId);
+  ctx.document !== undefined ? ctx.document : ctx.store.getDocument(ctx.job.payload.documentId);
 
 /** The document's group in words ("Proof of identity"), else its file name. */
 function groupName(ctx: ReadyContext, doc: StoredDocument | null): string {

@@ -1,7 +1,7 @@
 // The contract between the queue and the code that sends one kind of job.
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { ServiceClient } from '../api/client.js';
-import type { CaseStore, StoredCase } from '../cases/case-store.js';
+import type { CaseStore, StoredCase, StoredDocument } from '../cases/case-store.js';
 import type { Vault } from '../vault/index.js';
 import type { JobPayload } from './job-kinds.js';
 import type { JobStore, StoredJob } from './job-store.js';
@@ -19,6 +19,11 @@ export interface JobEnv {
 export interface ReadyContext<P extends JobPayload = JobPayload> extends JobEnv {
   job: StoredJob & { payload: P };
   case: StoredCase;
+  /**
+   * The job's document (null: it is gone) when the caller has just read it, in the same synchronous
+   * pass; undefined when the handler reads it itself.
+   */
+  document?: StoredDocument | null;
 }
 
 export interface RunContext<P extends JobPayload = JobPayload> extends ReadyContext<P> {

@@ -1,6 +1,6 @@
 // The handler of each job kind, and the context it is called with: what the scheduler, the views
 // and the failure policy ask of a job ("what are you", "what do you wait for").
-import type { StoredCase } from '../cases/case-store.js';
+import type { StoredCase, StoredDocument } from '../cases/case-store.js';
 import type { HandlerMap, JobEnv, JobHandler, ReadyContext } from './job-handler.js';
 import type { JobPayload } from './job-kinds.js';
 import type { StoredJob } from './job-store.js';
@@ -28,12 +28,13 @@ export class JobHandlers {
   }
 
   /** The job's context, with the look-ups of the environment it was captured in. */
-  readyContext(job: StoredJob, caseRow: StoredCase): ReadyContext {
+  readyContext(job: StoredJob, caseRow: StoredCase, document?: StoredDocument | null): ReadyContext {
     return {
       ...this.deps.env,
       lookups: () => this.deps.environment.lookupsOf(job.profileId),
       job,
       case: caseRow,
+      ...(document !== undefined ? { document } : {}),
     };
   }
 
@@ -48,13 +49,14 @@ export class JobHandlers {
 
   /**
    * What the job does, in plain words; its kind when its case is gone or its handler cannot say.
-   * `caseRow` is the job's case when the caller has just read it (a page of the queue).
+   * `caseRow` is the job's case, and `document` its document, when the caller has just read them (a
+   * page of the queue).
    */
-  label(job: StoredJob, caseRow?: StoredCase | null): string {
+  label(job: StoredJob, caseRow?: StoredCase | null, document?: StoredDocument | null): string {
     const c = caseRow === undefined ? this.deps.env.store.getCase(job.caseId) : caseRow;
     if (!c) return job.payload.kind;
     try {
-      return this.of(job.payload).label(this.readyContext(job, c));
+      return this.of(job.payload).label(this.readyContext(job, c, document));
     } catch {
       return job.payload.kind;
     }

@@ -1,7 +1,7 @@
 // The queue as people see it: each item with its state, what it waits for in words, its file and
 // progress, and whether a person may cancel it (and why not).
 import type { JobView } from '../../../shared/ipc/model.js';
-import type { CaseStore, StoredCase } from '../cases/case-store.js';
+import type { CaseStore, StoredCase, StoredDocument } from '../cases/case-store.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { JobHandlers } from './job-handlers.js';
 import {
@@ -210,10 +210,9 @@ export class QueueViews {
     return null;
   }
 
-  private fileOf(job: StoredJob): JobView['file'] {
-    if (!('documentId' in job.payload)) return null;
-    const doc = this.deps.store.getDocument(job.payload.documentId);
-    return doc ? { name: doc.filename, size: doc.size } : null;
+  /** The job's document, read once for its label and its file; undefined for a job without one. */
+  private documentOf(job: StoredJob): StoredDocument | null | undefined {
+    return 'documentId' in job.payload ? this.deps.store.getDocument(job.payload.documentId) : undefined;
   }
 
   /** Each of `jobs` of the active environment with the state and reason a person is shown. */
@@ -269,12 +268,13 @@ export class QueueViews {
     };
     return this.shown(jobs).map(({ job, caseRow, state, reason }) => {
       const flight = this.deps.flight(job.id);
+      const document = this.documentOf(job);
       return {
         id: job.id,
         caseId: job.caseId,
         caseTitle: caseRow?.title ?? '',
         kind: job.payload.kind,
-        label: this.deps.handlers.label(job, caseRow),
+        label: this.deps.handlers.label(job, caseRow, document),
         state,
         waitingFor: reason,
         attempts: job.attempts,
@@ -282,7 +282,7 @@ export class QueueViews {
         progress: flight?.progress ?? null,
         error: job.error ? { message: job.error, permanent: job.errorPermanent } : null,
         createdAt: job.createdAt,
-        file: this.fileOf(job),
+        file: document ? { name: document.filename, size: document.size } : null,
         cancellable:
           state !== 'failed' &&
           state !== 'running' &&
