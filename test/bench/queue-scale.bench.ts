@@ -4,7 +4,8 @@
 // For each size: an entity at its documents step, N small documents queued while sending is paused,
 // then the queue resumes and the core's own CPU (process.cpuUsage: this process, the sandbox runs in
 // its own) is measured over the MEASURED jobs drained after the first WARMUP, or what drains in
-// BENCH_BUDGET_MS. The first jobs of a fresh process pay for compiling the code they run, once per
+// BENCH_BUDGET_MS, and also in windows of about WINDOW jobs each, whose spread shows how much of the
+// figure is this machine's other load (a 2-core machine shared with other work). The first jobs of a fresh process pay for compiling the code they run, once per
 // process lifetime whatever the queue holds: they are timed apart and printed beside the figure. The
 // core has the host's listeners: every event serialised as the SSE bridge does, an open queue
 // screen holding the rows near its top, patched by each queue.changed delta and read again (queue.count
@@ -25,7 +26,8 @@ import { memorySecretStores } from '../support/memory-secret-store.js';
 import { startSandboxChild } from '../support/sandbox-child.js';
 
 const SIZES = (process.env.BENCH_QUEUE_SIZES ?? '100,1000,10000').split(',').map(Number);
-const MEASURED = Number(process.env.BENCH_MEASURED ?? 100);
+const MEASURED = Number(process.env.BENCH_MEASURED ?? 300);
+const WINDOW = Number(process.env.BENCH_WINDOW ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 180_000);
 
@@ -35,6 +37,8 @@ interface Figures {
   warmed: number;
   setupS: number;
   drained: number;
+  /** ms of CPU per job in each window of about WINDOW jobs, in the order drained. */
+  windows: number[];
   frames: number;
   bytes: number;
   queueEvents: number;
@@ -132,7 +136,16 @@ async function perJob(queued: number): Promise<Figures> {
     serialised.frames = serialised.bytes = serialised.queueEvents = serialised.reads = 0;
     const cpu = process.cpuUsage();
     // Up to MEASURED jobs, or what drained in BUDGET_MS when the queue is too slow for that.
-    await drainUntil(warmed + Math.min(MEASURED, queued - warmed), 200);
+    const target = warmed + Math.min(MEASURED, queued - warmed);
+    const windows: number[] = [];
+    while (start - done < target && Date.now() < deadline) {
+      const windowCpu = process.cpuUsage();
+      const windowStart = done;
+      await drainUntil(Math.min(target, start - done + WINDOW), 200);
+      const windowUsed = process.cpuUsage(windowCpu);
+      if (windowStart > done)
+        windows.push((windowUsed.user + windowUsed.system) / 1000 / (windowStart - done));
+    }
     const used = process.cpuUsage(cpu);
     const drained = start - done - warmed;
     await t.call('queue.pause', {});
@@ -144,6 +157,7 @@ async function perJob(queued: number): Promise<Figures> {
       warmed,
       setupS,
       drained,
+      windows,
       ...serialised,
     };
   } finally {
@@ -159,6 +173,11 @@ for (const queued of SIZES) {
   console.log(
     `${queued} queued: ${r.ms.toFixed(2)} ms of core CPU per job over ${r.drained} jobs drained (the first ${r.warmed}, compiling as they ran: ${r.warmupMs.toFixed(2)} ms each); ${r.frames} events (${(r.bytes / 1024 / 1024).toFixed(1)} MB serialised) meanwhile; queued in ${r.setupS.toFixed(1)} s`,
   );
+  const sorted = [...r.windows].sort((a, b) => a - b);
+  if (sorted.length > 1)
+    console.log(
+      `  in windows of about ${WINDOW} jobs: lowest ${sorted[0]!.toFixed(2)}, median ${sorted[Math.floor((sorted.length - 1) / 2)]!.toFixed(2)}, highest ${sorted.at(-1)!.toFixed(2)} ms per job (${r.windows.map((w) => w.toFixed(2)).join(', ')})`,
+    );
   const per = Math.max(r.drained, 1);
   console.log(
     `  per job drained: ${(r.bytes / per / 1024).toFixed(1)} KB serialised, ${(r.frames / per).toFixed(2)} events (${(r.queueEvents / per).toFixed(2)} queue.changed), ${(r.reads / per).toFixed(2)} screen reads`,
