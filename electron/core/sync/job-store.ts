@@ -276,7 +276,7 @@ export class JobStore {
   ofCaseOfKinds(caseId: string, kinds: readonly JobPayload['kind'][]): StoredJob[] {
     return (
       this.raw(
-        `SELECT ${COLUMNS} FROM jobs WHERE case_id = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+        `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_kind WHERE case_id = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY seq`,
       ).all(caseId, JSON.stringify(kinds)) as RawJobRow[]
     ).map((r) => this.fromRow(r));
   }
