@@ -1,12 +1,48 @@
 // The renderer's build: a static bundle in dist/renderer, loaded from app:// in Electron and from
 // the headless host's loopback server, so every URL is relative (base './').
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+/** V8's explicit compile hint: every function of the file is compiled while it streams in. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * Marks the chunks the first screen runs (the entry and what it imports statically) for eager
+ * compilation. Chromium then compiles them on a background thread while they download, instead of
+ * compiling each function on the main thread the first time it is called while the app mounts
+ * (~400 functions, 30-40 ms before the first rows). The lazy screens stay lazily compiled.
+ */
+function compileFirstScreenEagerly(): Plugin {
+  return {
+    name: 'fica-desk:compile-first-screen-eagerly',
+    apply: 'build',
+    enforce: 'post',
+    // After Vite's own passes, which put the lazy chunks' table at the top of the entry.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const queue = Object.values(bundle).flatMap((file) =>
+          file.type === 'chunk' && file.isEntry ? [file.fileName] : [],
+        );
+        const seen = new Set<string>();
+        while (queue.length > 0) {
+          const name = queue.shift()!;
+          const chunk = bundle[name];
+          if (seen.has(name) || chunk?.type !== 'chunk') continue;
+          seen.add(name);
+          // The hint must be the file's first line (no source map is built, so no line shifts).
+          chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+          queue.push(...chunk.imports);
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), compileFirstScreenEagerly()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

@@ -77,7 +77,9 @@ export class AppState {
   /** The look-ups are read once someone is signed in and unlocked (the core shows nothing before). */
   private statusArrived(status: Status): void {
     const wasUnlocked = this.unlocked;
-    this.status = status;
+    // The same status again (the event stream opens with the one just read, the poll repeats it)
+    // is not set: a new object would redraw everything that shows the status, the header first.
+    if (JSON.stringify(status) !== JSON.stringify(this.status)) this.status = status;
     if (!this.unlocked) return;
     // Not awaited: the first screen shows while they are read (its lists do not need them).
     if (!wasUnlocked) this.lookupsRead = this.readLookups();

@@ -16,8 +16,12 @@ const MOST_IDS = 200;
 export type CasesFilter = Pick<CasesListRequest, 'kind' | 'status' | 'search'>;
 
 export class CasesList {
-  /** The rows read so far, by their index in the filtered list. */
-  rows = $state<Record<number, CaseSummary>>({});
+  /**
+   * The rows read so far, by their index in the filtered list. Replaced, never changed in place: a
+   * row that did not change stays the same object, so the screen redraws only the rows that did
+   * (and a page of rows costs no deep proxy of every field).
+   */
+  rows = $state.raw<Readonly<Record<number, CaseSummary>>>({});
   total = $state(0);
   /** Applications with something a person must look at, whatever the filters. */
   needsReview = $state(0);
@@ -69,8 +73,10 @@ export class CasesList {
       if (generation !== this.generation) return;
       this.total = page.total;
       this.needsReview = page.needsReview;
-      page.cases.forEach((row, i) => (this.rows[offset + i] = row));
-      for (const key of Object.keys(this.rows)) if (Number(key) >= page.total) delete this.rows[Number(key)];
+      const rows = { ...this.rows };
+      page.cases.forEach((row, i) => (rows[offset + i] = row));
+      for (const key of Object.keys(rows)) if (Number(key) >= page.total) delete rows[Number(key)];
+      this.rows = rows;
       this.error = null;
     } catch (e) {
       if (generation !== this.generation) return;
@@ -95,8 +101,10 @@ export class CasesList {
     else {
       const first = window[0] ?? 0;
       const last = (window.at(-1) ?? 0) + CASES_WINDOW_PAGE;
-      for (const key of Object.keys(this.rows))
-        if (Number(key) < first || Number(key) >= last) delete this.rows[Number(key)];
+      const rows = { ...this.rows };
+      for (const key of Object.keys(rows))
+        if (Number(key) < first || Number(key) >= last) delete rows[Number(key)];
+      this.rows = rows;
     }
     await Promise.all(window.map((offset) => this.readPage(offset, generation)));
   }
@@ -113,7 +121,11 @@ export class CasesList {
       const patch = casesPatch(this.rows, this.total, ids, answer);
       if (patch.reread) return await this.reread();
       this.needsReview = patch.needsReview;
-      for (const { index, row } of patch.patches) this.rows[index] = row;
+      if (patch.patches.length > 0) {
+        const rows = { ...this.rows };
+        for (const { index, row } of patch.patches) rows[index] = row;
+        this.rows = rows;
+      }
     } catch (e) {
       this.error = messageOf(e);
     }

@@ -53,6 +53,20 @@ export async function readIpcResult(response: Response): Promise<unknown> {
   return decoded.value;
 }
 
+/**
+ * A request's body for a frame's chunks. With files in it, a Blob of the chunks: the picked files'
+ * bytes are not copied into one buffer. Without, the two small chunks joined: a Blob would cost the
+ * page a registration with the browser's blob store, and the request a read from it, before it leaves.
+ */
+function frameBody(chunks: Uint8Array[]): BodyInit {
+  const [prefix, header, ...parts] = chunks as Uint8Array<ArrayBuffer>[];
+  if (parts.length > 0 || !prefix || !header) return new Blob(chunks as Uint8Array<ArrayBuffer>[]);
+  const body = new Uint8Array(prefix.byteLength + header.byteLength);
+  body.set(prefix);
+  body.set(header, prefix.byteLength);
+  return body;
+}
+
 export function createBridgeClient(options: BridgeOptions): DeskApi {
   const base = options.baseUrl ?? '';
   const doFetch = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
@@ -93,8 +107,7 @@ export function createBridgeClient(options: BridgeOptions): DeskApi {
             accept: FRAME_CONTENT_TYPE,
             ...(options.token === null ? {} : { [BRIDGE.tokenHeader]: options.token }),
           },
-          // A Blob of the frame's chunks: the picked files' bytes are not copied into one buffer.
-          body: new Blob(encodeFrame(input) as Uint8Array<ArrayBuffer>[]),
+          body: frameBody(encodeFrame(input)),
         });
       } catch {
         throw new DeskError('internal', 'The app core cannot be reached. Restart FICA Desk.');
