@@ -123,6 +123,8 @@ function cookieValue(req: IncomingMessage, name: string): string | null {
 
 export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
   const root = resolve(opts.rendererDir);
+  const assetsDir = join(root, 'assets') + sep;
+  const assetCache = new Map<string, Promise<Buffer>>();
   const openKeys = new Set<string>();
   const clients = new Set<ServerResponse>();
   const unsubscribe = EVENT_NAMES.map((name) =>
@@ -244,9 +246,10 @@ export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
     const file = normalize(join(root, relative));
     if (file !== root && !file.startsWith(root + sep)) return deny(res);
     let target = file;
-    const info = await stat(target).catch(() => null);
+    // A built asset read before needs no look at the disk (assetBytes).
+    const isFile = assetCache.has(file) || (await stat(target).catch(() => null))?.isFile() === true;
     // A client-side route (no file extension): the app's shell answers.
-    if (!info?.isFile()) {
+    if (!isFile) {
       if (extname(relative) !== '') {
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         res.end('Not found');
@@ -275,7 +278,24 @@ export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
       return;
     }
     res.writeHead(200, headers);
-    res.end(await readFile(target));
+    res.end(await assetBytes(target));
+  }
+
+  /**
+   * A built file's bytes. The build names each asset after its content (`assets/name-hash.js`), so
+   * the bytes under one name never change while the host runs: they are read from disk once. Other
+   * files (a rebuilt page's icons, say) are read each time.
+   */
+  async function assetBytes(file: string): Promise<Buffer> {
+    if (!file.startsWith(assetsDir)) return readFile(file);
+    let bytes = assetCache.get(file);
+    if (!bytes) assetCache.set(file, (bytes = readFile(file)));
+    try {
+      return await bytes;
+    } catch (error) {
+      assetCache.delete(file);
+      throw error;
+    }
   }
 
   server.on('close', () => {

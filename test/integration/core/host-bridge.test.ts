@@ -1,7 +1,7 @@
 // The headless host: the built renderer behind a one-time sign-in link and a strict CSP, the IPC contract
 // over loopback with the token required, events as server-sent events, and a sandbox the tests can
 // take away and bring back.
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,11 +17,12 @@ import { saId } from '../../support/flows.js';
 
 describe('headless host', () => {
   let host: Host;
+  let rendererDir: string;
 
   beforeAll(async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fica-host-'));
-    const rendererDir = join(dir, 'renderer');
-    await mkdir(rendererDir, { recursive: true });
+    rendererDir = join(dir, 'renderer');
+    await mkdir(join(rendererDir, 'assets'), { recursive: true });
     await writeFile(
       join(rendererDir, 'index.html'),
       '<!doctype html><html><head><title>FICA Desk</title></head><body></body></html>',
@@ -75,6 +76,21 @@ describe('headless host', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect((await fetch(new URL('app.js', host.url))).status).toBe(200);
     expect((await fetch(new URL('/%2F..%2F..%2F..%2Fetc%2Fpasswd', host.url))).status).toBe(403);
+  });
+
+  it('keeps serving a built chunk a page has loaded while a rebuild replaces the build', async () => {
+    const chunk = join(rendererDir, 'assets', 'CasesScreen-a1b2c3.js');
+    await writeFile(chunk, 'export const screen = "cases";');
+    const first = await fetch(new URL('assets/CasesScreen-a1b2c3.js', host.url));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toContain('javascript');
+    expect(await first.text()).toBe('export const screen = "cases";');
+    // `vite build` empties the folder: the open page's later imports of that chunk still load.
+    await rm(chunk);
+    const again = await fetch(new URL('assets/CasesScreen-a1b2c3.js', host.url));
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe('export const screen = "cases";');
+    expect((await fetch(new URL('assets/NeverBuilt-d4e5f6.js', host.url))).status).toBe(404);
   });
 
   it('a plain GET / (any local program) gets neither the app nor the token', async () => {
