@@ -6,10 +6,13 @@
 // case's title is in a cell. Prints medians and the ratio (target < 2). Run `npm run
 // build:renderer` first: the host serves dist/renderer (or BENCH_RENDERER_DIR, to compare builds).
 //
-// The minimal page's HTML is served by this process (the host's CSP would refuse its inline script,
-// and an external one would cost it a round trip) through a DevTools interception of that one URL,
-// so neither page's own requests (the app's assets and calls, the minimal page's fetch) make a hop
-// through this process, as they would while a Playwright route is set.
+// Each page's document is handed to the browser the same way, through a DevTools interception of
+// that one URL: the minimal page's HTML from this process (the host's CSP would refuse its inline
+// script, and an external one would cost it a round trip), the app's the bytes and headers the host
+// serves for it (its CSP included), read from the host beforehand (in Electron the document comes
+// from the app:// protocol, not over HTTP). Everything else either page asks for (the app's assets
+// and calls, the minimal page's fetch) goes to the host itself, with no hop through this process as
+// a Playwright route would make.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -67,22 +70,43 @@ fetch(${JSON.stringify(BRIDGE.invokePath('cases.list'))}, {
 });
 </script></body></html>`;
 
+interface Document {
+  headers: { name: string; value: string }[];
+  body: string;
+}
+
+const MINIMAL_DOCUMENT: Document = {
+  headers: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }],
+  body: MINIMAL,
+};
+
 /**
- * Answers the page's request for `url` with the minimal page, through the DevTools protocol with a
+ * Answers the page's request for `url` with `document`, through the DevTools protocol with a
  * pattern for that one URL: Playwright's page.route would hold every request of the page (its own
  * fetch included) for a hop through this process.
  */
-async function serveMinimalPage(page: Page, url: string): Promise<void> {
+async function serveDocument(page: Page, url: string, document: Document): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   cdp.on('Fetch.requestPaused', (event: { requestId: string }) => {
     void cdp.send('Fetch.fulfillRequest', {
       requestId: event.requestId,
       responseCode: 200,
-      responseHeaders: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }],
-      body: Buffer.from(MINIMAL).toString('base64'),
+      responseHeaders: document.headers,
+      body: Buffer.from(document.body).toString('base64'),
     });
   });
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: url, requestStage: 'Request' }] });
+}
+
+/** The app's document as the host serves it to a signed-in page: its bytes and its headers. */
+async function appDocument(url: string, cookie: string): Promise<Document> {
+  const res = await fetch(url, { headers: { cookie } });
+  if (!res.ok) throw new Error(`The host answered ${res.status} for the app's document`);
+  const headers: Document['headers'] = [];
+  res.headers.forEach((value, name) => {
+    if (!['content-length', 'connection', 'keep-alive', 'date'].includes(name)) headers.push({ name, value });
+  });
+  return { headers, body: await res.text() };
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'fica-bench-paint-'));
@@ -129,11 +153,16 @@ try {
     // The one-time link sets the session cookie (and lands on the app, which is not timed).
     await page.goto(host.openUrl(), { waitUntil: 'commit' });
     const minimalUrl = new URL('/minimal-cases.html', host.url).href;
-    if (which === 'minimal') await serveMinimalPage(page, minimalUrl);
+    const appUrl = new URL('/', host.url).href;
+    if (which === 'minimal') await serveDocument(page, minimalUrl, MINIMAL_DOCUMENT);
+    else {
+      const cookie = (await context.cookies(appUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+      await serveDocument(page, appUrl, await appDocument(appUrl, cookie));
+    }
     await page.addInitScript(WATCH);
     // A new document each time (from the app's own page, `/#/` would be only a hash change).
     await page.goto('about:blank');
-    await page.goto(which === 'app' ? new URL('/#/', host.url).href : minimalUrl);
+    await page.goto(which === 'app' ? `${appUrl}#/` : minimalUrl);
     const ms = (await page.evaluate('window.__painted')) as number;
     return { ms, page, close: () => context.close() };
   };
