@@ -2,19 +2,19 @@
 // the renderer: the status when it really changed, the queue at most every 250 ms, and the changed
 // cases 50 ms after a change, but no more often than every 250 ms while changes keep coming (each
 // told case's status row is refreshed first, so the list can filter on it; an open case screen
-// reads the whole case again on each). The queue's
-// event carries what changed (queue-delta.ts): a screen patches the rows it shows, so an event costs
-// the same with ten thousand queued items as with ten.
+// reads the whole case again on each). The queue's event carries what changed (queue-delta.ts): a
+// screen patches the rows it shows, so an event costs the same with ten thousand queued items as
+// with ten.
 import type { Status } from '../../../shared/ipc/model.js';
 import type { CoreEvents } from './events.js';
 import type { QueueDelta } from './queue-delta.js';
 
-/** Where the queue's changes since the last event come from. */
 /** A changed case is told this long after its change at the soonest, */
 const CASE_DEBOUNCE_MS = 50;
 /** and this long after the cases were last told. */
 const CASE_THROTTLE_MS = 250;
 
+/** Where the queue's changes since the last event come from. */
 export interface QueueDeltaSource {
   caseChanged(caseId: string): void;
   build(everyJob: boolean): QueueDelta;
