@@ -1,5 +1,7 @@
 // How soon the cases screen paints its rows, against a minimal page fetching the same rows.
-// A headless host with CASES cases (work queued), signed in; Chromium opens, in a fresh browser
+// A headless host with CASES cases (work queued), signed in, in a process of its own as when staff
+// run it (support/paint-host.ts: in this process its event loop would also carry the browser
+// driver's traffic, which grows with the requests a page makes); Chromium opens, in a fresh browser
 // context each run (a cold cache, as when the app starts): (a) the app at its cases screen, (b) a
 // minimal page on the same origin that POSTs `cases.list` for the first window of rows and writes
 // them into a table. Both are timed from navigation start to the frame after the tenth-newest
@@ -9,28 +11,23 @@
 // Each page's document is handed to the browser the same way, through a DevTools interception of
 // that one URL: the minimal page's HTML from this process (the host's CSP would refuse its inline
 // script, and an external one would cost it a round trip), the app's the bytes and headers the host
-// serves for it (its CSP included), read from the host beforehand (in Electron the document comes
-// from the app:// protocol, not over HTTP). Everything else either page asks for (the app's assets
-// and calls, the minimal page's fetch) goes to the host itself, with no hop through this process as
-// a Playwright route would make.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+// serves for it (its CSP and the Link header naming the app's first reads included), read from the
+// host beforehand (in Electron the document comes from the app:// protocol, not over HTTP).
+// Everything else either page asks for (the app's assets and reads, the minimal page's fetch) goes
+// to the host itself, with no hop through this process as a Playwright route would make.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { startHost } from '../../electron/host/index.js';
 import { BRIDGE } from '../../shared/ipc/bridge.js';
-import type { ChannelName } from '../../shared/ipc/contract.js';
-import { bridgeClient } from '../support/bridge-client.js';
-import { ensureVaultKey, testSecrets } from '../support/core-harness.js';
-import { signInThrough } from '../support/staff-sign-in.js';
+import { paintCaseTitle } from './support/paint-cases.js';
 
 const CASES = Number(process.env.BENCH_CASES ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WINDOW = 50;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-const title = (i: number) => `Paint ${String(i).padStart(4, '0')} Holdings`;
 /** The newest cases come first: the tenth row shown is this one. */
-const TENTH = title(CASES - 10);
+const TENTH = paintCaseTitle(CASES - 10);
 
 // Records, in the page, the first frame after the tenth row's title is in a table cell.
 const WATCH = `
@@ -109,37 +106,32 @@ async function appDocument(url: string, cookie: string): Promise<Document> {
   return { headers, body: await res.text() };
 }
 
-const dir = await mkdtemp(join(tmpdir(), 'fica-bench-paint-'));
-const secretStore = testSecrets();
-await ensureVaultKey(secretStore);
-const host = await startHost({
-  dataDir: join(dir, 'data'),
-  port: 0,
-  rendererDir: resolve(process.env.BENCH_RENDERER_DIR ?? 'dist/renderer'),
-  secretStore,
-});
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('./support/paint-host.ts', import.meta.url))],
+  {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_CASES: String(CASES) },
+  },
+);
+const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+/** The host's next answer starting with `word` (anything else it prints is passed through). */
+const answer = async (word: string): Promise<string> => {
+  for (;;) {
+    const line = await lines.next();
+    if (line.done) throw new Error('The paint bench host ended early');
+    if (line.value.startsWith(`${word} `)) return line.value.slice(word.length + 1);
+    console.log(line.value);
+  }
+};
 let browser: Browser | null = null;
 try {
-  const desk = bridgeClient(host);
-  await signInThrough(
-    (channel, input) => desk.invoke(channel as ChannelName, input as never),
-    {
-      url: host.sandbox!.url,
-      clientId: host.sandbox!.demoPartner.clientId,
-      clientSecret: host.sandbox!.demoPartner.clientSecret,
-    },
-    'capturer',
-  );
-  // Set, so the app opens on the cases rather than asking for one.
-  await desk.invoke('staff.setPassphrase', { passphrase: 'offline passphrase for the paint bench' });
-  await desk.invoke('lookups.refresh', {});
-  await desk.invoke('queue.pause', {});
-  for (let i = 0; i < CASES; i++)
-    await desk.invoke('entity.create', {
-      entityRegName: title(i),
-      entityRegNumber: `2016/${String(i).padStart(6, '0')}/07`,
-      entityType: 1,
-    });
+  const hostUrl = await answer('ready');
+  /** A fresh one-time link into the host. */
+  const openUrl = async (): Promise<string> => {
+    child.stdin!.write('open\n');
+    return answer('open');
+  };
 
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -151,9 +143,9 @@ try {
     const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     // The one-time link sets the session cookie (and lands on the app, which is not timed).
-    await page.goto(host.openUrl(), { waitUntil: 'commit' });
-    const minimalUrl = new URL('/minimal-cases.html', host.url).href;
-    const appUrl = new URL('/', host.url).href;
+    await page.goto(await openUrl(), { waitUntil: 'commit' });
+    const minimalUrl = new URL('/minimal-cases.html', hostUrl).href;
+    const appUrl = new URL('/', hostUrl).href;
     if (which === 'minimal') await serveDocument(page, minimalUrl, MINIMAL_DOCUMENT);
     else {
       const cookie = (await context.cookies(appUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -202,6 +194,7 @@ try {
   console.log(`  ratio ${ratio.toFixed(2)} (target < 2) ${ratio < 2 ? 'OK' : 'ABOVE TARGET'}`);
 } finally {
   await browser?.close();
-  await host.stop();
-  await rm(dir, { recursive: true, force: true });
+  child.stdin!.end();
+  if (child.exitCode === null && child.signalCode === null)
+    await new Promise((resolve) => child.once('exit', resolve));
 }
