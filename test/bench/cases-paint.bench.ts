@@ -85,12 +85,16 @@ const MINIMAL_DOCUMENT: Document = {
 async function serveDocument(page: Page, url: string, document: Document): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   cdp.on('Fetch.requestPaused', (event: { requestId: string }) => {
-    void cdp.send('Fetch.fulfillRequest', {
-      requestId: event.requestId,
-      responseCode: 200,
-      responseHeaders: document.headers,
-      body: Buffer.from(document.body).toString('base64'),
-    });
+    void cdp
+      .send('Fetch.fulfillRequest', {
+        requestId: event.requestId,
+        responseCode: 200,
+        responseHeaders: document.headers,
+        body: Buffer.from(document.body).toString('base64'),
+      })
+      // While interception is on, every request the page makes waits for a look at the browser
+      // process, which a browser without DevTools (or Electron) never does.
+      .then(() => cdp.send('Fetch.disable'));
   });
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: url, requestStage: 'Request' }] });
 }
