@@ -6,7 +6,7 @@ import { preloadWhenIdle } from './lib/lazy-screen.js';
 import { screens } from './lib/screens.js';
 import { router } from './lib/router.svelte.js';
 import { askFirstCases } from './lib/first-cases.js';
-import { FIRST_CASES_REQUEST } from '../shared/ipc/first-reads.js';
+import { CASES_WINDOW_PAGE } from './lib/cases-list.svelte.js';
 
 /** The longest the page stays blank while the core answers before the shell shows "Loading…". */
 const SHELL_WAIT_MS = 250;
@@ -14,7 +14,8 @@ const SHELL_WAIT_MS = 250;
 const target = document.getElementById('app');
 if (!target) throw new Error('The page has no #app element');
 const started = app.start();
-const firstRows = router.route.name === 'cases' ? askFirstCases(FIRST_CASES_REQUEST) : Promise.resolve();
+const firstRows =
+  router.route.name === 'cases' ? askFirstCases({ offset: 0, limit: CASES_WINDOW_PAGE }) : Promise.resolve();
 const answered = Promise.all([started, firstRows]);
 // The look-ups (a large answer) and the other screens' code (zod with it) wait until the first screen
 // has drawn what it shows: they would otherwise compete with it for the core and the main thread.

@@ -10,7 +10,6 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { BRIDGE } from '../../shared/ipc/bridge.js';
 import { EVENT_NAMES } from '../../shared/ipc/contract.js';
-import { FIRST_READS } from '../../shared/ipc/first-reads.js';
 import { decodeWire, encodeWire } from '../../shared/ipc/wire.js';
 import { decodeFrame, encodeFrame, FRAME_CONTENT_TYPE, frameLength } from '../../shared/ipc/wire-frame.js';
 import type { Core } from '../core/index.js';
@@ -35,16 +34,6 @@ const MIME: Record<string, string> = {
   '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',
 };
-
-/**
- * The app's first reads, for the browser to start as soon as the page's headers arrive: they are
- * then answered while the app's code downloads and compiles, not after.
- */
-const FIRST_READS_LINK = FIRST_READS.map(
-  ({ channel, input }) => `<${BRIDGE.readPath(channel, input)}>; rel=preload; as=fetch; crossorigin`,
-).join(', ');
-/** The channels answered to a GET: the first reads, which change nothing. */
-const READ_CHANNELS = new Set<string>(FIRST_READS.map((read) => read.channel));
 
 /** Several 40 MB files in one request; bigger bodies are refused. */
 const MAX_BODY_BYTES = 300 * 1024 * 1024;
@@ -213,23 +202,8 @@ export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
       const header = req.headers[BRIDGE.tokenHeader];
       const authorised =
         sameToken(Array.isArray(header) ? header[0] : header, opts.token) || hasSessionCookie(req);
+      if (req.method !== 'POST' || !authorised) return deny(res);
       const channel = decodePathPart(url.pathname.slice('/ipc/'.length));
-      if (!authorised) return deny(res);
-      if (req.method === 'GET' && channel !== null && READ_CHANNELS.has(channel)) {
-        // Only the page itself fetches ahead: a request another site started is refused even if
-        // the browser sent the cookie (it does not: SameSite=Strict).
-        const site = req.headers['sec-fetch-site'];
-        if (site !== undefined && site !== 'same-origin') return deny(res);
-        let input: unknown;
-        try {
-          input = decodeWire(url.searchParams.get('input') ?? '{}');
-        } catch {
-          return invalidInput(res);
-        }
-        sendResult(req, res, await opts.core.handle(channel, input));
-        return;
-      }
-      if (req.method !== 'POST') return deny(res);
       if (channel === null) {
         res.writeHead(400, { 'Content-Type': 'application/json' });
         res.end(
@@ -244,7 +218,14 @@ export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
       try {
         input = decodeRequest(req, await readBody(req));
       } catch {
-        return invalidInput(res);
+        res.writeHead(400, { 'Content-Type': 'application/json' });
+        res.end(
+          encodeWire({
+            ok: false,
+            error: { code: 'invalid-input', message: 'The request body is not valid.' },
+          }),
+        );
+        return;
       }
       sendResult(req, res, await opts.core.handle(channel, input));
       return;
@@ -292,7 +273,7 @@ export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
         res.end('The renderer is not built. Run npm run build:renderer.');
         return;
       }
-      res.writeHead(200, { ...headers, 'Cache-Control': 'no-store', Link: FIRST_READS_LINK });
+      res.writeHead(200, { ...headers, 'Cache-Control': 'no-store' });
       res.end(html);
       return;
     }
@@ -344,13 +325,6 @@ export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
 /** A page with one sentence and no script: what a browser sees without the session cookie. */
 function linkPage(message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FICA Desk</title></head><body><h1>FICA Desk</h1><p>${message}</p></body></html>`;
-}
-
-function invalidInput(res: ServerResponse): void {
-  res.writeHead(400, { 'Content-Type': 'application/json' });
-  res.end(
-    encodeWire({ ok: false, error: { code: 'invalid-input', message: 'The request input is not valid.' } }),
-  );
 }
 
 function deny(res: ServerResponse): void {

@@ -2,7 +2,7 @@
 // and the cached look-ups. Kept current by the core's events.
 import type { LookupBundle, Settings, Status } from '../../shared/ipc/index.js';
 import { emptyLookupBundle } from '../../shared/ipc/empty-lookups.js';
-import { call, desk, firstRead, messageOf } from './desk.js';
+import { call, desk, messageOf } from './desk.js';
 
 export class AppState {
   status = $state<Status | null>(null);
@@ -37,10 +37,7 @@ export class AppState {
       // Events sent before the event stream connected are not replayed, so the status is also
       // read now and then (and with it, until the look-ups are cached, they are asked for online).
       setInterval(() => void this.refreshStatus().catch(() => undefined), 3000);
-      const [status, settings] = await Promise.all([
-        firstRead('status.get', {}),
-        firstRead('settings.get', {}),
-      ]);
+      const [status, settings] = await Promise.all([call('status.get', {}), call('settings.get', {})]);
       this.settings = settings;
       this.applyTheme();
       this.followSystemTheme();

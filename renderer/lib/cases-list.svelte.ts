@@ -7,9 +7,9 @@ import { coalesce } from './coalesce.js';
 import { call, desk, messageOf } from './desk.js';
 import { takeFirstCases } from './first-cases.js';
 import { pagesCovering } from './virtual-window.js';
-import { CASES_WINDOW_PAGE } from '../../shared/ipc/first-reads.js';
 
-export { CASES_WINDOW_PAGE };
+/** Rows read per call: a window of the screen is one or two pages. */
+export const CASES_WINDOW_PAGE = 50;
 /** The most changed cases asked for at once (the core's page limit); more read the window again. */
 const MOST_IDS = 200;
 

@@ -28,7 +28,6 @@ declare global {
 type Listener = (payload: unknown) => void;
 
 const UNREADABLE = 'The app answered with something it could not read.';
-const UNREACHABLE = 'The app core cannot be reached. Restart FICA Desk.';
 
 export interface BridgeOptions {
   /** Null in the browser the host signed in: its HttpOnly session cookie carries the token. */
@@ -111,7 +110,7 @@ export function createBridgeClient(options: BridgeOptions): DeskApi {
           body: frameBody(encodeFrame(input)),
         });
       } catch {
-        throw new DeskError('internal', UNREACHABLE);
+        throw new DeskError('internal', 'The app core cannot be reached. Restart FICA Desk.');
       }
       return (await readIpcResult(response)) as ChannelOutput<C>;
     },
@@ -151,25 +150,6 @@ export function desk(): DeskApi {
 /** Typed shorthand used by screens. */
 export function call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
   return desk().invoke(channel, input);
-}
-
-/**
- * One of the app's first reads (shared/ipc/first-reads.ts). In the host's browser it is the GET the
- * page's headers named for the browser to fetch ahead, so the answer is on its way or in already;
- * in Electron it is a call like any other.
- */
-export async function firstRead<C extends ChannelName>(
-  channel: C,
-  input: ChannelInput<C>,
-): Promise<ChannelOutput<C>> {
-  if (window.desk) return call(channel, input);
-  let response: Response;
-  try {
-    response = await fetch(BRIDGE.readPath(channel, input));
-  } catch {
-    throw new DeskError('internal', UNREACHABLE);
-  }
-  return (await readIpcResult(response)) as ChannelOutput<C>;
 }
 
 /** A person-readable message for any failure. */

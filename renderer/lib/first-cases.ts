@@ -1,7 +1,7 @@
 // The cases screen's first rows, asked for beside the app's status when the app opens on it: the
 // rows then arrive while the page is still being built instead of one round trip after it.
 import type { CasesListRequest, CasesPage } from '../../shared/ipc/index.js';
-import { call, firstRead } from './desk.js';
+import { call } from './desk.js';
 
 /** An answer older than this may miss a change made meanwhile: the screen asks again. */
 const FRESH_MS = 2000;
@@ -13,7 +13,7 @@ let early: { at: number; request: string; answer: Promise<CasesPage> } | null = 
  * Settles (never rejects) when the answer is in.
  */
 export function askFirstCases(request: CasesListRequest): Promise<void> {
-  const answer = firstRead('cases.list', request);
+  const answer = call('cases.list', request);
   early = { at: Date.now(), request: JSON.stringify(request), answer };
   return answer.then(
     () => undefined,

@@ -8,13 +8,6 @@ export const BRIDGE = {
    * as encodeWire JSON. The renderer uses frames, so bytes cross as bytes.
    */
   invokePath: (channel: string) => `/ipc/${encodeURIComponent(channel)}`,
-  /**
-   * GET with the input as JSON in the `input` query parameter, for the app's first reads only
-   * (first-reads.ts): the page names these URLs for the browser to fetch ahead (rel=preload).
-   * Answers as invokePath does.
-   */
-  readPath: (channel: string, input: unknown) =>
-    `/ipc/${encodeURIComponent(channel)}?input=${encodeURIComponent(JSON.stringify(input))}`,
   /** GET, text/event-stream; each message is `event: <name>` and `data: encodeWire(payload)`. */
   eventsPath: '/ipc-events',
   tokenHeader: 'x-desk-token',

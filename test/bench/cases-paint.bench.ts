@@ -11,10 +11,10 @@
 // Each page's document is handed to the browser the same way, through a DevTools interception of
 // that one URL: the minimal page's HTML from this process (the host's CSP would refuse its inline
 // script, and an external one would cost it a round trip), the app's the bytes and headers the host
-// serves for it (its CSP and the Link header naming the app's first reads included), read from the
-// host beforehand (in Electron the document comes from the app:// protocol, not over HTTP).
-// Everything else either page asks for (the app's assets and reads, the minimal page's fetch) goes
-// to the host itself, with no hop through this process as a Playwright route would make.
+// serves for it (its CSP included), read from the host beforehand (in Electron the document comes
+// from the app:// protocol, not over HTTP). Everything else either page asks for (the app's assets
+// and calls, the minimal page's fetch) goes to the host itself, with no hop through this process as
+// a Playwright route would make.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE } from '../../../shared/ipc/bridge.js';
-import { FIRST_READS } from '../../../shared/ipc/first-reads.js';
 import { decodeWire, encodeWire } from '../../../shared/ipc/wire.js';
 import { IpcResultSchema } from '../../../shared/ipc/errors.js';
 import { startHost, type Host } from '../../../electron/host/index.js';
@@ -137,46 +136,6 @@ describe('headless host', () => {
     expect(bad.body).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     const unknown = await invoke('nope.nothing', {});
     expect(unknown.body).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
-  });
-
-  it('names the first reads in the page for the browser to fetch ahead, and answers them by GET', async () => {
-    const { cookie } = await openWithLink(host.openUrl());
-    const page = await fetch(host.url, { headers: { cookie } });
-    const link = page.headers.get('link') ?? '';
-    for (const { channel, input } of FIRST_READS) {
-      const path = BRIDGE.readPath(channel, input);
-      expect(link).toContain(`<${path}>; rel=preload; as=fetch; crossorigin`);
-      const res = await fetch(new URL(path, host.url), {
-        headers: { cookie, 'sec-fetch-site': 'same-origin' },
-      });
-      expect(res.status, channel).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('no-store');
-      // The same answer a POST gets (cases.list: refused the same way while nobody is signed in).
-      expect(IpcResultSchema.parse(decodeWire(await res.text())), channel).toEqual(
-        (await invoke(channel, input)).body,
-      );
-    }
-  });
-
-  it('refuses a GET for anything but a read, without the token, or started by another site', async () => {
-    const { cookie } = await openWithLink(host.openUrl());
-    const get = (path: string, headers: Record<string, string> = { cookie }) =>
-      fetch(new URL(path, host.url), { headers });
-    const before = (await invoke('cases.list', {})).body;
-    const create = BRIDGE.readPath('entity.create', {
-      entityRegName: 'Made By A Link',
-      entityRegNumber: '2016/000001/07',
-      entityType: 1,
-    });
-    expect((await get(create)).status).toBe(403);
-    expect((await invoke('cases.list', {})).body).toEqual(before);
-    expect((await get(BRIDGE.readPath('status.get', {}), {})).status).toBe(403);
-    expect(
-      (await get(BRIDGE.readPath('status.get', {}), { cookie, 'sec-fetch-site': 'cross-site' })).status,
-    ).toBe(403);
-    const malformed = await get('/ipc/status.get?input=%7Bnot-json');
-    expect(malformed.status).toBe(400);
-    expect(decodeWire(await malformed.text())).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
 
   /** What the renderer does: the input as a binary frame, the answer asked for as one. */
