@@ -188,6 +188,14 @@ function copyJson(value: unknown): unknown {
   return out;
 }
 
+// A service document id that another document of the case (same owner kind) holds: one id, or any
+// of a JSON list of them.
+const HELD_BY_OTHER = `SELECT held.server_id AS taken FROM documents AS me JOIN document_server_ids AS held
+  ON held.case_id = me.case_id AND held.owner_kind = me.owner_kind AND held.document_id <> me.id
+  WHERE me.id = ? AND held.server_id`;
+const ONE_HELD_BY_OTHER = `${HELD_BY_OTHER} = ? LIMIT 1`;
+const ANY_HELD_BY_OTHER = `${HELD_BY_OTHER} IN (SELECT value FROM json_each(?)) LIMIT 1`;
+
 export class CaseStore {
   constructor(
     readonly db: Db,
@@ -563,25 +571,13 @@ export class CaseStore {
 
   /** The first of `serverIds` another document of the case (same owner kind) holds, if any. */
   private serverIdTakenByOther(id: string, serverIds: number[]): number | undefined {
-    // One index probe per id (document_server_ids, kept by triggers), however many documents the case has.
-    if (serverIds.length === 1) {
-      // The usual claim (a document of one pair), without building a list to probe from.
-      const one = statement(
-        this.db,
-        `SELECT held.server_id AS taken FROM documents AS me JOIN document_server_ids AS held
-           ON held.case_id = me.case_id AND held.owner_kind = me.owner_kind AND held.document_id <> me.id
-         WHERE me.id = ? AND held.server_id = ?
-         LIMIT 1`,
-      ).get(id, serverIds[0]) as { taken: number } | undefined;
-      return one?.taken;
-    }
-    const row = statement(
-      this.db,
-      `SELECT held.server_id AS taken FROM documents AS me JOIN document_server_ids AS held
-         ON held.case_id = me.case_id AND held.owner_kind = me.owner_kind AND held.document_id <> me.id
-       WHERE me.id = ? AND held.server_id IN (SELECT value FROM json_each(?))
-       LIMIT 1`,
-    ).get(id, JSON.stringify(serverIds)) as { taken: number } | undefined;
+    // One index probe per id (document_server_ids, kept by triggers), however many documents the case
+    // has; the usual claim (a document of one pair) probes its id without building a list first.
+    const row = (
+      serverIds.length === 1
+        ? statement(this.db, ONE_HELD_BY_OTHER).get(id, serverIds[0])
+        : statement(this.db, ANY_HELD_BY_OTHER).get(id, JSON.stringify(serverIds))
+    ) as { taken: number } | undefined;
     return row?.taken;
   }
 

@@ -34,7 +34,7 @@ export class JobHandlers {
       lookups: () => this.deps.environment.lookupsOf(job.profileId),
       job,
       case: caseRow,
-      ...(document !== undefined ? { document } : {}),
+      document,
     };
   }
 
