@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 /** V8's explicit compile hint: every function of the file is compiled while it streams in. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * Marks the chunks the first screen runs (the entry and what it imports statically) for eager

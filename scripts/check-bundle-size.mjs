@@ -1,5 +1,6 @@
 // Run after `vite build`: the first screen's JavaScript must stay under 250 KB gzip, hold no zod,
-// be marked for eager compilation, and pdf.js must sit in its own chunk that the first screen does not load (it is imported dynamically).
+// be marked for eager compilation, and pdf.js must sit in its own chunk that the first screen does
+// not load (it is imported dynamically).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

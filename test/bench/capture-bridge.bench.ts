@@ -12,7 +12,7 @@ import { startHost } from '../../electron/host/index.js';
 import type { ChannelName } from '../../shared/ipc/contract.js';
 import { bridgeClient } from '../support/bridge-client.js';
 import { ensureVaultKey, testSecrets } from '../support/core-harness.js';
-import { signInThrough } from '../support/staff-sign-in.js';
+import { signInThrough, staffServiceOf } from '../support/staff-sign-in.js';
 
 const MB = 1024 * 1024;
 const PAGES = 10;
@@ -41,11 +41,7 @@ const desk = bridgeClient(host);
 
 await signInThrough(
   (channel, input) => desk.invoke(channel as ChannelName, input as never),
-  {
-    url: host.sandbox!.url,
-    clientId: host.sandbox!.demoPartner.clientId,
-    clientSecret: host.sandbox!.demoPartner.clientSecret,
-  },
+  staffServiceOf(host)!,
   'capturer',
 );
 await desk.invoke('lookups.refresh', {});

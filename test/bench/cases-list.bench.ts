@@ -9,11 +9,10 @@ import { join } from 'node:path';
 import { startTestCore } from '../support/core-harness.js';
 import { memorySecretStores } from '../support/memory-secret-store.js';
 import { startSandboxChild } from '../support/sandbox-child.js';
+import { median } from './support/median.js';
 
 const CASES = Number(process.env.BENCH_CASES ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 const dir = await mkdtemp(join(tmpdir(), 'fica-cases-'));
 const sandbox = await startSandboxChild(join(dir, 'sandbox'));

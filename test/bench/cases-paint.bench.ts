@@ -21,11 +21,11 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { BRIDGE } from '../../shared/ipc/bridge.js';
 import { paintCaseTitle } from './support/paint-cases.js';
+import { median } from './support/median.js';
 
 const CASES = Number(process.env.BENCH_CASES ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WINDOW = 50;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 /** The newest cases come first: the tenth row shown is this one. */
 const TENTH = paintCaseTitle(CASES - 10);
 

@@ -5,13 +5,14 @@
 // then the queue resumes and the core's own CPU (process.cpuUsage: this process, the sandbox runs in
 // its own) is measured over the MEASURED jobs drained after the first WARMUP, or what drains in
 // BENCH_BUDGET_MS, and also in windows of about WINDOW jobs each, whose spread shows how much of the
-// figure is this machine's other load (a 2-core machine shared with other work). The first jobs of a fresh process pay for compiling the code they run, once per
-// process lifetime whatever the queue holds: they are timed apart and printed beside the figure. The
-// core has the host's listeners: every event serialised as the SSE bridge does, an open queue
-// screen holding the rows near its top, patched by each queue.changed delta and read again (queue.count
-// and queue.list) only when the delta cannot place them, as renderer/lib/queue.svelte.ts does, and an
-// open cases screen reading the changed case's row on each case.changed, as
-// renderer/lib/cases-list.svelte.ts does. Prints the bytes serialised and the events sent per job.
+// figure is this machine's other load (a 2-core machine shared with other work). The first jobs of
+// a fresh process pay for compiling the code they run, once per process lifetime whatever the queue
+// holds: they are timed apart and printed beside the figure. The core has the host's listeners:
+// every event serialised as the SSE bridge does, an open queue screen holding the rows near its top,
+// patched by each queue.changed delta and read again (queue.count and queue.list) only when the
+// delta cannot place them, as renderer/lib/queue.svelte.ts does, and an open cases screen reading
+// the changed case's row on each case.changed, as renderer/lib/cases-list.svelte.ts does. Prints
+// the bytes serialised and the events sent per job.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ import { bulkPdf } from '../support/documents.js';
 import { entityAtDocumentsStep } from '../support/flows.js';
 import { memorySecretStores } from '../support/memory-secret-store.js';
 import { startSandboxChild } from '../support/sandbox-child.js';
+import { median } from './support/median.js';
 
 const SIZES = (process.env.BENCH_QUEUE_SIZES ?? '100,1000,10000').split(',').map(Number);
 const MEASURED = Number(process.env.BENCH_MEASURED ?? 300);
@@ -176,7 +178,7 @@ for (const queued of SIZES) {
   const sorted = [...r.windows].sort((a, b) => a - b);
   if (sorted.length > 1)
     console.log(
-      `  in windows of about ${WINDOW} jobs: lowest ${sorted[0]!.toFixed(2)}, median ${sorted[Math.floor((sorted.length - 1) / 2)]!.toFixed(2)}, highest ${sorted.at(-1)!.toFixed(2)} ms per job (${r.windows.map((w) => w.toFixed(2)).join(', ')})`,
+      `  in windows of about ${WINDOW} jobs: lowest ${sorted[0]!.toFixed(2)}, median ${median(r.windows).toFixed(2)}, highest ${sorted.at(-1)!.toFixed(2)} ms per job (${r.windows.map((w) => w.toFixed(2)).join(', ')})`,
     );
   const per = Math.max(r.drained, 1);
   console.log(

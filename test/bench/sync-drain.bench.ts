@@ -37,6 +37,7 @@ import { bulkPdf } from '../support/documents.js';
 import { entityAtDocumentsStep } from '../support/flows.js';
 import { memorySecretStores } from '../support/memory-secret-store.js';
 import { startSandboxChild } from '../support/sandbox-child.js';
+import { median } from './support/median.js';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 200);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
@@ -44,7 +45,6 @@ const SIZE = 1024 * 1024;
 const CONCURRENCY = 4;
 const MB = 1024 * 1024;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const rate = (ms: number) => `${((DOCS * SIZE) / MB / (ms / 1000)).toFixed(1)} MB/s`;
 

@@ -8,7 +8,9 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { keytarSecretStores } from '../../electron/core/keychain/index.js';
 import { startHost, type Host } from '../../electron/host/index.js';
 import { DeskApp } from './pages/desk-app.js';
-import type { StaffService } from '../support/staff-sign-in.js';
+import { staffServiceOf } from '../support/staff-sign-in.js';
+
+export { staffServiceOf };
 
 export const test = base.extend<{ host: Host; desk: DeskApp }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
@@ -48,18 +50,6 @@ export function startTestHost(dataDir: string): Promise<Host> {
     secretStore: (service: string) => keytarSecretStores(`${service}/${run}`),
     queue: { heartbeatMs: 1000, probeIntervalMs: 500 },
   });
-}
-
-/** The host's embedded sandbox as the sign-in helpers reach it (null when it runs without one). */
-export function staffServiceOf(host: Host): StaffService | null {
-  const sandbox = host.sandbox;
-  return sandbox
-    ? {
-        url: sandbox.url,
-        clientId: sandbox.demoPartner.clientId,
-        clientSecret: sandbox.demoPartner.clientSecret,
-      }
-    : null;
 }
 
 const SHOTS = resolve('artifacts/screenshots');

@@ -4,7 +4,7 @@
 import { captureIndividual } from '../support/flows.js';
 import { signedInCore } from '../support/host-core.js';
 import { serviceView } from '../support/service-view.js';
-import { TEST_STAFF_PASSWORD } from '../support/staff-sign-in.js';
+import { staffServiceOf, TEST_STAFF_PASSWORD } from '../support/staff-sign-in.js';
 import { expect, expectAccessible, screenshot, test } from './fixtures.js';
 
 const PASSPHRASE = 'reviewer offline passphrase';
@@ -21,11 +21,7 @@ test('the capturer captures, cannot approve by screen or IPC; the reviewer signs
   const capturer = await desk.actAs('capturer');
   const name = `Carla ${Date.now() % 100000}`;
   // The capture itself is the individual spec's subject; here it goes through the core as the capturer.
-  const service = {
-    url: host.sandbox!.url,
-    clientId: host.sandbox!.demoPartner.clientId,
-    clientSecret: host.sandbox!.demoPartner.clientSecret,
-  };
+  const service = staffServiceOf(host)!;
   const t = await signedInCore(host.core, service, 'capturer', { signIn: false });
   const caseId = await captureIndividual(t, { name, decide: false });
   await desk.waitForSendingToFinish();
@@ -67,11 +63,7 @@ test('a wrong password, a locked app, and an offline unlock whose decision is se
   host,
   page,
 }) => {
-  const service = {
-    url: host.sandbox!.url,
-    clientId: host.sandbox!.demoPartner.clientId,
-    clientSecret: host.sandbox!.demoPartner.clientSecret,
-  };
+  const service = staffServiceOf(host)!;
   const reviewer = await desk.account('reviewer');
   // A wrong password: the identity provider says so and the app stays on the sign-in screen.
   const popup = page.waitForEvent('popup');

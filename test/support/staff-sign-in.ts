@@ -1,6 +1,7 @@
 // Signing staff in as a person does, with real parts: the core's own sign-in (PKCE, loopback
 // redirect), the sandbox's identity provider and its sign-in form, driven over HTTP with a cookie
 // jar instead of a browser. Passwords are set through the sandbox's control API.
+import type { Host } from '../../electron/host/index.js';
 import type { StaffRole } from '../../shared/domain/staff-roles.js';
 import { signInToLoopback } from './oidc-login.js';
 
@@ -19,6 +20,18 @@ export interface StaffService {
   url: string;
   clientId: string;
   clientSecret: string;
+}
+
+/** A host's embedded sandbox as the sign-in helpers reach it (null when it runs without one). */
+export function staffServiceOf(host: Pick<Host, 'sandbox'>): StaffService | null {
+  const sandbox = host.sandbox;
+  return sandbox
+    ? {
+        url: sandbox.url,
+        clientId: sandbox.demoPartner.clientId,
+        clientSecret: sandbox.demoPartner.clientSecret,
+      }
+    : null;
 }
 
 /** The partner's three sign-in accounts, each given TEST_STAFF_PASSWORD. */

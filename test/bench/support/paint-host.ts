@@ -10,7 +10,7 @@ import { startHost } from '../../../electron/host/index.js';
 import type { ChannelName } from '../../../shared/ipc/contract.js';
 import { bridgeClient } from '../../support/bridge-client.js';
 import { ensureVaultKey, testSecrets } from '../../support/core-harness.js';
-import { signInThrough } from '../../support/staff-sign-in.js';
+import { signInThrough, staffServiceOf } from '../../support/staff-sign-in.js';
 import { paintCaseTitle } from './paint-cases.js';
 
 const CASES = Number(process.env.BENCH_CASES ?? 1000);
@@ -38,11 +38,7 @@ try {
   const desk = bridgeClient(host);
   await signInThrough(
     (channel, input) => desk.invoke(channel as ChannelName, input as never),
-    {
-      url: host.sandbox!.url,
-      clientId: host.sandbox!.demoPartner.clientId,
-      clientSecret: host.sandbox!.demoPartner.clientSecret,
-    },
+    staffServiceOf(host)!,
     'capturer',
   );
   // Set, so the app opens on the cases rather than asking for one.
