@@ -277,7 +277,10 @@ export function createBridgeServer(opts: BridgeServerOptions): BridgeServer {
       res.end(html);
       return;
     }
-    res.writeHead(200, headers);
+    // A built asset's name carries its content's hash, so the browser may keep it (and the code it
+    // compiled from it) for good; anything else is checked each time.
+    const cache = target.startsWith(assetsDir) ? 'max-age=31536000, immutable' : 'no-cache';
+    res.writeHead(200, { ...headers, 'Cache-Control': cache });
     res.end(await assetBytes(target));
   }
 

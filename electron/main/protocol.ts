@@ -15,6 +15,9 @@ export function registerAppScheme(): void {
         // fetch() of the app's own files (pdf.js cmaps and fonts) and the camera need these.
         supportFetchAPI: true,
         stream: true,
+        // V8 keeps the code it compiled from the app's scripts between starts (keyed by the files'
+        // contents), so a start after the first does not compile the first screen's code again.
+        codeCache: true,
         // Deliberately not bypassCSP, corsEnabled or allowServiceWorkers.
       },
     },

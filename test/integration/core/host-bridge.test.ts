@@ -93,6 +93,16 @@ describe('headless host', () => {
     expect((await fetch(new URL('assets/NeverBuilt-d4e5f6.js', host.url))).status).toBe(404);
   });
 
+  it('lets the browser keep a built chunk for good, and checks the app page and other files each time', async () => {
+    await writeFile(join(rendererDir, 'assets', 'DeskScreen-f7e8d9.js'), 'export const screen = "desk";');
+    const chunk = await fetch(new URL('assets/DeskScreen-f7e8d9.js', host.url));
+    expect(chunk.headers.get('cache-control')).toBe('max-age=31536000, immutable');
+    expect((await fetch(new URL('app.js', host.url))).headers.get('cache-control')).toBe('no-cache');
+    const signedIn = await openWithLink(host.openUrl());
+    const page = await fetch(host.url, { headers: { cookie: signedIn.cookie } });
+    expect(page.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('a plain GET / (any local program) gets neither the app nor the token', async () => {
     const res = await fetch(host.url);
     const html = await res.text();
