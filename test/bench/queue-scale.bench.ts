@@ -206,7 +206,7 @@ for (const queued of SIZES) {
   const r = await perJob(queued);
   results.push({ queued, ms: r.ms });
   console.log(
-    `${queued} queued: ${r.ms.toFixed(2)} ms of core CPU per job over ${r.drained} jobs drained (the first ${r.warmed}, timed apart: ${r.warmupMs.toFixed(2)} ms each); ${r.frames} events (${(r.bytes / 1024 / 1024).toFixed(1)} MB serialised) meanwhile; queued in ${r.setupS.toFixed(1)} s`,
+    `${queued} queued: ${r.ms.toFixed(2)} ms of core CPU per job over ${r.drained} jobs drained${r.warmed > 0 ? ` (the first ${r.warmed}, timed apart: ${r.warmupMs.toFixed(2)} ms each)` : ''}; ${r.frames} events (${(r.bytes / 1024 / 1024).toFixed(1)} MB serialised) meanwhile; queued in ${r.setupS.toFixed(1)} s`,
   );
   if (r.coreWarmed > 0)
     console.log(
