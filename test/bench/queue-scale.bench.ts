@@ -3,9 +3,10 @@
 //
 // For each size: an entity at its documents step, N small documents queued while sending is paused,
 // then the queue resumes and the core's own CPU (process.cpuUsage: this process, the sandbox runs in
-// its own) is measured over the MEASURED jobs drained after the first WARMUP, or what drains in
-// BENCH_BUDGET_MS, and also in windows of about WINDOW jobs each, whose spread shows how much of the
-// figure is this machine's other load (a 2-core machine shared with other work). A fresh core pays
+// its own) is measured over every job drained after the first WARMUP (or the first MEASURED of
+// them, or what drains in BENCH_BUDGET_MS), and also in ten windows (of WINDOW jobs at least), whose
+// spread shows how much of the figure is this machine's other load (a 2-core machine shared with
+// other work, whose speed moves by a third within minutes). A fresh core pays
 // for compiling the code its jobs run, once in its lifetime whatever the queue holds: V8 compiles
 // each function when first called, and again, optimised, on background threads once it is hot,
 // which for the few hundred functions a job runs goes on over the core's first thousand jobs or
@@ -32,11 +33,11 @@ import { startSandboxChild } from '../support/sandbox-child.js';
 import { median } from './support/median.js';
 
 const SIZES = (process.env.BENCH_QUEUE_SIZES ?? '100,1000,10000').split(',').map(Number);
-const MEASURED = Number(process.env.BENCH_MEASURED ?? 300);
+const MEASURED = Number(process.env.BENCH_MEASURED ?? Infinity);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const CORE_WARMUP = Number(process.env.BENCH_CORE_WARMUP ?? 2000);
-const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 180_000);
+const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 600_000);
 
 interface Figures {
   /** The core's own warm-up: ms of CPU per job over the documents of another case it drained first. */
@@ -47,8 +48,10 @@ interface Figures {
   warmed: number;
   setupS: number;
   drained: number;
-  /** ms of CPU per job in each window of about WINDOW jobs, in the order drained. */
+  /** ms of CPU per job in each window, in the order drained. */
   windows: number[];
+  /** Jobs per window. */
+  window: number;
   frames: number;
   bytes: number;
   queueEvents: number;
@@ -168,13 +171,14 @@ async function perJob(queued: number): Promise<Figures> {
     const warmupUsed = process.cpuUsage(coldCpu);
     serialised.frames = serialised.bytes = serialised.queueEvents = serialised.reads = 0;
     const cpu = process.cpuUsage();
-    // Up to MEASURED jobs, or what drained in BUDGET_MS when the queue is too slow for that.
+    // Every job left (or the first MEASURED), or what drained in BUDGET_MS when the queue is too slow.
     const target = warmed + Math.min(MEASURED, queued - warmed);
+    const window = Math.max(WINDOW, Math.ceil((target - warmed) / 10));
     const windows: number[] = [];
     while (start - done < target && Date.now() < deadline) {
       const windowCpu = process.cpuUsage();
       const windowStart = done;
-      await drainUntil(Math.min(target, start - done + WINDOW), 200);
+      await drainUntil(Math.min(target, start - done + window), 200);
       const windowUsed = process.cpuUsage(windowCpu);
       if (windowStart > done)
         windows.push((windowUsed.user + windowUsed.system) / 1000 / (windowStart - done));
@@ -193,6 +197,7 @@ async function perJob(queued: number): Promise<Figures> {
       setupS,
       drained,
       windows,
+      window,
       ...serialised,
     };
   } finally {
@@ -215,7 +220,7 @@ for (const queued of SIZES) {
   const sorted = [...r.windows].sort((a, b) => a - b);
   if (sorted.length > 1)
     console.log(
-      `  in windows of about ${WINDOW} jobs: lowest ${sorted[0]!.toFixed(2)}, median ${median(r.windows).toFixed(2)}, highest ${sorted.at(-1)!.toFixed(2)} ms per job (${r.windows.map((w) => w.toFixed(2)).join(', ')})`,
+      `  in windows of about ${r.window} jobs: lowest ${sorted[0]!.toFixed(2)}, median ${median(r.windows).toFixed(2)}, highest ${sorted.at(-1)!.toFixed(2)} ms per job (${r.windows.map((w) => w.toFixed(2)).join(', ')})`,
     );
   const per = Math.max(r.drained, 1);
   console.log(
