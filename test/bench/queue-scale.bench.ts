@@ -117,6 +117,19 @@ async function perJob(queued: number): Promise<Figures> {
       });
     await t.call('lookups.refresh', {});
     const unsent = async () => (await t.call('status.get', {})).unsentCount;
+    /** Reads the unsent count every `pollMs` until `enough` says so or the deadline; answers the last. */
+    const pollUnsent = async (
+      left: number,
+      enough: (left: number) => boolean,
+      pollMs: number,
+      deadline: number,
+    ) => {
+      while (!enough(left) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+        left = await unsent();
+      }
+      return left;
+    };
     const queueDocuments = async (caseId: string, pair: DocumentPair, count: number) => {
       for (let i = 0; i < count; i++)
         await t.core.internals.drafts.importFile(
@@ -136,12 +149,7 @@ async function perJob(queued: number): Promise<Figures> {
       const before = await unsent();
       const cpu = process.cpuUsage();
       await t.call('queue.resume', {});
-      const deadline = Date.now() + BUDGET_MS;
-      let left = before;
-      while (left > 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        left = await unsent();
-      }
+      const left = await pollUnsent(before, (n) => n <= 0, 200, Date.now() + BUDGET_MS);
       const used = process.cpuUsage(cpu);
       coreWarmed = before - left;
       coreWarmupMs = (used.user + used.system) / 1000 / Math.max(coreWarmed, 1);
@@ -160,10 +168,7 @@ async function perJob(queued: number): Promise<Figures> {
     const deadline = Date.now() + BUDGET_MS;
     let done = start;
     const drainUntil = async (count: number, pollMs: number) => {
-      while (start - done < count && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, pollMs));
-        done = await unsent();
-      }
+      done = await pollUnsent(done, (n) => start - n >= count, pollMs, deadline);
     };
     // Polled often while warming up, so the measured jobs start close to WARMUP.
     await drainUntil(Math.min(WARMUP, Math.floor(queued / 5)), 50);
