@@ -34,7 +34,7 @@ import { DocumentContent } from './documents/document-content.js';
 import { FormDrafts } from './forms/form-drafts.js';
 import { SaneBackend } from './capture/scanning/sane-backend.js';
 import { ScanService } from './capture/scanning/scan-service.js';
-import { stopMrzReader } from './capture/identity/read-mrz.js';
+import { CapturePool } from './capture/capture-pool.js';
 import { dispatch } from './ipc/dispatch.js';
 import { ChangeNotifier } from './ipc/change-notifier.js';
 import { QueueDeltaBuilder } from './ipc/queue-delta.js';
@@ -329,7 +329,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     progressOf: (documentId) => queue.progressOfDocument(documentId),
     serviceCheck: (caseId) => caseRefresh.checkOf(caseId),
   });
+  // One capture worker for pages and identity documents alike: the laptops have two cores.
+  const capturePool = new CapturePool();
   const drafts = new DraftService({
+    pool: capturePool,
     store,
     cases,
     vault,
@@ -438,6 +441,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     cases,
     drafts,
+    readIdentity: (image) => capturePool.readIdentity(image),
     scans,
     documentContent: new DocumentContent({ store, vault, api: () => session.api() }),
     formDrafts: new FormDrafts({ db, store, scope, caseKeys, fields: vault.fields }),
@@ -534,7 +538,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       notifier.close();
       await caseRefresh.stop();
       await queue.stop();
-      await stopMrzReader();
       await drafts.close();
       db.close();
     },

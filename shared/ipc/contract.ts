@@ -316,10 +316,17 @@ export const channels = {
   'formDrafts.get': channel(FormDraftRefSchema, FormDraftSchema),
   'formDrafts.save': channel(FormDraftRefSchema.extend({ data: FormDraftDataSchema }), FormDraftSchema),
   'formDrafts.clear': channel(FormDraftRefSchema, Ok),
-  /** Reads a smart ID card's barcode or a passport's MRZ from an image; the image is not kept. */
+  /**
+   * Reads a smart ID card's barcode or an MRZ (passport, ID card) from an image; the image is not
+   * kept. An MRZ reading comes with the zone cropped from the image (a PNG) to compare the name with.
+   */
   'identity.read': channel(
     z.object({ bytes: BytesSchema.refine((b) => b.byteLength <= 40 * 1024 * 1024, 'At most 40 MB') }),
-    z.object({ reading: IdentityReadingSchema.nullable(), message: z.string().nullable() }),
+    z.object({
+      reading: IdentityReadingSchema.nullable(),
+      strip: BytesSchema.nullable(),
+      message: z.string().nullable(),
+    }),
   ),
   /** The scanners this computer can reach now (looking takes a few seconds), or why there are none. */
   'scanners.list': channel(Empty, ScannerListSchema),

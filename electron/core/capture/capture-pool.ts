@@ -1,7 +1,7 @@
 // Runs capture-worker.ts tasks in one worker thread, started on first use and stopped when idle, so
-// the core's event loop keeps answering the screen and the queue while a page is normalised, a PDF
-// is parsed or assembled, or previews are rendered. One worker: the laptops have two cores and the
-// core itself needs the other.
+// the core's event loop keeps answering the screen and the queue while a page is normalised and
+// measured, a PDF is parsed or assembled, previews are rendered, or an identity document is read.
+// One worker: the laptops have two cores and the core itself needs the other.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +11,7 @@ import type { ProcessedFile } from './capture-document.js';
 import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import type { CaptureTask, TaskAnswer, TaskFailure } from './capture-worker.js';
 import { CaptureError } from './errors.js';
+import type { IdentityOutcome } from './identity/read-identity.js';
 import type { DocumentTarget } from './limits.js';
 import type { Thumbnail, ThumbnailOptions } from './thumbnail.js';
 import type { DocumentMimeType } from '../../../shared/api/documents.js';
@@ -61,6 +62,14 @@ export class CapturePool {
     options: Omit<ThumbnailOptions, 'page'>,
   ): Promise<Thumbnail[]> {
     return this.run({ kind: 'thumbnails', bytes, mimeType, pages: [...pages], options }, transferable(bytes));
+  }
+
+  /**
+   * An identity document's barcode or MRZ read from a photo or scan (see read-identity.ts). The
+   * image is handed over to the worker (detached here) when it owns its buffer.
+   */
+  readIdentity(image: Uint8Array): Promise<IdentityOutcome> {
+    return this.run({ kind: 'readIdentity', image }, transferable(image));
   }
 
   /** Stops the worker; tasks still running are rejected. */

@@ -1,10 +1,12 @@
 // The capture work that would hold up the core's event loop for hundreds of milliseconds (decoding
-// and measuring photos, parsing and assembling PDFs with pdf-lib, rendering pages with pdf.js) runs
-// here, in a worker thread, started by capture-pool.ts. One message in, one message out.
+// and measuring photos, parsing and assembling PDFs with pdf-lib, rendering pages with pdf.js,
+// reading an identity document's barcode or MRZ) runs here, in a worker thread, started by
+// capture-pool.ts. One message in, one message out.
 import { parentPort } from 'node:worker_threads';
 import { assemblePdf, type PagePlacement, type PdfSource } from './assemble-pdf.js';
 import { processPicked, type PickedFile } from './capture-document.js';
 import { CaptureError } from './errors.js';
+import { readIdentityDocument } from './identity/read-identity.js';
 import { countSealedPdfPages } from './sealed-pdf.js';
 import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import type { DocumentTarget } from './limits.js';
@@ -22,7 +24,8 @@ export type CaptureTask =
       /** 0-based pages of a PDF; [0] for an image. */
       pages: number[];
       options: Omit<ThumbnailOptions, 'page'>;
-    };
+    }
+  | { kind: 'readIdentity'; image: Uint8Array };
 
 export type TaskFailure =
   | { kind: 'capture'; problem: CaptureError['problem']; message: string }
@@ -50,6 +53,10 @@ async function run(task: CaptureTask): Promise<{ value: unknown; transfer: Array
           ? await renderPdfThumbnails(task.bytes, task.pages, task.options)
           : [await renderThumbnail(task.bytes, task.mimeType, task.options)];
       return { value: thumbs, transfer: thumbs.flatMap((t) => owned(t.bytes)) };
+    }
+    case 'readIdentity': {
+      const outcome = await readIdentityDocument(task.image);
+      return { value: outcome, transfer: outcome.strip ? owned(outcome.strip) : [] };
     }
   }
 }

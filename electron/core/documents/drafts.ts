@@ -35,6 +35,8 @@ export interface DraftDeps {
   draftChanged: (draft: DocumentDraft) => void;
   /** A page that failed for a reason other than its content (not personal data). */
   log?: (event: string, detail: Record<string, unknown>) => void;
+  /** The capture worker, shared with the core's other capture work (identity documents). */
+  pool?: CapturePool;
 }
 
 type Target = keyof typeof DOCUMENT_LIMITS;
@@ -43,7 +45,7 @@ const targetOf = (owner: DocumentOwner): Target => owner.kind;
 
 export class DraftService {
   /** Normalising, PDF parsing and assembly, and previews run here, off the core's event loop. */
-  private readonly pool = new CapturePool();
+  private readonly pool: CapturePool;
   private readonly previews: PagePreviews;
   private readonly processing = new PageProcessingQueue(
     (job) => this.process(job),
@@ -52,6 +54,7 @@ export class DraftService {
   private closed = false;
 
   constructor(private readonly deps: DraftDeps) {
+    this.pool = deps.pool ?? new CapturePool();
     this.previews = new PagePreviews(
       async (vaultId) => {
         const bytes = await deps.vault.readAll(vaultId);

@@ -21,7 +21,7 @@ import type { DraftService } from '../documents/drafts.js';
 import type { ScanService } from '../capture/scanning/scan-service.js';
 import type { DocumentContent } from '../documents/document-content.js';
 import type { FormDrafts } from '../forms/form-drafts.js';
-import { readIdentityForScreen } from '../capture/identity/read-identity.js';
+import { readIdentityForScreen, type IdentityOutcome } from '../capture/identity/read-identity.js';
 import type { Session } from '../session.js';
 import type { SyncQueue } from '../sync/queue.js';
 import { ArchiveDamagedError, ArchivePassphraseError } from '../transfer/archive-crypto.js';
@@ -62,6 +62,8 @@ export interface CoreContext {
   statusChanged(): void;
   staff: StaffSession;
   desk: DeskService;
+  /** Reads an identity document in the capture worker. */
+  readIdentity(image: Uint8Array): Promise<IdentityOutcome>;
 }
 
 function detail(ctx: CoreContext, caseId: string): CaseDetail {
@@ -251,7 +253,10 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.formDrafts.clear(ref);
       return OK;
     },
-    'identity.read': ({ bytes }) => readIdentityForScreen(bytes),
+    'identity.read': async ({ bytes }) => {
+      const answer = await readIdentityForScreen(bytes, (image) => ctx.readIdentity(image));
+      return { ...answer, strip: answer.strip && copy(answer.strip) };
+    },
     'scanners.list': () => ctx.scans.list(),
     'scanners.preview': async (settings) => {
       const page = await ctx.scans.preview(settings);

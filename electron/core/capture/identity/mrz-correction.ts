@@ -4,21 +4,23 @@
 // document number, optional data) every look-alike read with low confidence is tried both ways, and
 // the reading is kept only when exactly one combination satisfies every check digit. Two that do are
 // refused, never guessed between.
-import { checkHolds, type Layout } from './mrz-layout.js';
+import { checkHolds, type CharClass, type Layout } from './mrz-layout.js';
 
 export interface ReadChar {
   char: string;
   /** 0–100, as the OCR gives it. */
   confidence: number;
+  /** What another reading of the same character gave instead. */
+  alternatives?: string[];
 }
 
 /** A character read at or above this confidence is taken as read. */
 export const CERTAIN = 90;
 
 const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8' };
-const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
+const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '7': 'Z', '8': 'B' };
 /** Look-alike pairs where a position may hold either. */
-const TWIN: Record<string, string> = { ...TO_LETTER, O: '0', I: '1', Z: '2', S: '5', G: '6', B: '8' };
+const TWIN: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B', O: '0', I: '1', Z: '2', S: '5', G: '6', B: '8' };
 
 /** At most 2^12 combinations are tried; more unsure characters than that is not a reading. */
 const MAX_UNSURE = 12;
@@ -30,8 +32,11 @@ export type Correction =
 export function correctMrz(read: readonly (readonly ReadChar[])[], layout: Layout): Correction {
   const lines = read.map((line) => line.map((c) => c.char));
   const confidence = read.map((line) => line.map((c) => c.confidence));
-  const unsure: Array<{ line: number; index: number; options: [string, string] }> = [];
+  const unsure: Array<{ line: number; index: number; options: string[] }> = [];
   const checked = coveredByChecks(layout);
+  // A digit the OCR did not see (an empty cell, or a letter like no digit) may be any digit, and its
+  // check digit says which; only one per zone, since each such digit uses up a check.
+  let unseen = 0;
   for (let l = 0; l < layout.lines; l++) {
     for (let i = 0; i < layout.length; i++) {
       const c = lines[l]![i]!;
@@ -41,17 +46,36 @@ export function correctMrz(read: readonly (readonly ReadChar[])[], layout: Layou
         lines[l]![i] = TO_LETTER[c];
         // A digit where only a letter may stand: the shape was misjudged, so the letter is not sure.
         confidence[l]![i] = Math.min(confidence[l]![i]!, CERTAIN - 1);
-      } else if (kind === 'alnum' && TWIN[c] && confidence[l]![i]! < CERTAIN && checked[l]![i])
-        unsure.push({ line: l, index: i, options: [c, TWIN[c]] });
+      }
+      if (!checked[l]![i] || (kind !== 'digit' && kind !== 'alnum')) continue;
+      const blank = kind === 'digit' && ((c === '<' && confidence[l]![i] === 0) || !/[0-9<]/.test(lines[l]![i]!));
+      if (blank && unseen++ === 0) {
+        unsure.push({ line: l, index: i, options: [...'0123456789<'] });
+        confidence[l]![i] = 0;
+      } else if (confidence[l]![i]! < CERTAIN) {
+        const options = optionsFor(kind, [lines[l]![i]!, ...(read[l]![i]!.alternatives ?? [])]);
+        if (options.length > 1) unsure.push({ line: l, index: i, options });
+      }
     }
   }
-  if (unsure.length > MAX_UNSURE) return { ok: false, reason: 'too-unsure' };
+  const combinations = unsure.reduce((n, u) => n * u.options.length, 1);
+  if (combinations > 2 ** MAX_UNSURE) return { ok: false, reason: 'too-unsure' };
   const passing: string[][] = [];
-  for (let combination = 0; combination < 2 ** unsure.length; combination++) {
+  const seen = new Set<string>();
+  for (let combination = 0; combination < combinations; combination++) {
     const candidate = lines.map((line) => [...line]);
-    unsure.forEach((u, bit) => (candidate[u.line]![u.index] = u.options[(combination >> bit) & 1]!));
+    let rest = combination;
+    for (const u of unsure) {
+      candidate[u.line]![u.index] = u.options[rest % u.options.length]!;
+      rest = Math.floor(rest / u.options.length);
+    }
     const text = candidate.map((line) => line.join(''));
-    if (layout.checks.every((check) => checkHolds(text, check))) passing.push(text);
+    if (!layout.checks.every((check) => checkHolds(text, check))) continue;
+    // An empty field's check digit may be printed '0' or '<', which say the same: one reading.
+    const meaning = sameMeaning(text, layout);
+    if (seen.has(meaning)) continue;
+    seen.add(meaning);
+    passing.push(text);
     if (passing.length > 1) return { ok: false, reason: 'ambiguous' };
   }
   if (passing.length === 0) return { ok: false, reason: 'check-digits' };
@@ -59,6 +83,30 @@ export function correctMrz(read: readonly (readonly ReadChar[])[], layout: Layou
   for (let l = 0; l < layout.lines; l++)
     for (let i = 0; i < layout.length; i++) if (checked[l]![i]) confidence[l]![i] = 100;
   return { ok: true, lines: passing[0]!, confidence };
+}
+
+/**
+ * What an unsure character may have been: what was read, what another reading gave, and their
+ * look-alikes, as far as the position allows (a digit where only digits stand).
+ */
+function optionsFor(kind: CharClass, read: string[]): string[] {
+  const options = new Set<string>();
+  for (const c of read) {
+    if (kind === 'digit') options.add(TO_DIGIT[c] ?? c);
+    else {
+      options.add(c);
+      if (kind === 'alnum' && TWIN[c]) options.add(TWIN[c]);
+    }
+  }
+  return [...options].filter((c) => (kind === 'digit' ? /^[0-9<]$/.test(c) : /^[A-Z0-9<]$/.test(c)));
+}
+
+function sameMeaning(lines: readonly string[], layout: Layout): string {
+  const chars = lines.map((line) => [...line]);
+  for (const check of layout.checks)
+    if (check.fillerWhenEmpty && chars[check.digit.line]![check.digit.index] === '<')
+      chars[check.digit.line]![check.digit.index] = '0';
+  return chars.map((line) => line.join('')).join('\n');
 }
 
 /** Positions some check digit covers, the check digits included. */

@@ -1,127 +1,400 @@
-// A passport's machine-readable zone (ICAO 9303 TD3: two lines of 44 characters) read by OCR with
-// tesseract.js and its English model from @tesseract.js-data/eng, both from the installed packages
-// (nothing is downloaded), then checked with `mrz` (check digits, with its OCR autocorrection of
-// O/0 and similar). One OCR worker is kept once started: starting one costs about half a second.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type { Worker } from 'tesseract.js';
+// A machine-readable zone (ICAO 9303 TD1, TD2 or TD3) read from a photo or scan: the zone is found
+// first (mrz-zone.ts), each of its lines is cut out straightened and scaled to one character
+// height, binarised and read by OCR with the MRZ alphabet only (mrz-ocr.ts); the check digits then
+// settle look-alike characters (mrz-correction.ts) and `mrz` parses the fields. Names carry no check
+// digit, so the reading says which characters were read with high confidence, and the zone itself,
+// cropped and straightened, goes to the screen beside it.
+import { parse } from 'mrz';
 import type { IdentityReading } from '../../../../shared/domain/identity-document.js';
+import { parseSouthAfricanId } from '../../../../shared/domain/sa-id.js';
 import { loadSharp } from '../load-sharp.js';
+import { CERTAIN, correctMrz, type ReadChar } from './mrz-correction.js';
+import { doubtLookAlikes } from './mrz-glyphs.js';
+import { LAYOUTS, layoutOf, type Layout } from './mrz-layout.js';
+import { intoCells, recogniseLine, stopMrzOcr, type Symbol } from './mrz-ocr.js';
+import { findZone, type Grey, type Zone } from './mrz-zone.js';
 
-let starting: Promise<Worker> | null = null;
+export { stopMrzOcr as stopMrzReader };
 
-function ocrWorker(): Promise<Worker> {
-  starting ??= (async () => {
-    const { createWorker, PSM } = await import('tesseract.js');
-    const require = createRequire(import.meta.url);
-    const langPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-    const worker = await createWorker('eng', 1, { langPath, gzip: true, cacheMethod: 'none' });
-    await worker.setParameters({
-      tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<',
-      tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
-    });
-    return worker;
-  })().catch((error: unknown) => {
-    starting = null;
-    throw error;
-  });
-  return starting;
-}
-
-/** Stops the OCR worker (at core shutdown). */
-export async function stopMrzReader(): Promise<void> {
-  const pending = starting;
-  starting = null;
-  if (pending) await (await pending).terminate().catch(() => undefined);
+export interface MrzResult {
+  reading: IdentityReading;
+  /** The zone cropped from the image and straightened, a small grey PNG. */
+  strip: Uint8Array;
 }
 
 const MAX_INPUT_PIXELS = 100_000_000;
+/** The zone is looked for on the picture shrunk to this long side. */
+const FIND_LONG_SIDE = 1200;
+/** Capital height the OCR reads at, in pixels: tesseract's best range. */
+const CAP = 34;
+/** Capital height of the strip shown to the person. */
+const SHOWN_CAP = 18;
 
-/** The MRZ of a passport page, or null when none is found or its check digits fail. */
-export async function readMrz(image: Uint8Array, today: Date = new Date()): Promise<IdentityReading | null> {
+/** The MRZ of a document, or null when none is found or its check digits do not all hold. */
+export async function readMrz(image: Uint8Array, today: Date = new Date()): Promise<MrzResult | null> {
   const sharp = await loadSharp();
-  const page = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
-  const meta = await page.metadata();
-  const width = meta.autoOrient?.width ?? meta.width ?? 0;
-  const height = meta.autoOrient?.height ?? meta.height ?? 0;
-  if (width === 0 || height === 0) return null;
-  // The zone is the bottom of the data page: read that first, the whole image if it is not there.
-  const bottomTop = Math.floor(height * 0.6);
-  const regions = [
-    { left: 0, top: bottomTop, width, height: height - bottomTop },
-    { left: 0, top: 0, width, height },
-  ];
-  const worker = await ocrWorker();
-  for (const region of regions) {
-    const png = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
+  const meta = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  const fullWidth = meta.autoOrient?.width ?? meta.width ?? 0;
+  const fullHeight = meta.autoOrient?.height ?? meta.height ?? 0;
+  if (fullWidth === 0 || fullHeight === 0) return null;
+  const small = await greyOf(
+    sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
       .autoOrient()
-      .extract(region)
-      .resize({ width: 1600, withoutEnlargement: false })
-      .greyscale()
-      .normalise()
-      .png()
-      .toBuffer();
-    const { data } = await worker.recognize(png);
-    const reading = await mrzReading(data.text, today);
-    if (reading) return reading;
+      .resize({ width: FIND_LONG_SIDE, height: FIND_LONG_SIDE, fit: 'inside', withoutEnlargement: true }),
+  );
+  const zone = findZone(small);
+  if (!zone) return null;
+  // Decode again only as finely as the OCR needs, and only around the zone.
+  const found = small.width / fullWidth;
+  const cap = Math.max(...zone.lines.map((l) => l.height));
+  const decodeScale = Math.min(1, (CAP * 1.5) / (cap / found));
+  const toSource = decodeScale / found;
+  const box = boundsOf(zone, cap);
+  const sourceWidth = Math.round(fullWidth * decodeScale);
+  const sourceHeight = Math.round(fullHeight * decodeScale);
+  const left = clamp(Math.floor(box.left * toSource), 0, sourceWidth - 2);
+  const top = clamp(Math.floor(box.top * toSource), 0, sourceHeight - 2);
+  const region = {
+    left,
+    top,
+    width: clamp(Math.ceil(box.right * toSource) - left, 1, sourceWidth - left - 1),
+    height: clamp(Math.ceil(box.bottom * toSource) - top, 1, sourceHeight - top - 1),
+  };
+  const source = await greyOf(
+    sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
+      .autoOrient()
+      .resize({ width: sourceWidth, height: sourceHeight, fit: 'fill' })
+      .extract(region),
+  );
+  const place = { scale: toSource, left, top };
+  for (const upsideDown of [false, true]) {
+    const lines = straightLines(source, zone, cap, place, upsideDown);
+    const reading = await readZone(lines, today);
+    if (reading) return { reading, strip: await stripOf(lines) };
   }
   return null;
 }
 
-/** Two 44-character lines out of OCR text, checked and turned into a reading. */
-export async function mrzReading(text: string, today: Date): Promise<IdentityReading | null> {
-  const lines = text
-    .split('\n')
-    .map((l) => l.replace(/\s+/g, '').toUpperCase())
-    .filter((l) => l.length >= 40);
-  const { parse } = await import('mrz');
-  for (let i = 0; i + 1 < lines.length; i++) {
-    const pair = [withCleanFiller(fitFiller(lines[i]!)), fitFiller(lines[i + 1]!)];
-    if (!pair[0]!.startsWith('P')) continue;
-    let result;
-    try {
-      result = parse(pair, { autocorrect: true });
-    } catch {
-      continue;
+const clamp = (v: number, min: number, max: number) => Math.max(min, Math.min(max, v));
+
+async function greyOf(pipeline: import('sharp').Sharp): Promise<Grey> {
+  const { data, info } = await pipeline.greyscale().raw().toBuffer({ resolveWithObject: true });
+  return {
+    data: info.channels === 1 ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : firstChannel(data, info.channels),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+function firstChannel(data: Buffer, channels: number): Uint8Array {
+  const out = new Uint8Array(data.length / channels);
+  for (let i = 0; i < out.length; i++) out[i] = data[i * channels]!;
+  return out;
+}
+
+function boundsOf(zone: Zone, cap: number) {
+  const ux = Math.cos(zone.angle);
+  const uy = Math.sin(zone.angle);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const l of zone.lines)
+    for (const a of [-1, 1])
+      for (const b of [-1, 1]) {
+        const along = a * (l.length / 2 + 2 * cap);
+        const across = b * 1.5 * cap;
+        xs.push(l.x + along * ux - across * uy);
+        ys.push(l.y + along * uy + across * ux);
+      }
+  return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
+}
+
+interface LineImage extends Grey {
+  /** Columns where the line's print begins and ends. */
+  inkStart: number;
+  inkEnd: number;
+  /** The line binarised, black print on white, as tesseract reads it. */
+  binary: Uint8Array;
+}
+
+/**
+ * Each line of the zone cut out along its slope and scaled so its capitals are CAP pixels tall:
+ * the page's skew is undone here, by sampling, rather than by turning the whole image.
+ */
+function straightLines(
+  source: Grey,
+  zone: Zone,
+  cap: number,
+  place: { scale: number; left: number; top: number },
+  upsideDown: boolean,
+): LineImage[] {
+  const k = CAP / cap;
+  const sign = upsideDown ? -1 : 1;
+  const ux = sign * Math.cos(zone.angle);
+  const uy = sign * Math.sin(zone.angle);
+  const ordered = upsideDown ? [...zone.lines].reverse() : zone.lines;
+  return ordered.map((line) => {
+    const width = Math.round((line.length + 2 * cap) * k);
+    const height = Math.round(1.8 * CAP);
+    const data = new Uint8Array(width * height);
+    for (let oy = 0; oy < height; oy++) {
+      for (let ox = 0; ox < width; ox++) {
+        const along = (ox - width / 2) / k;
+        const across = (oy - height / 2) / k;
+        const x = (line.x + along * ux - across * uy) * place.scale - place.left;
+        const y = (line.y + along * uy + across * ux) * place.scale - place.top;
+        data[oy * width + ox] = sample(source, x, y);
+      }
     }
-    if (!result.valid) continue;
-    const f = result.fields;
-    return {
-      source: 'passport-mrz',
-      surname: title((f.lastName ?? '').replace(/\s+/g, ' ').trim()),
-      names: title((f.firstName ?? '').replace(/\s+/g, ' ').trim()),
-      idNumber: null,
-      documentNumber: f.documentNumber ?? null,
-      nationality: f.nationality ?? '',
-      dateOfBirth: f.birthDate ? fullDate(f.birthDate, today, 'past') : null,
-      gender: f.sex === 'male' ? 'Male' : f.sex === 'female' ? 'Female' : null,
-      expiry: f.expirationDate ? fullDate(f.expirationDate, today, 'future') : null,
-    };
+    return { ...binarised({ data, width, height }), data: stretched(data) };
+  });
+}
+
+function sample({ data, width, height }: Grey, x: number, y: number): number {
+  if (x < 0 || y < 0 || x >= width - 1 || y >= height - 1) return 255;
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const fx = x - x0;
+  const fy = y - y0;
+  const i = y0 * width + x0;
+  const top = data[i]! * (1 - fx) + data[i + 1]! * fx;
+  const bottom = data[i + width]! * (1 - fx) + data[i + width + 1]! * fx;
+  return Math.round(top * (1 - fy) + bottom * fy);
+}
+
+/** Contrast stretched between the 1st and 99th percentile, for the strip the person sees. */
+function stretched(data: Uint8Array): Uint8Array {
+  const sorted = Uint8Array.from(data).sort();
+  const low = sorted[Math.floor(sorted.length * 0.01)]!;
+  const high = sorted[Math.floor(sorted.length * 0.99)]!;
+  const range = Math.max(1, high - low);
+  return data.map((v) => clamp(Math.round(((v - low) * 255) / range), 0, 255));
+}
+
+/** Otsu's threshold after a 3 × 3 mean (camera grain is finer than a stroke). */
+function binarised(line: Grey): Omit<LineImage, 'data'> {
+  const { data, width, height } = line;
+  const smooth = new Uint8Array(data.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+          sum += data[yy * width + xx]!;
+          n++;
+        }
+      smooth[y * width + x] = sum / n;
+    }
+  const histogram = new Array<number>(256).fill(0);
+  for (const v of smooth) histogram[v]!++;
+  const threshold = otsu(histogram, smooth.length);
+  const binary = smooth.map((v) => (v <= threshold ? 0 : 255));
+  // A column dark at both the top and the bottom of the line's picture is no print (print keeps to
+  // the middle): the page's edge and the desk beyond it are cleared.
+  const margin = Math.max(1, Math.floor(height * 0.12));
+  for (let x = 0; x < width; x++) {
+    let top = 0;
+    let bottom = 0;
+    for (let y = 0; y < margin; y++) {
+      if (binary[y * width + x] === 0) top++;
+      if (binary[(height - 1 - y) * width + x] === 0) bottom++;
+    }
+    if (top > margin / 2 && bottom > margin / 2) for (let y = 0; y < height; y++) binary[y * width + x] = 255;
+  }
+  // Print begins and ends where a few neighbouring columns near the middle of the line hold a
+  // stroke's worth of dark pixels: a speck of grain beside the line is not its first character.
+  const columns = new Array<number>(width).fill(0);
+  for (let y = Math.floor(height * 0.2); y < Math.ceil(height * 0.8); y++)
+    for (let x = 0; x < width; x++) if (binary[y * width + x] === 0) columns[x]!++;
+  const span = 4;
+  const inked = (x: number) => {
+    let dark = 0;
+    for (let k = 0; k < span; k++) dark += columns[x + k] ?? 0;
+    return columns[x]! >= 2 && dark >= CAP / 4;
+  };
+  let inkStart = 0;
+  while (inkStart < width - 1 && !inked(inkStart)) inkStart++;
+  let inkEnd = width - 1;
+  while (inkEnd > inkStart && !inked(Math.max(0, inkEnd - span + 1))) inkEnd--;
+  return { width, height, binary, inkStart, inkEnd: inkEnd + 1 };
+}
+
+function otsu(histogram: number[], total: number): number {
+  let sum = 0;
+  for (let v = 0; v < 256; v++) sum += v * histogram[v]!;
+  let below = 0;
+  let sumBelow = 0;
+  let best = 0;
+  let threshold = 127;
+  for (let v = 0; v < 256; v++) {
+    below += histogram[v]!;
+    if (below === 0) continue;
+    const above = total - below;
+    if (above === 0) break;
+    sumBelow += v * histogram[v]!;
+    const between = below * above * (sumBelow / below - (sum - sumBelow) / above) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = v;
+    }
+  }
+  return threshold;
+}
+
+/**
+ * OCR of each line, placed in the cells of the layout the zone's shape and the reading agree on.
+ * The binarised lines are read first; the name line is read a second time from its grey picture
+ * (names carry no check digit, so two readings must agree before a character counts as sure), and
+ * the other lines too when their check digits do not hold.
+ */
+async function readZone(lines: LineImage[], today: Date): Promise<IdentityReading | null> {
+  const binary = await Promise.all(lines.map((line) => ocrLine(line, line.binary)));
+  // OCR drops some filler but seldom adds characters: the fullest line says 36 or 44 best, and the
+  // other is tried when its check digits fail.
+  const fullest = Math.max(...binary.map((s) => s.length));
+  const lengths = lines.length === 3 ? [30] : fullest > 40 ? [44, 36] : [36, 44];
+  const grey: Array<Symbol[] | undefined> = [];
+  const greyOfLine = async (i: number) => (grey[i] ??= await ocrLine(lines[i]!, lines[i]!.data));
+  for (const length of lengths) {
+    const layout = layoutOf(lines.length, length)!;
+    const place = (symbols: Symbol[], i: number) => intoCells(symbols, length, lines[i]!.inkStart, lines[i]!.inkEnd);
+    const first = binary.map(place);
+    const glyphLines = lines.map((line, i) => ({ ...line, offset: first[i]!.offset, pitch: first[i]!.pitch }));
+    const second = async (i: number) => place(await greyOfLine(i), i).read;
+    // The name, which no check digit covers, counts only where both readings agree.
+    const nameLine = layout.name.line;
+    const other = await second(nameLine);
+    const name = first[nameLine]!.read.map((c, k) => agreed(c, other[k]!));
+    // The checked lines as first read, as read from the grey picture, then the two together: the
+    // first that the check digits confirm, and only one way, is the reading.
+    for (const variant of ['binary', 'grey', 'both'] as const) {
+      const cells: ReadChar[][] = [];
+      for (let i = 0; i < lines.length; i++) {
+        if (i === nameLine) cells.push(name);
+        else if (variant === 'binary') cells.push(first[i]!.read);
+        else {
+          const g = await second(i);
+          cells.push(variant === 'grey' ? g : first[i]!.read.map((c, k) => agreed(c, g[k]!)));
+        }
+      }
+      doubtLookAlikes(cells, glyphLines, layout);
+      const corrected = correctMrz(cells, layout);
+      if (process.env.MRZ_DEBUG)
+        for (const line of cells) console.log(variant, line.map((c) => c.char + (c.confidence < CERTAIN ? '?' : '')).join(''));
+      if (!corrected.ok) continue;
+      const named = withNameFiller(corrected.lines, corrected.confidence, layout);
+      const reading = readingOf(named.lines, named.confidence, today);
+      if (reading) return reading;
+    }
   }
   return null;
 }
 
 /**
- * OCR miscounts long runs of '<' by one or two. Every field of a TD3 line has a fixed width, so a
- * line of the wrong length is mended in its longest run of filler, where the miscount happens.
+ * A name field is SURNAME<<GIVEN<NAMES then filler: after the second '<<' nothing but filler may
+ * stand, so what OCR made of the filler there is written back as such. Anything there read as a
+ * letter leaves the name unsure: it may be a name the OCR broke with a '<<' of its own.
  */
-function fitFiller(line: string): string {
-  const runs = [...line.matchAll(/<+/g)].sort((a, b) => b[0].length - a[0].length);
-  const longest = runs[0];
-  if (line.length === 44 || !longest || longest[0].length < 3) return line.slice(0, 44).padEnd(44, '<');
-  const length = Math.max(1, longest[0].length + 44 - line.length);
-  return line.slice(0, longest.index) + '<'.repeat(length) + line.slice(longest.index + longest[0].length);
+function withNameFiller(lines: string[], confidence: number[][], layout: Layout) {
+  const { line, start, end } = layout.name;
+  const field = lines[line]!.slice(start, end);
+  const separator = field.indexOf('<<');
+  const filler = separator < 0 ? -1 : field.indexOf('<<', separator + 2);
+  if (filler < 0) return { lines, confidence };
+  const tail = field.slice(filler);
+  const rewritten = [...lines];
+  rewritten[line] = lines[line]!.slice(0, start + filler) + '<'.repeat(tail.length) + lines[line]!.slice(end);
+  const sure = confidence.map((row) => [...row]);
+  // The '<<' that opens the filler must itself have been read surely: an unseen letter reads as '<'.
+  const opening = confidence[line]!.slice(start + filler, start + filler + 2);
+  const doubt = /[A-Z0-9]/.test(tail) || opening.some((c) => c < CERTAIN);
+  for (let i = start; i < end; i++) {
+    if (i >= start + filler) sure[line]![i] = 100;
+    if (doubt) sure[line]![i] = Math.min(sure[line]![i]!, CERTAIN - 1);
+  }
+  return { lines: rewritten, confidence: sure };
 }
 
-/**
- * The name field is SURNAME<<GIVEN<NAMES then filler '<'. OCR reads stray filler as L or K; after
- * the second '<<' everything is filler, so it is written back as such.
- */
-function withCleanFiller(line: string): string {
-  const first = line.slice(0, 44).padEnd(44, '<');
-  const separator = first.indexOf('<<', 5);
-  const filler = separator < 0 ? -1 : first.indexOf('<<', separator + 2);
-  return filler < 0 ? first : first.slice(0, filler).padEnd(44, '<');
+async function ocrLine(line: LineImage, pixels: Uint8Array): Promise<Symbol[]> {
+  const sharp = await loadSharp();
+  const pad = Math.round(CAP / 2);
+  const png = await sharp(pixels, { raw: { width: line.width, height: line.height, channels: 1 } })
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#ffffff' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  const symbols = await recogniseLine(png);
+  return symbols.map((s) => ({ ...s, x0: s.x0 - pad, x1: s.x1 - pad }));
+}
+
+/** Two readings of one character: sure when they agree, unsure (with both) when they differ. */
+function agreed(a: ReadChar, b: ReadChar): ReadChar {
+  if (a.char === b.char) return { char: a.char, confidence: Math.max(a.confidence, b.confidence) };
+  const [sure, other] = a.confidence >= b.confidence ? [a, b] : [b, a];
+  return {
+    char: sure.char,
+    confidence: Math.min(sure.confidence, 100 - other.confidence, CERTAIN - 1),
+    alternatives: [other.char, ...(sure.alternatives ?? []), ...(other.alternatives ?? [])],
+  };
+}
+
+/** The reading of MRZ lines that passed their check digits, with how sure each character is. */
+export function readingOf(lines: string[], confidence: number[][], today: Date): IdentityReading | null {
+  const layout = layoutOf(lines.length, lines[0]!.length);
+  if (!layout) return null;
+  let result;
+  try {
+    result = parse(lines);
+  } catch {
+    return null;
+  }
+  if (!result.valid) return null;
+  const f = result.fields;
+  const certain = confidence.map((line) => line.map((c) => c >= CERTAIN));
+  const { name } = layout;
+  const passport = lines[0]!.startsWith('P');
+  const optional = layout === LAYOUTS.TD1 ? lines[0]!.slice(15, 28) : '';
+  const idNumber = f.issuingState === 'ZAF' && parseSouthAfricanId(optional).ok ? optional : null;
+  return {
+    source: passport ? 'passport-mrz' : 'id-card-mrz',
+    surname: title((f.lastName ?? '').replace(/\s+/g, ' ').trim()),
+    names: title((f.firstName ?? '').replace(/\s+/g, ' ').trim()),
+    idNumber,
+    documentNumber: result.documentNumber ?? f.documentNumber ?? null,
+    nationality: f.nationality ?? '',
+    dateOfBirth: f.birthDate ? fullDate(f.birthDate, today, 'past') : null,
+    gender: f.sex === 'male' ? 'Male' : f.sex === 'female' ? 'Female' : null,
+    expiry: f.expirationDate ? fullDate(f.expirationDate, today, 'future') : null,
+    issuer: f.issuingState ?? null,
+    mrz: {
+      format: layout.format,
+      lines,
+      certain,
+      name,
+      nameCertain: certain[name.line]!.slice(name.start, name.end).every(Boolean),
+    },
+  };
+}
+
+/** The straightened lines stacked, small, for the person to compare the name with. */
+async function stripOf(lines: LineImage[]): Promise<Uint8Array> {
+  const sharp = await loadSharp();
+  const width = Math.max(...lines.map((l) => l.width));
+  const height = lines.reduce((sum, l) => sum + l.height, 0);
+  const data = new Uint8Array(width * height).fill(255);
+  let y = 0;
+  for (const line of lines) {
+    for (let row = 0; row < line.height; row++)
+      data.set(line.data.subarray(row * line.width, (row + 1) * line.width), (y + row) * width);
+    y += line.height;
+  }
+  const png = await sharp(data, { raw: { width, height, channels: 1 } })
+    .resize({ height: Math.round((height * SHOWN_CAP) / CAP) })
+    .png({ palette: true, colours: 16 })
+    .toBuffer();
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }
 
 const title = (s: string) => s.toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (c) => c.toUpperCase());
