@@ -18,7 +18,6 @@ const TWINS: Array<[string, string]> = [
   ['1', 'I'],
   ['2', 'Z'],
   ['5', 'S'],
-  ['6', 'G'],
   ['8', 'B'],
 ];
 const GW = 12;

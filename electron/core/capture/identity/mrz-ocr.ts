@@ -1,46 +1,61 @@
-// OCR of one MRZ line with tesseract.js and the English model of @tesseract.js-data/eng, both from
+// OCR of one MRZ line with tesseract.js and the English models of @tesseract.js-data/eng, both from
 // the installed packages (nothing is downloaded), limited to the MRZ alphabet; then each character
 // read is placed in its cell of the line (the MRZ font has a fixed pitch), so a '<' the OCR skipped
-// or a character it read twice cannot shift the rest of the line. One OCR worker is kept once started:
-// starting one costs about half a second.
+// or a character it read twice cannot shift the rest of the line. The OCR workers are kept once
+// started (in the capture worker, until it stops when idle): starting one costs about a second.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Worker } from 'tesseract.js';
 import type { ReadChar } from './mrz-correction.js';
 
-let starting: Promise<Worker> | null = null;
+/**
+ * Two OCR engines of the same model, which err differently: the LSTM reads lines well but guesses
+ * from context (a zero after a letter becomes an O), the older shape classifier reads each
+ * character for itself. A name counts as sure only where they agree.
+ */
+export type Engine = 'lstm' | 'legacy';
 
-function ocrWorker(): Promise<Worker> {
-  starting ??= (async () => {
-    const { createWorker, PSM } = await import('tesseract.js');
+const starting = new Map<Engine, Promise<Worker>>();
+
+function ocrWorker(engine: Engine): Promise<Worker> {
+  let worker = starting.get(engine);
+  if (worker) return worker;
+  worker = (async () => {
+    const { createWorker, OEM, PSM } = await import('tesseract.js');
     const require = createRequire(import.meta.url);
-    const langPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+    const data = dirname(require.resolve('@tesseract.js-data/eng/package.json'));
+    const legacy = engine === 'legacy';
     // The zone is a code, not English: no dictionary may pull a reading towards a word.
-    const worker = await createWorker(
+    const started = await createWorker(
       'eng',
-      1,
-      { langPath, gzip: true, cacheMethod: 'none' },
+      legacy ? OEM.TESSERACT_ONLY : OEM.LSTM_ONLY,
+      {
+        langPath: join(data, legacy ? '4.0.0' : '4.0.0_best_int'),
+        gzip: true,
+        cacheMethod: 'none',
+        legacyCore: legacy,
+        legacyLang: legacy,
+      },
       { load_system_dawg: '0', load_freq_dawg: '0' },
     );
-    await worker.setParameters({
+    await started.setParameters({
       tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<',
       tessedit_pageseg_mode: PSM.SINGLE_LINE,
       // The line images carry no resolution; capitals of 34 pixels are about 300 dpi print.
       user_defined_dpi: '300',
     });
-    return worker;
-  })().catch((error: unknown) => {
-    starting = null;
-    throw error;
-  });
-  return starting;
+    return started;
+  })();
+  worker.catch(() => starting.delete(engine));
+  starting.set(engine, worker);
+  return worker;
 }
 
-/** Stops the OCR worker. */
+/** Stops the OCR workers. */
 export async function stopMrzOcr(): Promise<void> {
-  const pending = starting;
-  starting = null;
-  if (pending) await (await pending).terminate().catch(() => undefined);
+  const pending = [...starting.values()];
+  starting.clear();
+  await Promise.all(pending.map(async (p) => (await p).terminate().catch(() => undefined)));
 }
 
 export interface Symbol {
@@ -52,8 +67,8 @@ export interface Symbol {
 }
 
 /** The characters tesseract finds in one line image (a PNG), with their places and confidence. */
-export async function recogniseLine(png: Uint8Array): Promise<Symbol[]> {
-  const worker = await ocrWorker();
+export async function recogniseLine(png: Uint8Array, engine: Engine = 'lstm'): Promise<Symbol[]> {
+  const worker = await ocrWorker(engine);
   const { data } = await worker.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength), {}, {
     text: false,
     blocks: true,

@@ -11,7 +11,7 @@ import { loadSharp } from '../load-sharp.js';
 import { CERTAIN, correctMrz, type ReadChar } from './mrz-correction.js';
 import { doubtLookAlikes } from './mrz-glyphs.js';
 import { LAYOUTS, layoutOf, type Layout } from './mrz-layout.js';
-import { intoCells, recogniseLine, stopMrzOcr, type Symbol } from './mrz-ocr.js';
+import { intoCells, recogniseLine, stopMrzOcr, type Engine, type Symbol } from './mrz-ocr.js';
 import { findZone, type Grey, type Zone } from './mrz-zone.js';
 
 export { stopMrzOcr as stopMrzReader };
@@ -126,15 +126,16 @@ function straightLines(
   cap: number,
   place: { scale: number; left: number; top: number },
   upsideDown: boolean,
+  capPixels = CAP,
 ): LineImage[] {
-  const k = CAP / cap;
+  const k = capPixels / cap;
   const sign = upsideDown ? -1 : 1;
   const ux = sign * Math.cos(zone.angle);
   const uy = sign * Math.sin(zone.angle);
   const ordered = upsideDown ? [...zone.lines].reverse() : zone.lines;
   return ordered.map((line) => {
     const width = Math.round((line.length + 2 * cap) * k);
-    const height = Math.round(1.8 * CAP);
+    const height = Math.round(1.8 * capPixels);
     const data = new Uint8Array(width * height);
     for (let oy = 0; oy < height; oy++) {
       for (let ox = 0; ox < width; ox++) {
@@ -145,7 +146,7 @@ function straightLines(
         data[oy * width + ox] = sample(source, x, y);
       }
     }
-    return { ...binarised({ data, width, height }), data: stretched(data) };
+    return { ...binarised({ data, width, height }, capPixels), data: stretched(data) };
   });
 }
 
@@ -171,7 +172,7 @@ function stretched(data: Uint8Array): Uint8Array {
 }
 
 /** Otsu's threshold after a 3 × 3 mean (camera grain is finer than a stroke). */
-function binarised(line: Grey): Omit<LineImage, 'data'> {
+function binarised(line: Grey, capPixels: number): Omit<LineImage, 'data'> {
   const { data, width, height } = line;
   const smooth = new Uint8Array(data.length);
   for (let y = 0; y < height; y++)
@@ -213,7 +214,7 @@ function binarised(line: Grey): Omit<LineImage, 'data'> {
   const inked = (x: number) => {
     let dark = 0;
     for (let k = 0; k < span; k++) dark += columns[x + k] ?? 0;
-    return columns[x]! >= 2 && dark >= CAP / 4;
+    return columns[x]! >= 2 && dark >= capPixels / 4;
   };
   let inkStart = 0;
   while (inkStart < width - 1 && !inked(inkStart)) inkStart++;
@@ -257,27 +258,34 @@ async function readZone(lines: LineImage[], today: Date): Promise<IdentityReadin
   const fullest = Math.max(...binary.map((s) => s.length));
   const lengths = lines.length === 3 ? [30] : fullest > 40 ? [44, 36] : [36, 44];
   const grey: Array<Symbol[] | undefined> = [];
+  const shapes: Array<Symbol[] | undefined> = [];
   const greyOfLine = async (i: number) => (grey[i] ??= await ocrLine(lines[i]!, lines[i]!.data));
+  const shapesOfLine = async (i: number) => (shapes[i] ??= await ocrLine(lines[i]!, lines[i]!.binary, 'legacy'));
   for (const length of lengths) {
     const layout = layoutOf(lines.length, length)!;
     const place = (symbols: Symbol[], i: number) => intoCells(symbols, length, lines[i]!.inkStart, lines[i]!.inkEnd);
     const first = binary.map(place);
     const glyphLines = lines.map((line, i) => ({ ...line, offset: first[i]!.offset, pitch: first[i]!.pitch }));
     const second = async (i: number) => place(await greyOfLine(i), i).read;
-    // The name, which no check digit covers, counts only where both readings agree.
+    // The name, which no check digit covers, is read three times (binarised and grey by the LSTM,
+    // binarised by the shape classifier): a character counts as sure only where all three agree.
     const nameLine = layout.name.line;
     const other = await second(nameLine);
-    const name = first[nameLine]!.read.map((c, k) => agreed(c, other[k]!));
+    const third = place(await shapesOfLine(nameLine), nameLine).read;
+    const name = voted(first[nameLine]!.read, other, third);
     // The checked lines as first read, as read from the grey picture, then the two together: the
     // first that the check digits confirm, and only one way, is the reading.
-    for (const variant of ['binary', 'grey', 'both'] as const) {
+    for (const variant of ['binary', 'grey', 'both', 'shapes', 'all'] as const) {
       const cells: ReadChar[][] = [];
       for (let i = 0; i < lines.length; i++) {
         if (i === nameLine) cells.push(name);
         else if (variant === 'binary') cells.push(first[i]!.read);
+        else if (variant === 'shapes') cells.push(place(await shapesOfLine(i), i).read);
         else {
           const g = await second(i);
-          cells.push(variant === 'grey' ? g : first[i]!.read.map((c, k) => agreed(c, g[k]!)));
+          if (variant === 'grey') cells.push(g);
+          else if (variant === 'both') cells.push(first[i]!.read.map((c, k) => agreed(c, g[k]!)));
+          else cells.push(voted(first[i]!.read, g, place(await shapesOfLine(i), i).read));
         }
       }
       doubtLookAlikes(cells, glyphLines, layout);
@@ -318,15 +326,33 @@ function withNameFiller(lines: string[], confidence: number[][], layout: Layout)
   return { lines: rewritten, confidence: sure };
 }
 
-async function ocrLine(line: LineImage, pixels: Uint8Array): Promise<Symbol[]> {
+async function ocrLine(line: LineImage, pixels: Uint8Array, engine: Engine = 'lstm'): Promise<Symbol[]> {
   const sharp = await loadSharp();
-  const pad = Math.round(CAP / 2);
+  const pad = Math.round(line.height / 3.6);
   const png = await sharp(pixels, { raw: { width: line.width, height: line.height, channels: 1 } })
     .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#ffffff' })
     .png({ compressionLevel: 1 })
     .toBuffer();
-  const symbols = await recogniseLine(png);
+  const symbols = await recogniseLine(png, engine);
   return symbols.map((s) => ({ ...s, x0: s.x0 - pad, x1: s.x1 - pad }));
+}
+
+/**
+ * Three readings of each character: the one most give, sure only when all three agree; the others
+ * are kept as what it may have been.
+ */
+function voted(a: readonly ReadChar[], b: readonly ReadChar[], c: readonly ReadChar[]): ReadChar[] {
+  return a.map((first, k) => {
+    const all = [first, b[k]!, c[k]!];
+    if (all.every((r) => r.char === first.char)) return { char: first.char, confidence: Math.max(...all.map((r) => r.confidence)) };
+    const count = (ch: string) => all.filter((r) => r.char === ch).length;
+    const best = [...all].sort((x, y) => count(y.char) - count(x.char) || y.confidence - x.confidence)[0]!;
+    return {
+      char: best.char,
+      confidence: Math.min(best.confidence, CERTAIN - 1),
+      alternatives: [...new Set(all.map((r) => r.char).filter((ch) => ch !== best.char))],
+    };
+  });
 }
 
 /** Two readings of one character: sure when they agree, unsure (with both) when they differ. */
