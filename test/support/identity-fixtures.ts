@@ -186,13 +186,23 @@ const GEOMETRY: Record<MrzFormat, { width: number; height: number; font: number;
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** The document's data page: a photo, printed details, and the MRZ along the bottom in a monospace font. */
-export async function mrzDocumentPage(d: MrzDocument): Promise<Buffer> {
-  return sharp(Buffer.from(mrzDocumentSvg(d))).png().toBuffer();
+/**
+ * The document's data page: a photo, printed details, and the MRZ along the bottom in a monospace
+ * font. `scuffed`: the position in the name field of a character whose lower half is worn away.
+ */
+export async function mrzDocumentPage(d: MrzDocument, scuffed?: number): Promise<Buffer> {
+  return sharp(Buffer.from(mrzDocumentSvg(d, scuffed))).png().toBuffer();
 }
 
-function mrzDocumentSvg(d: MrzDocument): string {
+function mrzDocumentSvg(d: MrzDocument, scuffed?: number): string {
   const g = GEOMETRY[d.format];
+  const nameLine = d.format === 'TD1' ? 2 : 0;
+  const nameStart = d.format === 'TD1' ? 0 : 5;
+  // DejaVu Sans Mono advances 0.602 em a character; capitals are 0.73 em tall.
+  const wear =
+    scuffed === undefined
+      ? ''
+      : `<rect x="${40 + (nameStart + scuffed) * g.font * 0.602}" y="${g.firstLine + nameLine * g.step - g.font * 0.36}" width="${g.font * 0.602}" height="${g.font * 0.4}" fill="#efe9dc"/>`;
   const zone = mrzLines(d)
     .map(
       (line, i) =>
@@ -214,6 +224,7 @@ function mrzDocumentSvg(d: MrzDocument): string {
     ${line(Math.round(g.font * 3.3), 'Given names', d.names.toUpperCase())}
     ${line(Math.round(g.font * 4.7), 'Document no.', d.number)}
     ${zone}
+    ${wear}
   </svg>`;
 }
 

@@ -23,7 +23,7 @@ const TWINS: Array<[string, string]> = [
 const GW = 12;
 const GH = 20;
 /** How much closer to its look-alike a character must look before it is doubted. */
-const MARGIN = 0.04;
+const MARGIN = 0.1;
 /** A likeness at which a character may well be its look-alike. */
 const ALIKE = 0.8;
 

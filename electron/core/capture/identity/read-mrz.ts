@@ -285,7 +285,7 @@ async function readZone(lines: LineImage[], today: Date): Promise<IdentityReadin
           const g = await second(i);
           if (variant === 'grey') cells.push(g);
           else if (variant === 'both') cells.push(first[i]!.read.map((c, k) => agreed(c, g[k]!)));
-          else cells.push(voted(first[i]!.read, g, place(await shapesOfLine(i), i).read));
+          else cells.push(voted(first[i]!.read, g, place(await shapesOfLine(i), i).read, false));
         }
       }
       doubtLookAlikes(cells, glyphLines, layout);
@@ -338,25 +338,38 @@ async function ocrLine(line: LineImage, pixels: Uint8Array, engine: Engine = 'ls
 }
 
 /**
- * Three readings of each character: the one most give, sure only when all three agree; the others
- * are kept as what it may have been.
+ * Three readings of each character: the one most give, sure only when all three agree (or, where
+ * check digits confirm the line, two); the others are kept as what it may have been.
  */
-function voted(a: readonly ReadChar[], b: readonly ReadChar[], c: readonly ReadChar[]): ReadChar[] {
+function voted(a: readonly ReadChar[], b: readonly ReadChar[], c: readonly ReadChar[], unanimous = true): ReadChar[] {
   return a.map((first, k) => {
     const all = [first, b[k]!, c[k]!];
-    if (all.every((r) => r.char === first.char)) return { char: first.char, confidence: Math.max(...all.map((r) => r.confidence)) };
-    const count = (ch: string) => all.filter((r) => r.char === ch).length;
-    const best = [...all].sort((x, y) => count(y.char) - count(x.char) || y.confidence - x.confidence)[0]!;
+    if (all.every((r) => r.char === first.char && !unseen(r)))
+      return { char: first.char, confidence: Math.max(...all.map((r) => r.confidence)) };
+    // A reading that saw nothing in the cell does not vote.
+    const seen = all.filter((r) => !unseen(r));
+    if (seen.length === 0) return { char: '<', confidence: 0 };
+    const count = (ch: string) => seen.filter((r) => r.char === ch).length;
+    const best = [...seen].sort((x, y) => count(y.char) - count(x.char) || y.confidence - x.confidence)[0]!;
+    // Where check digits will confirm the line, two readings of three agreeing are enough.
+    const sure = !unanimous && count(best.char) >= 2;
     return {
       char: best.char,
-      confidence: Math.min(best.confidence, CERTAIN - 1),
-      alternatives: [...new Set(all.map((r) => r.char).filter((ch) => ch !== best.char))],
+      confidence: sure ? best.confidence : Math.min(best.confidence, CERTAIN - 1),
+      alternatives: [...new Set(seen.map((r) => r.char).filter((ch) => ch !== best.char))],
     };
   });
 }
 
+/** A cell the OCR placed nothing in. */
+const unseen = (r: ReadChar) => r.char === '<' && r.confidence === 0;
+
 /** Two readings of one character: sure when they agree, unsure (with both) when they differ. */
 function agreed(a: ReadChar, b: ReadChar): ReadChar {
+  if (unseen(a) !== unseen(b)) {
+    const seen = unseen(a) ? b : a;
+    return { ...seen, confidence: Math.min(seen.confidence, CERTAIN - 1) };
+  }
   if (a.char === b.char) return { char: a.char, confidence: Math.max(a.confidence, b.confidence) };
   const [sure, other] = a.confidence >= b.confidence ? [a, b] : [b, a];
   return {
