@@ -177,7 +177,9 @@ export function compareIdentity(
     // An ID number belongs on the form only while it says the person is a citizen.
     idNumber: reading.idNumber && typed.citizen ? { value: reading.idNumber, shown: reading.idNumber } : null,
     passportNumber:
-      passport && reading.documentNumber ? { value: reading.documentNumber, shown: reading.documentNumber } : null,
+      passport && reading.documentNumber
+        ? { value: reading.documentNumber, shown: reading.documentNumber }
+        : null,
     passportCountry: country && countryKnown(country) ? { value: country, shown: reading.issuer! } : null,
   };
   const fills: IdentityComparison['fills'] = [];
@@ -201,7 +203,13 @@ export function compareIdentity(
       );
   }
   const typedId = parseSouthAfricanId(typed.idNumber.trim());
-  if (typed.citizen && typedId.ok && reading.dateOfBirth && !reading.idNumber && typedId.birthDate !== reading.dateOfBirth)
+  if (
+    typed.citizen &&
+    typedId.ok &&
+    reading.dateOfBirth &&
+    !reading.idNumber &&
+    typedId.birthDate !== reading.dateOfBirth
+  )
     disagreements.push(
       `Date of birth: the typed ID number says ${typedId.birthDate}, the document says ${reading.dateOfBirth}.`,
     );
@@ -218,7 +226,10 @@ export function compareIdentity(
   };
 }
 
-function citizenshipSuggestion(reading: IdentityReading, citizen: boolean): IdentityComparison['citizenship'] {
+function citizenshipSuggestion(
+  reading: IdentityReading,
+  citizen: boolean,
+): IdentityComparison['citizenship'] {
   const southAfrican = reading.source === 'smart-id-barcode' || reading.issuer === 'ZAF';
   if (!citizen && reading.idNumber)
     return {
@@ -228,7 +239,8 @@ function citizenshipSuggestion(reading: IdentityReading, citizen: boolean): Iden
   if (!citizen && southAfrican && reading.source === 'passport-mrz')
     return {
       citizen: true,
-      reason: 'This is a South African passport, and the form says the person is not a South African citizen.',
+      reason:
+        'This is a South African passport, and the form says the person is not a South African citizen.',
     };
   if (citizen && reading.source === 'passport-mrz' && !southAfrican && reading.issuer)
     return {

@@ -25,7 +25,11 @@ for await (const fixture of mrzFixtureSet(COUNT)) fixtures.push(fixture);
 /** What the document says, from its true lines read with full confidence. */
 function expectedOf(fixture: MrzFixture): IdentityReading {
   const lines = mrzLines(fixture.document);
-  const reading = readingOf(lines, lines.map((l) => [...l].map(() => 100)), new Date());
+  const reading = readingOf(
+    lines,
+    lines.map((l) => [...l].map(() => 100)),
+    new Date(),
+  );
   if (!reading) throw new Error(`Fixture ${fixture.name} does not parse`);
   return reading;
 }
@@ -47,7 +51,9 @@ const pool = new CapturePool();
 console.log(`load average before reading: ${load()}`);
 const warmStart = performance.now();
 await pool.readIdentity(new Uint8Array(fixtures[0]!.image));
-console.log(`first read (starting the worker and both OCR engines): ${(performance.now() - warmStart).toFixed(0)} ms`);
+console.log(
+  `first read (starting the worker and both OCR engines): ${(performance.now() - warmStart).toFixed(0)} ms`,
+);
 
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
@@ -66,7 +72,10 @@ for (const fixture of fixtures) {
   if (fixture.variant.kind === 'photo') photoTimes.push(took);
   const same = reading !== null && FIELDS.every((f) => reading[f] === expected[f]);
   if (same) exact++;
-  else missed.push(`${fixture.name}: ${reading ? `read ${reading.surname}/${reading.names}/${reading.documentNumber}` : 'nothing read'}`);
+  else
+    missed.push(
+      `${fixture.name}: ${reading ? `read ${reading.surname}/${reading.names}/${reading.documentNumber}` : 'nothing read'}`,
+    );
   const offered = reading?.mrz?.nameCertain === true;
   if (offered) nameOffered++;
   if (offered && (reading.surname !== expected.surname || reading.names !== expected.names)) wrongNames++;

@@ -161,7 +161,9 @@ export function mrzLines(d: MrzDocument): string[] {
   if (d.format === 'TD1') {
     const line1 = `${d.code}${d.issuer}${checked(number)}${(d.optional ?? '').padEnd(15, '<')}`;
     const start = `${checked(d.birth)}${d.sex}${checked(d.expiry)}${d.nationality}${''.padEnd(11, '<')}`;
-    const composite = mrzCheckDigit(line1.slice(5, 30) + start.slice(0, 7) + start.slice(8, 15) + start.slice(18, 29));
+    const composite = mrzCheckDigit(
+      line1.slice(5, 30) + start.slice(0, 7) + start.slice(8, 15) + start.slice(18, 29),
+    );
     lines = [line1, start + composite, mrzName(d.surname, d.names, 30)];
   } else {
     const width = d.format === 'TD3' ? 44 : 36;
@@ -172,17 +174,24 @@ export function mrzLines(d: MrzDocument): string[] {
   }
   const parsed = parseMrz(lines);
   if (!parsed.valid)
-    throw new Error(`Fixture MRZ not valid: ${parsed.details.filter((f) => !f.valid).map((f) => f.label).join(', ')}`);
+    throw new Error(
+      `Fixture MRZ not valid: ${parsed.details
+        .filter((f) => !f.valid)
+        .map((f) => f.label)
+        .join(', ')}`,
+    );
   return lines;
 }
 
-const GEOMETRY: Record<MrzFormat, { width: number; height: number; font: number; firstLine: number; step: number }> =
-  {
-    // ISO ID-3 (125 × 88 mm), ID-2 (105 × 74 mm) and ID-1 (85.6 × 54 mm) at about 325 dpi.
-    TD3: { width: 1600, height: 1120, font: 52, firstLine: 960, step: 90 },
-    TD2: { width: 1340, height: 945, font: 52, firstLine: 800, step: 88 },
-    TD1: { width: 1100, height: 694, font: 50, firstLine: 530, step: 70 },
-  };
+const GEOMETRY: Record<
+  MrzFormat,
+  { width: number; height: number; font: number; firstLine: number; step: number }
+> = {
+  // ISO ID-3 (125 × 88 mm), ID-2 (105 × 74 mm) and ID-1 (85.6 × 54 mm) at about 325 dpi.
+  TD3: { width: 1600, height: 1120, font: 52, firstLine: 960, step: 90 },
+  TD2: { width: 1340, height: 945, font: 52, firstLine: 800, step: 88 },
+  TD1: { width: 1100, height: 694, font: 50, firstLine: 530, step: 70 },
+};
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -191,7 +200,9 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
  * font. `scuffed`: the position in the name field of a character whose lower half is worn away.
  */
 export async function mrzDocumentPage(d: MrzDocument, scuffed?: number): Promise<Buffer> {
-  return sharp(Buffer.from(mrzDocumentSvg(d, scuffed))).png().toBuffer();
+  return sharp(Buffer.from(mrzDocumentSvg(d, scuffed)))
+    .png()
+    .toBuffer();
 }
 
 function mrzDocumentSvg(d: MrzDocument, scuffed?: number): string {

@@ -58,30 +58,38 @@ const TODAY = new Date('2026-11-24T00:00:00Z');
 afterAll(() => stopMrzReader());
 
 describe('smart ID card barcode', () => {
-  it('is read from a flat scan of the back of the card', async () => {
-    expect(await readIdentityDocument(await smartIdBack(thabo))).toEqual({
-      reading: {
-        source: 'smart-id-barcode',
-        surname: 'Mokoena',
-        names: 'Thabo John',
-        idNumber: thabo.idNumber,
-        documentNumber: null,
-        nationality: 'RSA',
-        dateOfBirth: '1980-01-01',
-        gender: 'Male',
-        expiry: null,
-        issuer: null,
-        mrz: null,
-      },
-      strip: null,
-      invalidIdNumber: null,
-    });
-  }, OCR_TIMEOUT);
+  it(
+    'is read from a flat scan of the back of the card',
+    async () => {
+      expect(await readIdentityDocument(await smartIdBack(thabo))).toEqual({
+        reading: {
+          source: 'smart-id-barcode',
+          surname: 'Mokoena',
+          names: 'Thabo John',
+          idNumber: thabo.idNumber,
+          documentNumber: null,
+          nationality: 'RSA',
+          dateOfBirth: '1980-01-01',
+          gender: 'Male',
+          expiry: null,
+          issuer: null,
+          mrz: null,
+        },
+        strip: null,
+        invalidIdNumber: null,
+      });
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('is read from a 12 MP phone photo, turned, noisy and low in contrast', async () => {
-    const { reading } = await readIdentityDocument(await photographed(await smartIdBack(thabo)));
-    expect(reading).toMatchObject({ source: 'smart-id-barcode', idNumber: thabo.idNumber });
-  }, OCR_TIMEOUT);
+  it(
+    'is read from a 12 MP phone photo, turned, noisy and low in contrast',
+    async () => {
+      const { reading } = await readIdentityDocument(await photographed(await smartIdBack(thabo)));
+      expect(reading).toMatchObject({ source: 'smart-id-barcode', idNumber: thabo.idNumber });
+    },
+    OCR_TIMEOUT,
+  );
 
   it('is not taken from a barcode whose ID number fails its check digit', () => {
     const idNumber = `${thabo.idNumber.slice(0, 12)}${(Number(thabo.idNumber[12]) + 1) % 10}`;
@@ -91,15 +99,19 @@ describe('smart ID card barcode', () => {
     expect(invalidSmartIdNumber('a parcel label|with|fields')).toBeNull();
   });
 
-  it('says the ID number on the card is not valid when its check digit fails, not that nothing was read', async () => {
-    const idNumber = `${thabo.idNumber.slice(0, 12)}${(Number(thabo.idNumber[12]) + 1) % 10}`;
-    const image = await smartIdBack({ ...thabo, idNumber });
-    const answer = await readIdentityForScreen(image, readIdentityDocument);
-    expect(answer.reading).toBeNull();
-    expect(answer.message).toBe(
-      `The smart ID card’s barcode was read, but the ID number on the card, ${idNumber}, is not a valid South African ID number. Its check digit (the last digit) does not match. Check the card itself: a genuine card’s number is always valid.`,
-    );
-  }, OCR_TIMEOUT);
+  it(
+    'says the ID number on the card is not valid when its check digit fails, not that nothing was read',
+    async () => {
+      const idNumber = `${thabo.idNumber.slice(0, 12)}${(Number(thabo.idNumber[12]) + 1) % 10}`;
+      const image = await smartIdBack({ ...thabo, idNumber });
+      const answer = await readIdentityForScreen(image, readIdentityDocument);
+      expect(answer.reading).toBeNull();
+      expect(answer.message).toBe(
+        `The smart ID card’s barcode was read, but the ID number on the card, ${idNumber}, is not a valid South African ID number. Its check digit (the last digit) does not match. Check the card itself: a genuine card’s number is always valid.`,
+      );
+    },
+    OCR_TIMEOUT,
+  );
 
   it('gives every generated valid ID number back with its date of birth', () => {
     fc.assert(
@@ -119,58 +131,84 @@ describe('smart ID card barcode', () => {
 });
 
 describe('machine-readable zones', () => {
-  it('is read by OCR from a passport photo page, with the zone as a small picture', async () => {
-    const { reading, strip } = await readIdentityDocument(await passportPage(priya));
-    expect(reading).toMatchObject({
-      source: 'passport-mrz',
-      surname: 'Naidoo',
-      names: 'Priya Devi',
-      idNumber: null,
-      documentNumber: 'A12345678',
-      nationality: 'ZAF',
-      dateOfBirth: '1990-02-03',
-      gender: 'Female',
-      expiry: '2031-01-01',
-      issuer: 'ZAF',
-      mrz: { format: 'TD3', lines: passportMrz(priya), nameCertain: true },
-    });
-    // A PNG, small enough to send to the screen with the reading.
-    expect([...strip!.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
-    expect(strip!.byteLength).toBeLessThan(64 * 1024);
-  }, OCR_TIMEOUT);
+  it(
+    'is read by OCR from a passport photo page, with the zone as a small picture',
+    async () => {
+      const { reading, strip } = await readIdentityDocument(await passportPage(priya));
+      expect(reading).toMatchObject({
+        source: 'passport-mrz',
+        surname: 'Naidoo',
+        names: 'Priya Devi',
+        idNumber: null,
+        documentNumber: 'A12345678',
+        nationality: 'ZAF',
+        dateOfBirth: '1990-02-03',
+        gender: 'Female',
+        expiry: '2031-01-01',
+        issuer: 'ZAF',
+        mrz: { format: 'TD3', lines: passportMrz(priya), nameCertain: true },
+      });
+      // A PNG, small enough to send to the screen with the reading.
+      expect([...strip!.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+      expect(strip!.byteLength).toBeLessThan(64 * 1024);
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('is read from a photographed page turned by 10°', async () => {
-    const { reading } = await readIdentityDocument(await photographed(await passportPage(priya), -10));
-    expect(reading).toMatchObject({ source: 'passport-mrz', documentNumber: 'A12345678', surname: 'Naidoo' });
-  }, OCR_TIMEOUT);
+  it(
+    'is read from a photographed page turned by 10°',
+    async () => {
+      const { reading } = await readIdentityDocument(await photographed(await passportPage(priya), -10));
+      expect(reading).toMatchObject({
+        source: 'passport-mrz',
+        documentNumber: 'A12345678',
+        surname: 'Naidoo',
+      });
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('reads an identity card’s three lines (TD1), with a South African card’s ID number', async () => {
-    const card: MrzDocument = {
-      format: 'TD1',
-      code: 'ID',
-      issuer: 'ZAF',
-      surname: 'Mokoena',
-      names: 'Thabo John',
-      number: '123456789',
-      nationality: 'ZAF',
-      birth: '800101',
-      sex: 'M',
-      expiry: '300505',
-      optional: thabo.idNumber,
-    };
-    const { reading } = await readIdentityDocument(await mrzDocumentPage(card));
-    expect(reading).toMatchObject({
-      source: 'id-card-mrz',
-      surname: 'Mokoena',
-      names: 'Thabo John',
-      idNumber: thabo.idNumber,
-      documentNumber: '123456789',
-      mrz: { format: 'TD1', lines: mrzLines(card) },
-    });
-  }, OCR_TIMEOUT);
+  it(
+    'reads an identity card’s three lines (TD1), with a South African card’s ID number',
+    async () => {
+      const card: MrzDocument = {
+        format: 'TD1',
+        code: 'ID',
+        issuer: 'ZAF',
+        surname: 'Mokoena',
+        names: 'Thabo John',
+        number: '123456789',
+        nationality: 'ZAF',
+        birth: '800101',
+        sex: 'M',
+        expiry: '300505',
+        optional: thabo.idNumber,
+      };
+      const { reading } = await readIdentityDocument(await mrzDocumentPage(card));
+      expect(reading).toMatchObject({
+        source: 'id-card-mrz',
+        surname: 'Mokoena',
+        names: 'Thabo John',
+        idNumber: thabo.idNumber,
+        documentNumber: '123456789',
+        mrz: { format: 'TD1', lines: mrzLines(card) },
+      });
+    },
+    OCR_TIMEOUT,
+  );
 
   it('parses the fields of TD1, TD2 and TD3 lines', () => {
-    const base = { code: 'I<', issuer: 'NAM', surname: 'Van der Merwe', names: 'Anna Maria', number: 'X1234567', nationality: 'NAM', birth: '750615', sex: 'F' as const, expiry: '290101' };
+    const base = {
+      code: 'I<',
+      issuer: 'NAM',
+      surname: 'Van der Merwe',
+      names: 'Anna Maria',
+      number: 'X1234567',
+      nationality: 'NAM',
+      birth: '750615',
+      sex: 'F' as const,
+      expiry: '290101',
+    };
     for (const format of ['TD1', 'TD2', 'TD3'] as const) {
       const lines = mrzLines({ ...base, format, code: format === 'TD3' ? 'P<' : 'I<' });
       expect(readingOf(lines, sure(lines), TODAY)).toMatchObject({
@@ -194,16 +232,28 @@ describe('machine-readable zones', () => {
     expect(readingOf(lines, sure(lines), TODAY)).toBeNull();
   });
 
-  it('does not offer a name in one click when a character of it could not be read surely', async () => {
-    const worn = await mrzDocumentPage({ ...priya, format: 'TD3', code: 'P<', issuer: 'ZAF' }, 2);
-    const { reading, strip } = await readIdentityDocument(worn);
-    expect(reading).toMatchObject({ documentNumber: 'A12345678', mrz: { nameCertain: false } });
-    expect(strip).not.toBeNull();
-  }, OCR_TIMEOUT);
+  it(
+    'does not offer a name in one click when a character of it could not be read surely',
+    async () => {
+      const worn = await mrzDocumentPage({ ...priya, format: 'TD3', code: 'P<', issuer: 'ZAF' }, 2);
+      const { reading, strip } = await readIdentityDocument(worn);
+      expect(reading).toMatchObject({ documentNumber: 'A12345678', mrz: { nameCertain: false } });
+      expect(strip).not.toBeNull();
+    },
+    OCR_TIMEOUT,
+  );
 
-  it('finds nothing on a page that is neither', async () => {
-    expect(await readIdentityDocument(await sharpPage())).toEqual({ reading: null, strip: null, invalidIdNumber: null });
-  }, OCR_TIMEOUT);
+  it(
+    'finds nothing on a page that is neither',
+    async () => {
+      expect(await readIdentityDocument(await sharpPage())).toEqual({
+        reading: null,
+        strip: null,
+        invalidIdNumber: null,
+      });
+    },
+    OCR_TIMEOUT,
+  );
 });
 
 describe('what the document says against what was typed', () => {
@@ -256,7 +306,12 @@ describe('what the document says against what was typed', () => {
   });
 
   it('fills a citizen’s passport fields from a South African passport, and keeps the typed ID number and the answer', () => {
-    const idNumber = makeSouthAfricanId({ birthDate: '1990-02-03', gender: 'Female', citizenship: 'citizen', sequence: 7 });
+    const idNumber = makeSouthAfricanId({
+      birthDate: '1990-02-03',
+      gender: 'Female',
+      citizenship: 'citizen',
+      sequence: 7,
+    });
     const typed = { ...blank, firstName: 'Priya', lastName: 'Naidoo', idNumber };
     const result = compareIdentity(zafPassport, typed, '2026-11-24');
     expect(result.fills).toEqual([

@@ -4,31 +4,48 @@
 import fc from 'fast-check';
 import { parse } from 'mrz';
 import { describe, expect, it } from 'vitest';
-import { CERTAIN, correctMrz, type ReadChar } from '../../../electron/core/capture/identity/mrz-correction.js';
+import {
+  CERTAIN,
+  correctMrz,
+  type ReadChar,
+} from '../../../electron/core/capture/identity/mrz-correction.js';
 import { LAYOUTS, checkHolds, type Layout } from '../../../electron/core/capture/identity/mrz-layout.js';
 import { mrzLines, type MrzDocument, type MrzFormat } from '../../support/identity-fixtures.js';
 
-const LOOK_ALIKE: Record<string, string> = { '0': 'O', O: '0', '1': 'I', I: '1', '5': 'S', S: '5', '8': 'B', B: '8', '2': 'Z', Z: '2' };
+const LOOK_ALIKE: Record<string, string> = {
+  '0': 'O',
+  O: '0',
+  '1': 'I',
+  I: '1',
+  '5': 'S',
+  S: '5',
+  '8': 'B',
+  B: '8',
+  '2': 'Z',
+  Z: '2',
+};
 
 const digits = (n: number) => fc.stringMatching(new RegExp(`^[0-9]{${n}}$`));
 const yymmdd = fc
   .tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
   .map(([y, m, d]) => [y, m, d].map((n) => String(n).padStart(2, '0')).join(''));
 
-const documents: fc.Arbitrary<MrzDocument> = fc.record({
-  format: fc.constantFrom<MrzFormat>('TD1', 'TD2', 'TD3'),
-  code: fc.constantFrom('I<', 'ID'),
-  issuer: fc.constantFrom('ZAF', 'NAM', 'GBR', 'NLD'),
-  surname: fc.constantFrom('NAIDOO', 'LI', 'VAN DER MERWE'),
-  names: fc.constantFrom('PRIYA DEVI', 'AL', 'BONGANI'),
-  // Document numbers of letters and digits, look-alikes on purpose.
-  number: fc.stringMatching(/^[0-9OISBZ125A-Z]{5,9}$/),
-  nationality: fc.constantFrom('ZAF', 'NAM', 'GBR'),
-  birth: yymmdd,
-  sex: fc.constantFrom<'M' | 'F'>('M', 'F'),
-  expiry: yymmdd,
-  optional: fc.option(digits(8), { nil: undefined }),
-}).map((doc) => (doc.format === 'TD3' ? { ...doc, code: 'P<' } : doc));
+const documents: fc.Arbitrary<MrzDocument> = fc
+  .record({
+    format: fc.constantFrom<MrzFormat>('TD1', 'TD2', 'TD3'),
+    code: fc.constantFrom('I<', 'ID'),
+    issuer: fc.constantFrom('ZAF', 'NAM', 'GBR', 'NLD'),
+    surname: fc.constantFrom('NAIDOO', 'LI', 'VAN DER MERWE'),
+    names: fc.constantFrom('PRIYA DEVI', 'AL', 'BONGANI'),
+    // Document numbers of letters and digits, look-alikes on purpose.
+    number: fc.stringMatching(/^[0-9OISBZ125A-Z]{5,9}$/),
+    nationality: fc.constantFrom('ZAF', 'NAM', 'GBR'),
+    birth: yymmdd,
+    sex: fc.constantFrom<'M' | 'F'>('M', 'F'),
+    expiry: yymmdd,
+    optional: fc.option(digits(8), { nil: undefined }),
+  })
+  .map((doc) => (doc.format === 'TD3' ? { ...doc, code: 'P<' } : doc));
 
 const asRead = (lines: readonly string[], unsure: ReadonlySet<string> = new Set()): ReadChar[][] =>
   lines.map((line, l) =>
@@ -39,7 +56,10 @@ const asRead = (lines: readonly string[], unsure: ReadonlySet<string> = new Set(
 function checkedPositions(layout: Layout, lines: readonly string[]): Array<[number, number]> {
   const positions: Array<[number, number]> = [];
   for (const check of layout.checks)
-    for (const s of [...check.covers, { line: check.digit.line, start: check.digit.index, end: check.digit.index + 1 }])
+    for (const s of [
+      ...check.covers,
+      { line: check.digit.line, start: check.digit.index, end: check.digit.index + 1 },
+    ])
       for (let i = s.start; i < s.end; i++)
         if (LOOK_ALIKE[lines[s.line]![i]!] && !positions.some(([l, j]) => l === s.line && j === i))
           positions.push([s.line, i]);
@@ -47,7 +67,11 @@ function checkedPositions(layout: Layout, lines: readonly string[]): Array<[numb
 }
 
 /** Every way the unsure alphanumeric positions could be read that satisfies every check digit. */
-function candidatesFor(layout: Layout, read: readonly string[], unsure: ReadonlyArray<[number, number]>): string[][] {
+function candidatesFor(
+  layout: Layout,
+  read: readonly string[],
+  unsure: ReadonlyArray<[number, number]>,
+): string[][] {
   const open = unsure.filter(([l, i]) => layout.classes[l]![i] === 'alnum');
   const found: string[][] = [];
   for (let c = 0; c < 2 ** open.length; c++) {
@@ -57,7 +81,8 @@ function candidatesFor(layout: Layout, read: readonly string[], unsure: Readonly
     });
     // Digit-only positions hold their digit whatever was read.
     for (const [l, i] of unsure)
-      if (layout.classes[l]![i] === 'digit' && /[A-Z]/.test(lines[l]![i]!)) lines[l]![i] = LOOK_ALIKE[lines[l]![i]!]!;
+      if (layout.classes[l]![i] === 'digit' && /[A-Z]/.test(lines[l]![i]!))
+        lines[l]![i] = LOOK_ALIKE[lines[l]![i]!]!;
     const text = lines.map((line) => line.join(''));
     if (layout.checks.every((check) => checkHolds(text, check))) found.push(text);
   }
@@ -72,7 +97,11 @@ describe('check digits settle look-alike characters', () => {
         const layout = LAYOUTS[doc.format];
         const positions = checkedPositions(layout, truth);
         fc.pre(positions.length > 0);
-        const chosen = [...new Map(picks.map((p) => positions[p % positions.length]!).map((p) => [p.join(':'), p])).values()];
+        const chosen = [
+          ...new Map(
+            picks.map((p) => positions[p % positions.length]!).map((p) => [p.join(':'), p]),
+          ).values(),
+        ];
         const damaged = truth.map((line) => [...line]);
         for (const [l, i] of chosen) damaged[l]![i] = LOOK_ALIKE[damaged[l]![i]!]!;
         const read = damaged.map((line) => line.join(''));
@@ -84,7 +113,8 @@ describe('check digits settle look-alike characters', () => {
           expect(candidatesFor(layout, read, chosen).length).toBeGreaterThan(1);
         }
         // A substitution in a digits-only field is always settled.
-        if (chosen.every(([l, i]) => layout.classes[l]![i] === 'digit')) expect(result).toMatchObject({ ok: true, lines: truth });
+        if (chosen.every(([l, i]) => layout.classes[l]![i] === 'digit'))
+          expect(result).toMatchObject({ ok: true, lines: truth });
       }),
       { numRuns: 400 },
     );
@@ -103,7 +133,13 @@ describe('check digits settle look-alike characters', () => {
           damaged[l]![i] = LOOK_ALIKE[damaged[l]![i]!]!;
         }
         const everything = new Set(positions.map((p) => p.join(':')));
-        const result = correctMrz(asRead(damaged.map((line) => line.join('')), everything), layout);
+        const result = correctMrz(
+          asRead(
+            damaged.map((line) => line.join('')),
+            everything,
+          ),
+          layout,
+        );
         if (result.ok) expect(result.lines).toEqual(truth);
       }),
       { numRuns: 300 },

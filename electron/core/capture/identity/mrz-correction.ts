@@ -17,13 +17,43 @@ export interface ReadChar {
 /** A character read at or above this confidence is taken as read. */
 export const CERTAIN = 90;
 
-const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8' };
-const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '7': 'Z', '8': 'B' };
+const TO_DIGIT: Record<string, string> = {
+  O: '0',
+  Q: '0',
+  D: '0',
+  U: '0',
+  I: '1',
+  L: '1',
+  Z: '2',
+  S: '5',
+  G: '6',
+  B: '8',
+};
+const TO_LETTER: Record<string, string> = {
+  '0': 'O',
+  '1': 'I',
+  '2': 'Z',
+  '5': 'S',
+  '6': 'G',
+  '7': 'Z',
+  '8': 'B',
+};
 /**
  * Look-alike pairs where a position may hold either. G and 6 are not among them: their values (16
  * and 6) differ by ten, so no check digit can tell them apart.
  */
-const TWIN: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', O: '0', I: '1', Z: '2', S: '5', B: '8' };
+const TWIN: Record<string, string> = {
+  '0': 'O',
+  '1': 'I',
+  '2': 'Z',
+  '5': 'S',
+  '8': 'B',
+  O: '0',
+  I: '1',
+  Z: '2',
+  S: '5',
+  B: '8',
+};
 
 /** At most 2^12 combinations are tried; more unsure characters than that is not a reading. */
 const MAX_UNSURE = 12;
@@ -51,7 +81,8 @@ export function correctMrz(read: readonly (readonly ReadChar[])[], layout: Layou
         confidence[l]![i] = Math.min(confidence[l]![i]!, CERTAIN - 1);
       }
       if (!checked[l]![i] || (kind !== 'digit' && kind !== 'alnum')) continue;
-      const blank = kind === 'digit' && ((c === '<' && confidence[l]![i] === 0) || !/[0-9<]/.test(lines[l]![i]!));
+      const blank =
+        kind === 'digit' && ((c === '<' && confidence[l]![i] === 0) || !/[0-9<]/.test(lines[l]![i]!));
       if (blank && unseen++ === 0) {
         unsure.push({ line: l, index: i, options: [...'0123456789<'] });
         confidence[l]![i] = 0;

@@ -35,7 +35,8 @@ export function doubtLookAlikes(cells: ReadChar[][], lines: readonly GlyphLine[]
       const c = cells[l]![i]!;
       const kind = layout.classes[l]![i]!;
       const fits = kind === 'digit' ? /[0-9]/.test(c.char) : kind === 'alpha' && /[A-Z]/.test(c.char);
-      if (fits && c.confidence >= CERTAIN) shapes.set(c.char, [...(shapes.get(c.char) ?? []), glyphs[l]![i]!]);
+      if (fits && c.confidence >= CERTAIN)
+        shapes.set(c.char, [...(shapes.get(c.char) ?? []), glyphs[l]![i]!]);
     }
   for (let l = 0; l < layout.lines; l++)
     for (let i = 0; i < layout.length; i++) {

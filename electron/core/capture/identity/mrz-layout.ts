@@ -105,7 +105,8 @@ export function layoutOf(lines: number, length: number): Layout | null {
   return Object.values(LAYOUTS).find((l) => l.lines === lines && l.length === length) ?? null;
 }
 
-const valueOf = (c: string): number => (c === '<' ? 0 : c >= '0' && c <= '9' ? Number(c) : c.charCodeAt(0) - 55);
+const valueOf = (c: string): number =>
+  c === '<' ? 0 : c >= '0' && c <= '9' ? Number(c) : c.charCodeAt(0) - 55;
 
 /** ICAO 9303's check digit: weights 7, 3, 1 over the characters, modulo 10. */
 export function checkDigit(text: string): number {

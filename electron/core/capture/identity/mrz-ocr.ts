@@ -69,10 +69,14 @@ export interface Symbol {
 /** The characters tesseract finds in one line image (a PNG), with their places and confidence. */
 export async function recogniseLine(png: Uint8Array, engine: Engine = 'lstm'): Promise<Symbol[]> {
   const worker = await ocrWorker(engine);
-  const { data } = await worker.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength), {}, {
-    text: false,
-    blocks: true,
-  });
+  const { data } = await worker.recognize(
+    Buffer.from(png.buffer, png.byteOffset, png.byteLength),
+    {},
+    {
+      text: false,
+      blocks: true,
+    },
+  );
   const symbols: Symbol[] = [];
   for (const block of data.blocks ?? [])
     for (const paragraph of block.paragraphs)
@@ -96,7 +100,12 @@ export interface Cells {
   pitch: number;
 }
 
-export function intoCells(symbols: readonly Symbol[], cells: number, inkStart: number, inkEnd: number): Cells {
+export function intoCells(
+  symbols: readonly Symbol[],
+  cells: number,
+  inkStart: number,
+  inkEnd: number,
+): Cells {
   // The last character's glyph is narrower than its cell: the ink spans about cells − 0.15 pitches.
   let pitch = (inkEnd - inkStart) / (cells - 0.15);
   let offset = inkStart - 0.075 * pitch;

@@ -40,10 +40,9 @@ export function findZone(image: Grey): Zone | null {
   const longSide = Math.max(image.width, image.height);
   withoutLargeShapes(mask, image.width, image.height, Math.round(longSide / 8), Math.round(longSide / 12));
   const ink = mask.slice();
-  if (process.env.MRZ_DEBUG) void import("sharp").then((s) => s.default(Buffer.from(mask.map((v) => (v ? 0 : 255))), { raw: { width: image.width, height: image.height, channels: 1 } }).png().toFile("/tmp/mask.png"));
-  closeRows(mask, image.width, image.height, Math.max(3, Math.round(Math.max(image.width, image.height) / 40)));
+  // Wide enough to join a run of '<' (whose chevrons touch in no row) into its line.
+  closeRows(mask, image.width, image.height, Math.max(3, Math.round(longSide / 40)));
   const bands = elongatedBands(mask, ink, image.width, image.height);
-  if (process.env.MRZ_DEBUG) console.log(bands.map((b) => [b.x, b.y, b.length, b.thickness, b.angle * 57.3].map((v) => v.toFixed(1)).join(",")));
   return bestGroup(bands);
 }
 
@@ -67,7 +66,10 @@ function darkPrint({ data, width, height }: Grey): Uint8Array {
       const x0 = Math.max(0, x - r);
       const x1 = Math.min(width, x + r + 1);
       const sum =
-        integral[y1 * stride + x1]! - integral[y0 * stride + x1]! - integral[y1 * stride + x0]! + integral[y0 * stride + x0]!;
+        integral[y1 * stride + x1]! -
+        integral[y0 * stride + x1]! -
+        integral[y1 * stride + x0]! +
+        integral[y0 * stride + x0]!;
       const mean = sum / ((x1 - x0) * (y1 - y0));
       const v = data[y * width + x]!;
       if (v < mean * 0.8 && mean - v > 18) mask[y * width + x] = 1;
@@ -81,7 +83,13 @@ function darkPrint({ data, width, height }: Grey): Uint8Array {
  * edge of a desk around a photographed page, a shadow, a photo's frame. Left in, they would join
  * the MRZ's lines to the page's edge.
  */
-function withoutLargeShapes(mask: Uint8Array, width: number, height: number, maxWidth: number, maxHeight: number): void {
+function withoutLargeShapes(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  maxWidth: number,
+  maxHeight: number,
+): void {
   const seen = new Uint8Array(mask.length);
   const stack = new Int32Array(mask.length);
   const members = new Int32Array(mask.length);
@@ -118,7 +126,8 @@ function withoutLargeShapes(mask: Uint8Array, width: number, height: number, max
         }
       }
     }
-    if (right - left > maxWidth || lower - upper > maxHeight) for (let m = 0; m < n; m++) mask[members[m]!] = 0;
+    if (right - left > maxWidth || lower - upper > maxHeight)
+      for (let m = 0; m < n; m++) mask[members[m]!] = 0;
   }
 }
 
@@ -181,7 +190,6 @@ function elongatedBands(mask: Uint8Array, ink: Uint8Array, width: number, height
       }
     }
     if (n < 50) continue;
-    const dbg = process.env.MRZ_DEBUG && n > 2000;
     const mx = sx / n;
     const my = sy / n;
     const cxx = sxx / n - mx * mx;
@@ -214,7 +222,6 @@ function elongatedBands(mask: Uint8Array, ink: Uint8Array, width: number, height
     const alongMid = (first + last) / 2;
     const acrossMid = (low + high) / 2;
     const density = inked / n;
-    if (dbg) console.log("c", mx.toFixed(0), my.toFixed(0), length.toFixed(0), thickness.toFixed(1), (angle * 57.3).toFixed(1), density.toFixed(2));
     if (length < minLength || thickness < 3 || length / thickness < 8) continue;
     if (Math.abs(angle) > (25 * Math.PI) / 180 || density < 0.12 || density > 0.85) continue;
     bands.push({
@@ -252,8 +259,12 @@ function bestGroup(bands: Band[]): Zone | null {
   }
   if (!best) return null;
   const lines = best.group;
-  const angle = lines.reduce((sum, b) => sum + b.angle * b.length, 0) / lines.reduce((s, b) => s + b.length, 0);
-  return { angle, lines: lines.map(({ x, y, length, thickness, height }) => ({ x, y, length, thickness, height })) };
+  const angle =
+    lines.reduce((sum, b) => sum + b.angle * b.length, 0) / lines.reduce((s, b) => s + b.length, 0);
+  return {
+    angle,
+    lines: lines.map(({ x, y, length, thickness, height }) => ({ x, y, length, thickness, height })),
+  };
 }
 
 /** Whether `b` is the MRZ line below `a`: parallel, as long, as tall, close below and aligned. */

@@ -35,7 +35,9 @@ export async function readIdentityDocument(image: Uint8Array): Promise<IdentityO
 /** The words for a card whose barcode holds an ID number that is not valid. */
 export function invalidIdMessage({ idNumber, reason }: { idNumber: string; reason: string }): string {
   // The ID rule's words speak to someone typing; here the number came off the card itself.
-  const why = reason.startsWith('The check digit') ? 'Its check digit (the last digit) does not match.' : `${reason}.`;
+  const why = reason.startsWith('The check digit')
+    ? 'Its check digit (the last digit) does not match.'
+    : `${reason}.`;
   return `The smart ID card’s barcode was read, but the ID number on the card, ${idNumber}, is not a valid South African ID number. ${why} Check the card itself: a genuine card’s number is always valid.`;
 }
 
@@ -55,7 +57,10 @@ export async function readIdentityForScreen(
     outcome = await read(image);
   } catch (error) {
     if (error instanceof DeskError) throw error;
-    throw new DeskError('invalid-input', 'This image could not be read. Photograph or scan the document again.');
+    throw new DeskError(
+      'invalid-input',
+      'This image could not be read. Photograph or scan the document again.',
+    );
   }
   const { reading, strip, invalidIdNumber } = outcome;
   const message = reading ? null : invalidIdNumber ? invalidIdMessage(invalidIdNumber) : NOTHING_READ;

@@ -24,7 +24,7 @@ export interface MrzResult {
 
 const MAX_INPUT_PIXELS = 100_000_000;
 /** The zone is looked for on the picture shrunk to this long side. */
-const FIND_LONG_SIDE = 1200;
+const FIND_LONG_SIDE = 1000;
 /** Capital height the OCR reads at, in pixels: tesseract's best range. */
 const CAP = 34;
 /** Capital height of the strip shown to the person. */
@@ -80,7 +80,10 @@ const clamp = (v: number, min: number, max: number) => Math.max(min, Math.min(ma
 async function greyOf(pipeline: import('sharp').Sharp): Promise<Grey> {
   const { data, info } = await pipeline.greyscale().raw().toBuffer({ resolveWithObject: true });
   return {
-    data: info.channels === 1 ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : firstChannel(data, info.channels),
+    data:
+      info.channels === 1
+        ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+        : firstChannel(data, info.channels),
     width: info.width,
     height: info.height,
   };
@@ -126,16 +129,15 @@ function straightLines(
   cap: number,
   place: { scale: number; left: number; top: number },
   upsideDown: boolean,
-  capPixels = CAP,
 ): LineImage[] {
-  const k = capPixels / cap;
+  const k = CAP / cap;
   const sign = upsideDown ? -1 : 1;
   const ux = sign * Math.cos(zone.angle);
   const uy = sign * Math.sin(zone.angle);
   const ordered = upsideDown ? [...zone.lines].reverse() : zone.lines;
   return ordered.map((line) => {
     const width = Math.round((line.length + 2 * cap) * k);
-    const height = Math.round(1.8 * capPixels);
+    const height = Math.round(1.8 * CAP);
     const data = new Uint8Array(width * height);
     for (let oy = 0; oy < height; oy++) {
       for (let ox = 0; ox < width; ox++) {
@@ -146,7 +148,7 @@ function straightLines(
         data[oy * width + ox] = sample(source, x, y);
       }
     }
-    return { ...binarised({ data, width, height }, capPixels), data: stretched(data) };
+    return { ...binarised({ data, width, height }), data: stretched(data) };
   });
 }
 
@@ -172,7 +174,7 @@ function stretched(data: Uint8Array): Uint8Array {
 }
 
 /** Otsu's threshold after a 3 × 3 mean (camera grain is finer than a stroke). */
-function binarised(line: Grey, capPixels: number): Omit<LineImage, 'data'> {
+function binarised(line: Grey): Omit<LineImage, 'data'> {
   const { data, width, height } = line;
   const smooth = new Uint8Array(data.length);
   for (let y = 0; y < height; y++)
@@ -214,7 +216,7 @@ function binarised(line: Grey, capPixels: number): Omit<LineImage, 'data'> {
   const inked = (x: number) => {
     let dark = 0;
     for (let k = 0; k < span; k++) dark += columns[x + k] ?? 0;
-    return columns[x]! >= 2 && dark >= capPixels / 4;
+    return columns[x]! >= 2 && dark >= CAP / 4;
   };
   let inkStart = 0;
   while (inkStart < width - 1 && !inked(inkStart)) inkStart++;
@@ -252,20 +254,37 @@ function otsu(histogram: number[], total: number): number {
  * the other lines too when their check digits do not hold.
  */
 async function readZone(lines: LineImage[], today: Date): Promise<IdentityReading | null> {
+  const grey = new Map<number, Promise<Symbol[]>>();
+  const shapes = new Map<number, Promise<Symbol[]>>();
+  const once = (cache: Map<number, Promise<Symbol[]>>, i: number, read: () => Promise<Symbol[]>) => {
+    const known = cache.get(i);
+    if (known) return known;
+    const reading = read();
+    cache.set(i, reading);
+    return reading;
+  };
+  const greyOfLine = (i: number) => once(grey, i, () => ocrLine(lines[i]!, lines[i]!.data));
+  const shapesOfLine = (i: number) => once(shapes, i, () => ocrLine(lines[i]!, lines[i]!.binary, 'legacy'));
+  // The name line's other two readings are asked for at once: the shape classifier runs in a thread
+  // of its own, beside the LSTM.
+  const nameIndex = lines.length === 3 ? 2 : 0;
+  void shapesOfLine(nameIndex).catch(() => undefined);
   const binary = await Promise.all(lines.map((line) => ocrLine(line, line.binary)));
+  void greyOfLine(nameIndex).catch(() => undefined);
   // OCR drops some filler but seldom adds characters: the fullest line says 36 or 44 best, and the
   // other is tried when its check digits fail.
   const fullest = Math.max(...binary.map((s) => s.length));
   const lengths = lines.length === 3 ? [30] : fullest > 40 ? [44, 36] : [36, 44];
-  const grey: Array<Symbol[] | undefined> = [];
-  const shapes: Array<Symbol[] | undefined> = [];
-  const greyOfLine = async (i: number) => (grey[i] ??= await ocrLine(lines[i]!, lines[i]!.data));
-  const shapesOfLine = async (i: number) => (shapes[i] ??= await ocrLine(lines[i]!, lines[i]!.binary, 'legacy'));
   for (const length of lengths) {
     const layout = layoutOf(lines.length, length)!;
-    const place = (symbols: Symbol[], i: number) => intoCells(symbols, length, lines[i]!.inkStart, lines[i]!.inkEnd);
+    const place = (symbols: Symbol[], i: number) =>
+      intoCells(symbols, length, lines[i]!.inkStart, lines[i]!.inkEnd);
     const first = binary.map(place);
-    const glyphLines = lines.map((line, i) => ({ ...line, offset: first[i]!.offset, pitch: first[i]!.pitch }));
+    const glyphLines = lines.map((line, i) => ({
+      ...line,
+      offset: first[i]!.offset,
+      pitch: first[i]!.pitch,
+    }));
     const second = async (i: number) => place(await greyOfLine(i), i).read;
     // The name, which no check digit covers, is read three times (binarised and grey by the LSTM,
     // binarised by the shape classifier): a character counts as sure only where all three agree.
@@ -290,8 +309,6 @@ async function readZone(lines: LineImage[], today: Date): Promise<IdentityReadin
       }
       doubtLookAlikes(cells, glyphLines, layout);
       const corrected = correctMrz(cells, layout);
-      if (process.env.MRZ_DEBUG)
-        for (const line of cells) console.log(variant, line.map((c) => c.char + (c.confidence < CERTAIN ? '?' : '')).join(''));
       if (!corrected.ok) continue;
       const named = withNameFiller(corrected.lines, corrected.confidence, layout);
       const reading = readingOf(named.lines, named.confidence, today);
@@ -341,7 +358,12 @@ async function ocrLine(line: LineImage, pixels: Uint8Array, engine: Engine = 'ls
  * Three readings of each character: the one most give, sure only when all three agree (or, where
  * check digits confirm the line, two); the others are kept as what it may have been.
  */
-function voted(a: readonly ReadChar[], b: readonly ReadChar[], c: readonly ReadChar[], unanimous = true): ReadChar[] {
+function voted(
+  a: readonly ReadChar[],
+  b: readonly ReadChar[],
+  c: readonly ReadChar[],
+  unanimous = true,
+): ReadChar[] {
   return a.map((first, k) => {
     const all = [first, b[k]!, c[k]!];
     if (all.every((r) => r.char === first.char && !unseen(r)))
