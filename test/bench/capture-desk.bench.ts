@@ -1,8 +1,10 @@
 // The capture desk's figures: PDF417 from a 12 MP photo (target < 1 s), a passport MRZ (< 3 s), the
-// quality check of a 12 MP page (< 200 ms), and a 10-sheet feeder scan through SANE's test scanner
-// into the vault with the core's RSS growth (< 100 MB). Medians of several runs.
+// quality check of a 12 MP page (< 200 ms), each timed in this thread (the desk runs them in the
+// capture worker: mrz-reading.bench.ts reads through it), and a 10-sheet feeder scan through SANE's
+// test scanner into the vault with the core's RSS growth (< 100 MB). Medians of several runs, with
+// the machine's load average.
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readMrz, stopMrzReader } from '../../electron/core/capture/identity/read-mrz.js';
 import { readPdf417 } from '../../electron/core/capture/identity/read-pdf417.js';
@@ -26,7 +28,7 @@ async function median(label: string, target: string, run: () => Promise<unknown>
   }
   times.sort((a, b) => a - b);
   console.log(
-    `${label}: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)}; target ${target})`,
+    `${label}: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)}; target ${target}); load average ${loadavg()[0]!.toFixed(2)}`,
   );
 }
 

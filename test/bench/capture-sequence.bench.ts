@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -97,6 +97,11 @@ async function photoPhase(photo: Uint8Array): Promise<void> {
     );
     console.log(
       `sequence: all ${PAGES} pages prepared ${preparedAfter.toFixed(0)} ms after the last was captured; event-loop delay during capture and preparation p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms, max ${(delay.max / 1e6).toFixed(0)} ms (target p99 < 50 ms)`,
+    );
+    console.log(
+      `sequence: load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' / ')} (1, 5, 15 min; 2 cores)`,
     );
   });
 }

@@ -23,9 +23,9 @@ const fixtures: MrzFixture[] = [];
 for await (const fixture of mrzFixtureSet(COUNT)) fixtures.push(fixture);
 
 /** What the document says, from its true lines read with full confidence. */
-function expectedOf(fixture: MrzFixture): IdentityReading {
+async function expectedOf(fixture: MrzFixture): Promise<IdentityReading> {
   const lines = mrzLines(fixture.document);
-  const reading = readingOf(
+  const reading = await readingOf(
     lines,
     lines.map((l) => [...l].map(() => 100)),
     new Date(),
@@ -64,7 +64,7 @@ const times: number[] = [];
 const photoTimes: number[] = [];
 const missed: string[] = [];
 for (const fixture of fixtures) {
-  const expected = expectedOf(fixture);
+  const expected = await expectedOf(fixture);
   const start = performance.now();
   const { reading } = await pool.readIdentity(new Uint8Array(fixture.image));
   const took = performance.now() - start;

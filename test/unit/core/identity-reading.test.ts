@@ -2,7 +2,7 @@
 // (passports TD3, ID cards TD1 and TD2), clean and photographed-looking, then compared with what
 // staff typed. OCR is CPU-heavy: its tests get timeouts sized for a loaded two-core machine.
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   readIdentityDocument,
   readIdentityForScreen,
@@ -197,7 +197,7 @@ describe('machine-readable zones', () => {
     OCR_TIMEOUT,
   );
 
-  it('parses the fields of TD1, TD2 and TD3 lines', () => {
+  it('parses the fields of TD1, TD2 and TD3 lines', async () => {
     const base = {
       code: 'I<',
       issuer: 'NAM',
@@ -211,7 +211,7 @@ describe('machine-readable zones', () => {
     };
     for (const format of ['TD1', 'TD2', 'TD3'] as const) {
       const lines = mrzLines({ ...base, format, code: format === 'TD3' ? 'P<' : 'I<' });
-      expect(readingOf(lines, sure(lines), TODAY)).toMatchObject({
+      expect(await readingOf(lines, sure(lines), TODAY)).toMatchObject({
         source: format === 'TD3' ? 'passport-mrz' : 'id-card-mrz',
         surname: 'Van Der Merwe',
         names: 'Anna Maria',
@@ -226,10 +226,10 @@ describe('machine-readable zones', () => {
     }
   });
 
-  it('refuses lines whose check digits fail', () => {
+  it('refuses lines whose check digits fail', async () => {
     const [l1, l2] = passportMrz(priya);
     const lines = [l1, l2.replace('A12345678', 'A12345679')];
-    expect(readingOf(lines, sure(lines), TODAY)).toBeNull();
+    expect(await readingOf(lines, sure(lines), TODAY)).toBeNull();
   });
 
   it(
@@ -267,7 +267,10 @@ describe('what the document says against what was typed', () => {
     passportCountry: '',
   };
   const zafLines = passportMrz(priya);
-  const zafPassport = readingOf(zafLines, sure(zafLines), TODAY)!;
+  let zafPassport: IdentityReading;
+  beforeAll(async () => {
+    zafPassport = (await readingOf(zafLines, sure(zafLines), TODAY))!;
+  });
 
   it('offers every empty field the document can fill, and overwrites nothing', () => {
     const result = compareIdentity(card, { ...blank, lastName: 'Mokoena' }, '2026-11-24');
@@ -334,9 +337,9 @@ describe('what the document says against what was typed', () => {
     expect(passport.fills.map((f) => f.field)).toContain('passportNumber');
   });
 
-  it('asks, and changes nothing, when a citizen shows a foreign passport', () => {
+  it('asks, and changes nothing, when a citizen shows a foreign passport', async () => {
     const lines = passportMrz({ ...priya, nationality: 'GBR' });
-    const foreign = readingOf(lines, sure(lines), TODAY)!;
+    const foreign = (await readingOf(lines, sure(lines), TODAY))!;
     const result = compareIdentity(foreign, blank, '2026-11-24');
     expect(result.citizenship?.citizen).toBe(false);
     expect(result.fills.find((f) => f.field === 'passportCountry')).toMatchObject({ value: 'GB' });

@@ -196,7 +196,6 @@ function elongatedBands(mask: Uint8Array, ink: Uint8Array, width: number, height
     const cyy = syy / n - my * my;
     const cxy = sxy / n - mx * my;
     const spread = Math.sqrt(((cxx - cyy) / 2) ** 2 + cxy * cxy);
-    const major = (cxx + cyy) / 2 + spread;
     const minor = Math.max(0, (cxx + cyy) / 2 - spread);
     const thickness = Math.sqrt(12 * minor);
     const angle = 0.5 * Math.atan2(2 * cxy, cxx - cyy);

@@ -4,7 +4,8 @@
 // settle look-alike characters (mrz-correction.ts) and `mrz` parses the fields. Names carry no check
 // digit, so the reading says which characters were read with high confidence, and the zone itself,
 // cropped and straightened, goes to the screen beside it.
-import { parse } from 'mrz';
+import type * as Mrz from 'mrz';
+import type { Sharp } from 'sharp';
 import type { IdentityReading } from '../../../../shared/domain/identity-document.js';
 import { parseSouthAfricanId } from '../../../../shared/domain/sa-id.js';
 import { loadSharp } from '../load-sharp.js';
@@ -77,7 +78,7 @@ export async function readMrz(image: Uint8Array, today: Date = new Date()): Prom
 
 const clamp = (v: number, min: number, max: number) => Math.max(min, Math.min(max, v));
 
-async function greyOf(pipeline: import('sharp').Sharp): Promise<Grey> {
+async function greyOf(pipeline: Sharp): Promise<Grey> {
   const { data, info } = await pipeline.greyscale().raw().toBuffer({ resolveWithObject: true });
   return {
     data:
@@ -311,7 +312,7 @@ async function readZone(lines: LineImage[], today: Date): Promise<IdentityReadin
       const corrected = correctMrz(cells, layout);
       if (!corrected.ok) continue;
       const named = withNameFiller(corrected.lines, corrected.confidence, layout);
-      const reading = readingOf(named.lines, named.confidence, today);
+      const reading = await readingOf(named.lines, named.confidence, today);
       if (reading) return reading;
     }
   }
@@ -401,10 +402,17 @@ function agreed(a: ReadChar, b: ReadChar): ReadChar {
   };
 }
 
+let mrzParser: Promise<typeof Mrz> | null = null;
+
 /** The reading of MRZ lines that passed their check digits, with how sure each character is. */
-export function readingOf(lines: string[], confidence: number[][], today: Date): IdentityReading | null {
+export async function readingOf(
+  lines: string[],
+  confidence: number[][],
+  today: Date,
+): Promise<IdentityReading | null> {
   const layout = layoutOf(lines.length, lines[0]!.length);
   if (!layout) return null;
+  const { parse } = await (mrzParser ??= import('mrz'));
   let result;
   try {
     result = parse(lines);
