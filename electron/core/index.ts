@@ -55,7 +55,7 @@ import { ProfileService } from './profiles/profile-service.js';
 import { beginIdentityProviderSignIn } from './staff/identity-provider-sign-in.js';
 import { StaffAccounts } from './staff/staff-accounts.js';
 import { StaffSession } from './staff/staff-session.js';
-import { guardAccess } from './ipc/access-guard.js';
+import { checkAccess, guardAccess, type AccessDeps } from './ipc/access-guard.js';
 import type { StaffRole } from '../../shared/domain/staff-roles.js';
 import { purgeDecided } from './purge.js';
 import { Session } from './session.js';
@@ -185,7 +185,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!profile) throw new DeskError('not-allowed', 'Choose an environment before signing in.');
       return beginIdentityProviderSignIn(issuerUrlOf(profile));
     },
-    partnerId: () => lookups.current(session.activeId).partner?.id ?? null,
+    partnerId: async () => {
+      const profileId = session.activeId;
+      const api = session.api();
+      if (!profileId || !api) return lookups.current(profileId).partner?.id ?? null;
+      return lookups.partnerOf(profileId, api).catch(() => null);
+    },
     policy: () => settings(),
     openBrowser: options.openBrowser,
     audit: (action, userId, detail) =>
@@ -491,11 +496,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     staff,
     desk,
   };
-  const handlers = guardAccess(guardHandlers(createHandlers(ctx), { store, jobs, actingUserId }), {
+  const access: AccessDeps = {
     staff,
     environmentHasStaff: (profileId) => staffAccounts.ofProfile(profileId).length > 0,
     activeProfileId: () => session.activeId,
-  });
+  };
+  const handlers = guardAccess(guardHandlers(createHandlers(ctx), { store, jobs, actingUserId }), access);
 
   let closed = false;
   let queueStarted = false;
@@ -518,12 +524,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     handle: (channel, input) =>
       closed
         ? Promise.resolve({ ok: false, error: { code: 'internal', message: 'FICA Desk is shutting down.' } })
-        : dispatch(handlers, channel, input, (ch, error) =>
-            options.log?.('internal-error', {
-              channel: ch,
-              error: error instanceof Error ? error.message : String(error),
-            }),
-          ),
+        : dispatch(handlers, channel, input, {
+            authorize: (ch, raw) => checkAccess(ch, raw, access),
+            onInternalError: (ch, error) =>
+              options.log?.('internal-error', {
+                channel: ch,
+                error: error instanceof Error ? error.message : String(error),
+              }),
+          }),
     on: (event, listener) => events.on(event, listener),
     shutdown: async () => {
       if (closed) return;

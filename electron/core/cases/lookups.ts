@@ -61,6 +61,19 @@ export class LookupService {
     return this.current(profileId);
   }
 
+  /**
+   * The partner the profile's service credentials belong to: the cached one, else asked of the
+   * service and kept (it is one of the look-ups). Throws when the service cannot say.
+   */
+  async partnerOf(profileId: string, api: ServiceClient): Promise<string> {
+    const known = this.current(profileId).partner?.id;
+    if (known) return known;
+    const partner = await api.lookup('partner');
+    this.cache.put(profileId, 'partner', partner);
+    this.memo.delete(profileId);
+    return partner.id;
+  }
+
   forget(profileId: string): void {
     this.memo.delete(profileId);
   }

@@ -120,9 +120,16 @@ function profileOf(channel: ChannelName, input: Record<string, unknown>, deps: A
   return text('profileId') ?? deps.activeProfileId();
 }
 
+/**
+ * Throws unless the person at the screen may call `channel`. Runs on the input as it came, before
+ * validation (dispatch.ts), so it reads only what it needs and trusts none of it.
+ */
 export function checkAccess(channel: ChannelName, input: unknown, deps: AccessDeps): void {
   const access = CHANNEL_ACCESS[channel];
-  const fields = (input ?? {}) as Record<string, unknown>;
+  const fields: Record<string, unknown> =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? (input as Record<string, unknown>)
+      : {};
   switch (access) {
     case 'open':
       return;
@@ -150,7 +157,11 @@ export function checkAccess(channel: ChannelName, input: unknown, deps: AccessDe
   }
 }
 
-/** The handler table behind `checkAccess`; changing calls also count as activity for the idle lock. */
+/**
+ * The handler table behind `checkAccess` (dispatch.ts runs it first, on the raw input; here again on
+ * the validated one, for callers of the table itself); changing calls also count as activity for
+ * the idle lock.
+ */
 export function guardAccess(handlers: HandlerTable, deps: AccessDeps): HandlerTable {
   const guarded = { ...handlers } as Record<ChannelName, (input: unknown) => unknown>;
   for (const channel of Object.keys(CHANNEL_ACCESS) as ChannelName[]) {
