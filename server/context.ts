@@ -15,6 +15,9 @@ import { DocumentService } from './services/document-service.js';
 import { OrganigramService } from './services/organigram-service.js';
 import { DecisionService } from './services/decision-service.js';
 import { ReportService } from './services/report-service.js';
+import { SecurityAuditRepository } from './store/security-audit.js';
+import { SignInThrottleRepository } from './store/sign-in-throttle.js';
+import { SignInThrottle } from './auth/sign-in-throttle.js';
 
 export interface AppContext {
   config: SandboxConfig;
@@ -35,6 +38,11 @@ export interface AppContext {
   organigramService: OrganigramService;
   decisionService: DecisionService;
   reportService: ReportService;
+  securityAudit: SecurityAuditRepository;
+  /** Failed staff sign-ins, per email typed and per address. */
+  staffThrottle: SignInThrottle;
+  /** Failed client secrets at the token endpoint, per client id sent and per address. */
+  clientThrottle: SignInThrottle;
 }
 
 export function createContext(config: SandboxConfig): AppContext {
@@ -54,6 +62,8 @@ export function createContext(config: SandboxConfig): AppContext {
   const organigramService = new OrganigramService(store, entityService);
   const decisionService = new DecisionService(store, entityService);
   const reportService = new ReportService(store, entityService);
+  const securityAudit = new SecurityAuditRepository(db);
+  const throttled = { store: new SignInThrottleRepository(db), audit: securityAudit, clock: config.clock };
   return {
     config,
     ...store,
@@ -66,6 +76,9 @@ export function createContext(config: SandboxConfig): AppContext {
     organigramService,
     decisionService,
     reportService,
+    securityAudit,
+    staffThrottle: new SignInThrottle('sign-in', throttled),
+    clientThrottle: new SignInThrottle('client', throttled),
   };
 }
 

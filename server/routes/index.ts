@@ -20,6 +20,8 @@ import { individualDecisionRoutes } from './individual-decision.js';
 import { bankRoutes } from './bank.js';
 import { webhookRoutes } from './webhooks.js';
 import { dashboardActionRoutes } from './dashboard-actions.js';
+import { sandboxSecurityRoutes } from './sandbox-security.js';
+import { controlSecretOf, requireControlSecret } from '../auth/control-secret.js';
 
 export type RouteModule = (scope: FastifyInstance, ctx: AppContext) => void;
 
@@ -40,8 +42,11 @@ const API_V1: RouteModule[] = [
   webhookRoutes,
 ];
 
-/** Routes under /sandbox/v1: no bearer, only in sandbox mode (contract §10), same-site JSON only. */
-const SANDBOX_V1: RouteModule[] = [sandboxPartnerRoutes, dashboardActionRoutes];
+/**
+ * Routes under /sandbox/v1: only in sandbox mode (contract §10), no bearer but the control secret,
+ * same-site JSON only.
+ */
+const SANDBOX_V1: RouteModule[] = [sandboxPartnerRoutes, sandboxSecurityRoutes, dashboardActionRoutes];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   oauthRoutes(app, ctx);
@@ -56,6 +61,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     await app.register(
       async (scope) => {
         refuseCrossSite(scope);
+        requireControlSecret(scope, controlSecretOf(ctx));
         for (const module of SANDBOX_V1) module(scope, ctx);
       },
       { prefix: '/sandbox/v1' },

@@ -12,6 +12,7 @@ import { notFound } from '../http/errors.js';
 import { jsonObject, parseWith, uuidParam } from '../http/validate.js';
 import { partnerView } from '../services/partner-view.js';
 import { createPartnerWithStaff, setStaffPassword } from '../services/staff-accounts.js';
+import { accountKey } from '../auth/sign-in-throttle.js';
 
 export function sandboxPartnerRoutes(scope: FastifyInstance, ctx: AppContext): void {
   scope.post('/partners', async (request, reply) => {
@@ -66,6 +67,11 @@ export function sandboxPartnerRoutes(scope: FastifyInstance, ctx: AppContext): v
       const body = parseWith(StaffPasswordRequestSchema, jsonObject(request.body));
       if (!ctx.partners.get(partnerId)) throw notFound('Partner not found');
       if (!(await setStaffPassword(ctx, partnerId, userId, body.password))) throw notFound('User not found');
+      // A new password lifts a lock on the account, as a bank's reset does.
+      const email = ctx.staffAccounts.get(userId)!.email;
+      ctx.staffThrottle.unlock(accountKey(email, ctx.config.signInThrottle.account).key, 'password set', {
+        userId,
+      });
       return reply.status(204).send();
     },
   );

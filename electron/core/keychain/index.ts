@@ -23,3 +23,4 @@ export {
   DevKeychainRefusedError,
   devFileSecretStores,
 } from './dev-file-secret-store.js';
+export { controlSecretAccount, trainingSandboxControlSecret } from './control-secret-store.js';

@@ -8,11 +8,12 @@ import { captureDocument, entityAtDocumentsStep, saId } from '../../support/flow
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
 import { makePdf } from '../../support/documents.js';
+import { controlHeaders } from '../../support/sandbox.js';
 
 async function dashboard(sandbox: TestSandbox, action: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${sandbox.url}/sandbox/v1/dashboard-actions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...controlHeaders(sandbox.url), 'content-type': 'application/json' },
     body: JSON.stringify({ partnerId: sandbox.partnerId, ...action }),
   });
   if (res.status !== 200) throw new Error(`dashboard action: ${res.status} ${await res.text()}`);
@@ -276,7 +277,7 @@ describe('cases follow the service', () => {
     // Credentials of another partner: the service answers 404 for this partner's records.
     const res = await fetch(`${sandbox.url}/sandbox/v1/partners`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...controlHeaders(sandbox.url), 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Another bank', balance: 100 }),
     });
     const other = (await res.json()) as { clientId: string; clientSecret: string };

@@ -13,12 +13,7 @@ import { addPreparedPages } from '../../support/drafts.js';
 import { saId } from '../../support/flows.js';
 import { memorySecretStores } from '../../support/memory-secret-store.js';
 import { suiteCore } from '../../support/suite-core.js';
-import {
-  armSubmitFault,
-  InjectedFault,
-  type FaultKind,
-  type SubmitStep,
-} from '../../support/submit-faults.js';
+import { armSubmitFault, InjectedFault, type SubmitStep } from '../../support/submit-faults.js';
 
 const pairs = [{ groupId: 1, typeId: 1 }];
 

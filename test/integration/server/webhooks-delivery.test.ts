@@ -11,6 +11,7 @@ import {
 import { createEventDeduplicator, verifyWebhook } from '../../../shared/api/webhook-receiver.js';
 import { PDF, createPartner, expectStatus, startTestSandbox, type TestSandbox } from './helpers.js';
 import { TestReceiver, dashboardAction } from './webhooks-test-receiver.js';
+import { controlHeaders } from '../../support/sandbox.js';
 
 let t: TestSandbox;
 let receiver: TestReceiver;
@@ -225,7 +226,7 @@ describe('webhook deliveries', () => {
   it('refuses dashboard actions on unknown records with 404 and bad actions with 400', async () => {
     const res = await fetch(`${t.url}/sandbox/v1/dashboard-actions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...controlHeaders(t.url), 'content-type': 'application/json' },
       body: JSON.stringify({
         partnerId,
         action: 'updateEntity',
@@ -236,7 +237,7 @@ describe('webhook deliveries', () => {
     expect(res.status).toBe(404);
     const bad = await fetch(`${t.url}/sandbox/v1/dashboard-actions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...controlHeaders(t.url), 'content-type': 'application/json' },
       body: JSON.stringify({ partnerId, action: 'launchRocket' }),
     });
     expect(bad.status).toBe(400);

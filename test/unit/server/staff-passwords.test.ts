@@ -44,9 +44,12 @@ describe('sign-in page', () => {
       serviceName: 'Sandbox',
       action: '/oidc/interaction/a"b',
       email: '"><b>',
-      wrongCredentials: true,
+      csrf: 'tok"en',
+      alert: 'Wrong <email>',
     });
     expect(page.html).toContain('action="/oidc/interaction/a&quot;b"');
+    expect(page.html).toContain('name="csrf" value="tok&quot;en"');
+    expect(page.html).toContain('<p role="alert">Wrong &lt;email&gt;</p>');
     expect(page.html).toContain('value="&quot;&gt;&lt;b&gt;"');
     const nonce = /<style nonce="([^"]+)">/.exec(page.html)?.[1];
     expect(page.contentSecurityPolicy).toContain(`style-src 'nonce-${nonce}'`);
