@@ -95,7 +95,7 @@ type Invoke = (channel: string, input: unknown) => Promise<unknown>;
  */
 export async function signInThrough(
   invoke: Invoke,
-  service: { url: string; clientId: string; clientSecret: string },
+  service: StaffService,
   role: StaffRole,
 ): Promise<StaffAccount> {
   const account = (await prepareStaff(service)).find((a) => a.role === role);
