@@ -103,9 +103,11 @@ function watchBody(raw: IncomingMessage, reply: FastifyReply, limits: RequestLim
 
   raw.once('end', () => {
     stop();
-    // Once the body is in, the timer must not cut a slow answer or an idle keep-alive connection.
-    // After an early answer Node has set its own keep-alive timer by the time the body ends.
+    // Once the body is in, the timer must not cut a slow answer or an idle keep-alive connection:
+    // the answer's own time is unbounded, and after an early answer the connection waits for its
+    // next request as long as any other.
     if (!reply.raw.writableFinished) raw.setTimeout(0);
+    else if (answered) raw.setTimeout(reply.server.server.keepAliveTimeout);
   });
   raw.once('close', stop);
   reply.raw.once('finish', () => {

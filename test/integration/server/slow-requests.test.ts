@@ -185,6 +185,37 @@ describe('requests that arrive slowly', () => {
     expect(held.closedAfter).toBeLessThan(HELD_AT_MOST_MS);
   });
 
+  it('keeps the connection of a refused body sent whole for the next request, past the tighter limits', async () => {
+    const answers = await new Promise<string[]>((resolve, reject) => {
+      const socket = connect(t.sandbox.port, '127.0.0.1');
+      const seen: string[] = [];
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('error', reject);
+      socket.on('close', () => resolve(seen));
+      socket.on('data', (chunk: string) => {
+        text += chunk;
+        const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]!);
+        if (statuses.length > seen.length) {
+          seen.splice(0, seen.length, ...statuses);
+          // Longer than every after-answer limit: the body ended, so they no longer apply.
+          if (seen.length === 1)
+            setTimeout(
+              () =>
+                socket.write(
+                  'GET /oidc/.well-known/openid-configuration HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+                ),
+              LIMITS.afterAnswerIdleMs + LIMITS.afterAnswerMs,
+            );
+          else socket.destroy();
+        }
+      });
+      const body = JSON.stringify({ padding: 'p'.repeat(100) });
+      socket.write(`${head('/api/v1/entity', Buffer.byteLength(body), 'application/json', null)}${body}`);
+    });
+    expect(answers).toEqual(['401', '200']);
+  });
+
   it('still answers a body that arrives steadily, and a refused one sent whole is read to its end', async () => {
     // 200 bytes in 50-byte pieces every 100 ms: slower than one packet, inside every limit.
     const body = JSON.stringify({
