@@ -14,7 +14,6 @@ const NODE_APP_PACKAGES = [
   'better-sqlite3',
   'keytar',
   'axios',
-  'form-data',
   'sharp',
   '@cantoo/pdf-lib',
   'pdfjs-dist',
@@ -27,8 +26,9 @@ const NODE_APP_PACKAGES = [
   'openid-client',
 ];
 const layers = {
-  // Runtime-neutral: runs in the renderer, the core and the sandbox alike.
-  shared: { folders: ['shared/'], may: { layers: ['shared'], packages: ['zod'] } },
+  // Runtime-neutral: runs in the renderer, the core and the sandbox alike. @noble/hashes is pure JS:
+  // the screening fingerprint is one synchronous SHA-256 wherever it is computed.
+  shared: { folders: ['shared/'], may: { layers: ['shared'], packages: ['zod', '@noble/hashes'] } },
   // Node-only code the sandbox and the core both use (SQLite migrations and statements).
   'node-shared': {
     folders: ['node-shared/'],
