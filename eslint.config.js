@@ -162,6 +162,7 @@ export default tseslint.config(
       'lint/**',
       'test/**',
       'scripts/**',
+      'docs/**',
       '*.config.*',
       '.ci/**',
     ],
