@@ -5,6 +5,7 @@
 // the host refuses to start instead.
 import { z } from 'zod';
 import { SANDBOX_CONTROL_SECRET_HEADER } from '../../shared/api/sandbox.js';
+import { ROUTES, routePath } from '../../shared/api/routes.js';
 
 const PartnerSchema = z.looseObject({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
 export type SandboxPartner = z.infer<typeof PartnerSchema>;
@@ -40,7 +41,7 @@ export async function createSandboxPartner(
 ): Promise<SandboxPartner> {
   let res: Response;
   try {
-    res = await fetch(new URL('/sandbox/v1/partners', sandboxUrl), {
+    res = await fetch(new URL(routePath(ROUTES.createPartner, {}), sandboxUrl), {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',

@@ -1,6 +1,7 @@
 // The one list of route modules (entities, UBOs, documents, individuals, bank verification,
 // webhooks, dashboard actions); a new module is added to the lists below.
 import type { FastifyInstance } from 'fastify';
+import { API_BASE, SANDBOX_BASE } from '../../shared/api/routes.js';
 import type { AppContext } from '../context.js';
 import { requireBearer } from '../auth/bearer.js';
 import { refuseCrossSite } from '../http/same-site.js';
@@ -55,7 +56,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       requireBearer(scope, ctx.tokens);
       for (const module of API_V1) module(scope, ctx);
     },
-    { prefix: '/api/v1' },
+    { prefix: API_BASE },
   );
   if (ctx.config.mode === 'sandbox') {
     await app.register(
@@ -64,7 +65,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
         requireControlSecret(scope, controlSecretOf(ctx));
         for (const module of SANDBOX_V1) module(scope, ctx);
       },
-      { prefix: '/sandbox/v1' },
+      { prefix: SANDBOX_BASE },
     );
   }
 }

@@ -2,29 +2,27 @@
 // administrator lifts a staff account's or a partner client's lock before it runs out, and reads
 // the security audit (failures, refused attempts, locks, unlocks).
 import type { FastifyInstance } from 'fastify';
-import { SecurityAuditQuerySchema } from '../../shared/api/sandbox.js';
+import { ROUTES } from '../../shared/api/routes.js';
 import type { AppContext } from '../context.js';
 import { accountKey, clientKey } from '../auth/sign-in-throttle.js';
 import { notFound } from '../http/errors.js';
+import { serve } from '../http/serve.js';
 import { parseWith, uuidParam } from '../http/validate.js';
 
 export function sandboxSecurityRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const policy = ctx.config.signInThrottle;
 
-  scope.post<{ Params: { partnerId: string; userId: string } }>(
-    '/partners/:partnerId/users/:userId/unlock',
-    async (request, reply) => {
-      const partnerId = uuidParam(request.params.partnerId, 'Partner');
-      const userId = uuidParam(request.params.userId, 'User');
-      const account = ctx.staffAccounts.get(userId);
-      if (!ctx.partners.get(partnerId)) throw notFound('Partner not found');
-      if (!account || account.partnerId !== partnerId) throw notFound('User not found');
-      ctx.staffThrottle.unlock(accountKey(account.email, policy.account).key, 'control API', { userId });
-      return reply.status(204).send();
-    },
-  );
+  serve(scope, ROUTES.unlockStaff, async (request, reply) => {
+    const partnerId = uuidParam(request.params.partnerId, 'Partner');
+    const userId = uuidParam(request.params.userId, 'User');
+    const account = ctx.staffAccounts.get(userId);
+    if (!ctx.partners.get(partnerId)) throw notFound('Partner not found');
+    if (!account || account.partnerId !== partnerId) throw notFound('User not found');
+    ctx.staffThrottle.unlock(accountKey(account.email, policy.account).key, 'control API', { userId });
+    return reply.status(204).send();
+  });
 
-  scope.post<{ Params: { partnerId: string } }>('/partners/:partnerId/unlock', async (request, reply) => {
+  serve(scope, ROUTES.unlockPartner, async (request, reply) => {
     const partner = ctx.partners.get(uuidParam(request.params.partnerId, 'Partner'));
     if (!partner) throw notFound('Partner not found');
     ctx.clientThrottle.unlock(clientKey(partner.clientId, policy.client).key, 'control API', {
@@ -33,8 +31,8 @@ export function sandboxSecurityRoutes(scope: FastifyInstance, ctx: AppContext): 
     return reply.status(204).send();
   });
 
-  scope.get('/security-audit', async (request) => {
-    const query = parseWith(SecurityAuditQuerySchema, request.query);
+  serve(scope, ROUTES.securityAudit, async (request) => {
+    const query = parseWith(ROUTES.securityAudit.query, request.query);
     return ctx.securityAudit.list(query.after ?? 0, query.limit ?? 200);
   });
 }

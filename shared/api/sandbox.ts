@@ -34,6 +34,8 @@ export const StaffAccountSchema = z.looseObject({
 });
 export type StaffAccount = z.infer<typeof StaffAccountSchema>;
 
+export const StaffAccountListSchema = z.array(StaffAccountSchema);
+
 /** An account with its password in clear: only in the answer that created it, and for the demo partner. */
 export const StaffAccountWithPasswordSchema = StaffAccountSchema.extend({ password: z.string() });
 export type StaffAccountWithPassword = z.infer<typeof StaffAccountWithPasswordSchema>;
@@ -163,6 +165,7 @@ export const SecurityAuditEntrySchema = z.looseObject({
   detail: z.record(z.string(), z.unknown()),
 });
 export type SecurityAuditEntry = z.infer<typeof SecurityAuditEntrySchema>;
+export const SecurityAuditListSchema = z.array(SecurityAuditEntrySchema);
 
 export const SecurityAuditQuerySchema = z.object({
   /** Entries after this id (paging forwards). */

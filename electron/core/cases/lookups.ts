@@ -37,7 +37,7 @@ export class LookupService {
     const record = bundle as unknown as Record<string, unknown>;
     let fetchedAt: string | null = null;
     for (const [key, name] of Object.entries(BUNDLE_KEYS)) {
-      const cached = this.cache.get(profileId, name, LOOKUPS[name].schema);
+      const cached = this.cache.get(profileId, name, LOOKUPS[name].answer);
       if (!cached) continue;
       record[key] = cached.body;
       if (!fetchedAt || cached.fetchedAt < fetchedAt) fetchedAt = cached.fetchedAt;

@@ -99,6 +99,10 @@ export const sandboxCases: CaseTable = {
     valid: [account, { ...account, role: 'admin' }],
     invalid: [{ why: 'unknown role', value: { ...account, role: 'owner' }, path: ['role'] }],
   },
+  StaffAccountListSchema: {
+    valid: [[], [account, { ...account, role: 'admin' }]],
+    invalid: [{ why: 'unknown role', value: [{ ...account, role: 'owner' }], path: [0, 'role'] }],
+  },
   StaffAccountWithPasswordSchema: {
     valid: [reviewer],
     invalid: [{ why: 'password missing', value: account, path: ['password'] }],
