@@ -1,7 +1,7 @@
 // Sandbox control API for partners and their staff's sign-in accounts (contract §10). Registered
 // only in sandbox mode.
 import type { FastifyInstance } from 'fastify';
-import { type StaffAccount } from '../../shared/api/sandbox.js';
+import type { StaffAccount } from '../../shared/api/sandbox.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { jsonObject, parseWith, uuidParam } from '../http/validate.js';
