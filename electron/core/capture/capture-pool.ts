@@ -86,7 +86,9 @@ export class CapturePool {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = newWorker(new URL('./capture-worker.js', import.meta.url));
+    const worker = import.meta.url.endsWith('.ts')
+      ? workerFromSource(new URL('./capture-worker.ts', import.meta.url))
+      : new Worker(new URL('./capture-worker.js', import.meta.url));
     worker.on('message', (answer: TaskAnswer) => this.settle(answer));
     worker.on('error', (error) => this.fail(worker, error));
     worker.on('exit', () => this.fail(worker, new Error('The capture worker stopped')));
@@ -129,16 +131,16 @@ const PRELOADED_BEFORE_TSX = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/leg
  * Compiled, the worker is the .js beside this file. Under tsx and in tests it is the .ts source,
  * which the worker thread can only load once tsx's loader is registered in it.
  */
-function newWorker(compiled: URL): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(compiled);
-  const source = new URL(compiled.href.replace(/\.js$/, '.ts'));
+function workerFromSource(source: URL): Worker {
   // The ESM build of tsx's API (require.resolve would give the CommonJS one).
+  // eslint-disable-next-line layers/allowed-imports -- tsx, a development tool, runs only the sources.
   const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
   // pdf.js (two ESM files of megabytes) is loaded before tsx's loader is registered: transformed by
   // it, it cost the worker some 360 MB, which a compiled build never pays and no figure should show.
   const preload = PRELOADED_BEFORE_TSX.map((specifier) => `import(${JSON.stringify(specifier)})`).join(', ');
   const boot = `Promise.all([${preload}]).then(() => import(${JSON.stringify(tsx)})).then((api) => { api.register(); return import(${JSON.stringify(source.href)}); })`;
+  // eslint-disable-next-line layers/allowed-imports -- boot code, not a module: it loads the worker's own file.
   return new Worker(boot, { eval: true });
 }
 
