@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import { allowedImportsRule } from './lint/allowed-imports-rule.js';
+import { oneJobDeleterRule } from './lint/one-job-deleter-rule.js';
 
 // The layers and what each may import: an allow-list, as VS Code's code-layering. A file in a layer
 // may import its own layer, the layers and files listed, the packages listed and (where nodeBuiltins)
@@ -123,6 +124,13 @@ const embeddedSandboxImport = {
     'The embedded sandbox is loaded only when it is started (await import), so the idle core stays small.',
 };
 
+const JOB_REMOVAL = 'electron/core/sync/job-removal.ts';
+const jobsPlugin = {
+  rules: {
+    'one-deleter': oneJobDeleterRule({ className: 'JobStore', owner: `JobRemoval (${JOB_REMOVAL})` }),
+  },
+};
+
 // Not application code: tests, benches, build and CI scripts, the lint rules, and the tools' configs.
 const tooling = [
   'test/',
@@ -187,19 +195,17 @@ export default tseslint.config(
   },
   {
     // One owner deletes jobs: a job goes with its recorded answer, a taken-back change or a person's
-    // discard, all in sync/job-removal.ts (the store's own delete lives in sync/job-store.ts).
-    files: ['electron/**', 'test/**/electron/**'],
-    ignores: ['electron/core/sync/job-removal.ts', 'electron/core/sync/job-store.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['callee.object.name', 'callee.object.property.name'].map((object) => ({
-          selector: `CallExpression[callee.property.name='remove'][${object}='jobs']`,
-          message:
-            'Jobs are deleted only by JobRemoval (sync/job-removal.ts): recordAnswer, withdraw or discard.',
-        })),
-      ],
-    },
+    // discard, all in sync/job-removal.ts (the store's own delete lives in sync/job-store.ts). The
+    // rule follows the type JobStore with typescript-eslint's type information, whatever a store is
+    // named.
+    files: ['electron/**/*.ts', 'test/**/electron/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { jobs: jobsPlugin },
+    rules: { 'jobs/one-deleter': 'error' },
+  },
+  {
+    files: [JOB_REMOVAL, 'electron/core/sync/job-store.ts'],
+    rules: { 'jobs/one-deleter': 'off' },
   },
   {
     files: ['electron/core/**', 'electron/host/**', 'electron/main/**'],
