@@ -11,7 +11,7 @@ type Params = { Params: { individualUUID: string } };
 
 export function bankRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const service = individualServiceFor(ctx);
-  const repository = new IndividualRepository(ctx.db);
+  const repository = new IndividualRepository(ctx.db, ctx.clock);
 
   scope.post<Params>('/services/individual/:individualUUID/bank-account-verification', async (request) => {
     const individual = service.get(request.partnerId, uuidParam(request.params.individualUUID, 'Individual'));

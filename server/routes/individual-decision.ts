@@ -23,7 +23,7 @@ export function individualDecisionRoutes(scope: FastifyInstance, ctx: AppContext
     '/individual/:id/pdf-report',
     async (request, reply) => {
       const individual = service.get(request.partnerId, uuidParam(request.params.id, 'Individual'));
-      const pdf = await individualReport(individual, service.documents(individual));
+      const pdf = await individualReport(individual, service.documents(individual), new Date(ctx.clock()));
       const filename = `fica-report-${individual.id}.pdf`;
       if (request.query.format === 'binary') {
         return reply
