@@ -11,6 +11,7 @@ import type { ProcessedFile } from './capture-document.js';
 import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import type { CaptureTask, TaskAnswer, TaskFailure } from './capture-worker.js';
 import { CaptureError } from './errors.js';
+import { movable } from './movable.js';
 import type { DocumentTarget } from './limits.js';
 import type { Thumbnail, ThumbnailOptions } from './thumbnail.js';
 import type { DocumentMimeType } from '../../../shared/api/documents.js';
@@ -34,7 +35,7 @@ export class CapturePool {
    * (as the vault's readOwned gives) are handed over to the worker (detached here), not copied.
    */
   process(file: { name: string; bytes: Uint8Array }, target: DocumentTarget): Promise<ProcessedFile> {
-    return this.run({ kind: 'process', file, target }, transferable(file.bytes));
+    return this.run({ kind: 'process', file, target }, movable(file.bytes));
   }
 
   /**
@@ -49,7 +50,7 @@ export class CapturePool {
   assemble(sources: readonly PdfSource[], layout?: readonly PagePlacement[]): Promise<Uint8Array> {
     return this.run(
       { kind: 'assemble', sources: [...sources], ...(layout ? { layout: [...layout] } : {}) },
-      sources.flatMap((s) => transferable(s.bytes)),
+      sources.flatMap((s) => movable(s.bytes)),
     );
   }
 
@@ -60,7 +61,7 @@ export class CapturePool {
     pages: readonly number[],
     options: Omit<ThumbnailOptions, 'page'>,
   ): Promise<Thumbnail[]> {
-    return this.run({ kind: 'thumbnails', bytes, mimeType, pages: [...pages], options }, transferable(bytes));
+    return this.run({ kind: 'thumbnails', bytes, mimeType, pages: [...pages], options }, movable(bytes));
   }
 
   /** Stops the worker; tasks still running are rejected. */
@@ -142,13 +143,6 @@ function workerFromSource(source: URL): Worker {
   const boot = `Promise.all([${preload}]).then(() => import(${JSON.stringify(tsx)})).then((api) => { api.register(); return import(${JSON.stringify(source.href)}); })`;
   // eslint-disable-next-line layers/allowed-imports -- boot code, not a module: it loads the worker's own file.
   return new Worker(boot, { eval: true });
-}
-
-function transferable(bytes: Uint8Array): ArrayBuffer[] {
-  const buffer = bytes.buffer;
-  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
-    ? [buffer]
-    : [];
 }
 
 function errorOf(failure: TaskFailure): Error {
