@@ -7,7 +7,7 @@ const restrictedImportErrors = (filePath: string, code: string) =>
   probeErrors(filePath, code, ['layers/allowed-imports', 'no-restricted-globals']);
 
 describe('layer import rules', () => {
-  beforeAll(warmUp, FIRST_LINT);
+  beforeAll(() => warmUp(), FIRST_LINT);
 
   const refused: Array<[string, string, string]> = [
     [

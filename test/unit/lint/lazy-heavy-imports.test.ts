@@ -8,7 +8,7 @@ const eagerImportErrors = (filePath: string, code: string) =>
   probeErrors(filePath, code, ['@typescript-eslint/no-restricted-imports']);
 
 describe('heavy packages load on first use', () => {
-  beforeAll(warmUp, FIRST_LINT);
+  beforeAll(() => warmUp(), FIRST_LINT);
 
   it.each([
     [

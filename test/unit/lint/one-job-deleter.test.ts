@@ -2,15 +2,16 @@
 // desktop code. It follows the type JobStore, not names: whatever the store is called and however it
 // is reached, and a variable merely named `jobs` that is something else is left alone.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_LINT, probeErrors, SLOW, warmUp } from './lint-probe.js';
+import { FIRST_TYPED_LINT, probeErrors, SLOW, warmUp } from './lint-probe.js';
 
 const ONLY_REMOVAL =
   'Jobs are deleted only by JobRemoval (electron/core/sync/job-removal.ts): recordAnswer, withdraw or discard.';
-const deletionErrors = (filePath: string, code: string) => probeErrors(filePath, code, ['jobs/one-deleter']);
+const deletionErrors = (filePath: string, code: string) =>
+  probeErrors(filePath, code, ['jobs/one-deleter'], { types: true });
 const STORE = "import type { JobStore } from '../sync/job-store.js';\n";
 
 describe('one owner deletes jobs', () => {
-  beforeAll(warmUp, FIRST_LINT);
+  beforeAll(() => warmUp({ types: true }), FIRST_TYPED_LINT);
 
   it.each([
     [
