@@ -65,8 +65,8 @@ export async function buildApp(config: SandboxConfig, opts: { logger?: boolean }
     limits: { fields: 20, fieldSize: 64 * 1024, parts: 40, headerPairs: 200 },
   });
   // Root hooks: they run for every route, after the bearer check (onRequest) and before the body is read.
-  registerRateLimit(app, config.rateLimit);
-  registerIdempotency(app, ctx.db);
+  registerRateLimit(app, { ...config.rateLimit, now: config.clock });
+  registerIdempotency(app, ctx.db, { now: config.clock });
   registerAtRestPersistence(app, ctx);
   registerWebhookWorker(app, ctx);
   await registerRoutes(app, ctx);

@@ -43,7 +43,7 @@ export interface SandboxConfig {
    * desktop app passes the one it keeps in the keychain; without one, the data folder keeps its own.
    */
   controlSecret: string | null;
-  /** Milliseconds since the epoch: the sign-in throttle's and the audit's time, replaced in tests. */
+  /** Where every time the sandbox keeps or compares comes from (server/clock.ts); tests move theirs on. */
   clock: Clock;
 }
 

@@ -1,4 +1,5 @@
 // Wires the store, providers and services once per server instance; routes receive this object.
+import type { Clock } from './clock.js';
 import type { SandboxConfig } from './config.js';
 import { openSandboxDb, type Db } from './store/db.js';
 import { PartnerRepository } from './store/partners.js';
@@ -22,6 +23,8 @@ import { SignInThrottle } from './auth/sign-in-throttle.js';
 export interface AppContext {
   config: SandboxConfig;
   db: Db;
+  /** The instance's clock (config.clock), beside the store for the services that write times. */
+  clock: Clock;
   partners: PartnerRepository;
   tokens: TokenRepository;
   staffAccounts: StaffAccountRepository;
@@ -47,15 +50,16 @@ export interface AppContext {
 
 export function createContext(config: SandboxConfig): AppContext {
   const { db, persist } = openSandboxDb(config.dataDir, config.atRestKey);
-  const partners = new PartnerRepository(db);
-  const tokens = new TokenRepository(db);
+  const { clock } = config;
+  const partners = new PartnerRepository(db, clock);
+  const tokens = new TokenRepository(db, clock);
   const staffAccounts = new StaffAccountRepository(db);
-  const entities = new EntityRepository(db);
-  const ubos = new UboRepository(db);
+  const entities = new EntityRepository(db, clock);
+  const ubos = new UboRepository(db, clock);
   const trusts = new TrustRepository(db);
-  const documents = new DocumentRepository(db);
+  const documents = new DocumentRepository(db, clock);
   const files = new FileStore(config.dataDir, config.atRestKey);
-  const store = { db, partners, entities, ubos, trusts, documents, files };
+  const store = { db, clock, partners, entities, ubos, trusts, documents, files };
   const entityService = new EntityService(config, store);
   const uboService = new UboService(store, entityService);
   const documentService = new DocumentService(config, store, entityService);
@@ -84,5 +88,5 @@ export function createContext(config: SandboxConfig): AppContext {
 
 export type Store = Pick<
   AppContext,
-  'db' | 'partners' | 'entities' | 'ubos' | 'trusts' | 'documents' | 'files'
+  'db' | 'clock' | 'partners' | 'entities' | 'ubos' | 'trusts' | 'documents' | 'files'
 >;

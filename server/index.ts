@@ -60,6 +60,6 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
   };
 }
 
-export type { SandboxConfig, SandboxConfigInput, SandboxMode } from './config.js';
+export type { SandboxConfigInput, SandboxMode } from './config.js';
 export type { DemoPartner } from './seed.js';
 export type { StaffAccountWithPassword } from '../shared/api/sandbox.js';

@@ -172,5 +172,6 @@ async function forgetOtherAccountsSession(
   if (!previous?.accountId || previous.accountId === accountId) return;
   if (previous.cookie) await (await provider.Session.find(previous.cookie))?.destroy();
   delete details.session;
+  // oidc-provider keeps its own time (Date.now): the interaction's expiry is read on that clock.
   await details.save(details.exp - Math.floor(Date.now() / 1000));
 }

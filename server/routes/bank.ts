@@ -10,7 +10,7 @@ import { serve } from '../http/serve.js';
 
 export function bankRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const service = individualServiceFor(ctx);
-  const repository = new IndividualRepository(ctx.db);
+  const repository = new IndividualRepository(ctx.db, ctx.clock);
 
   serve(scope, ROUTES.verifyBankAccount, async (request) => {
     const individual = service.get(request.partnerId, uuidParam(request.params.individualUUID, 'Individual'));

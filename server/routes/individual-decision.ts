@@ -20,7 +20,7 @@ export function individualDecisionRoutes(scope: FastifyInstance, ctx: AppContext
   // Published: JSON with base64 content. `?format=binary` (raw bytes) mirrors the entity report.
   serve(scope, ROUTES.individualReport, async (request, reply) => {
     const individual = service.get(request.partnerId, uuidParam(request.params.id, 'Individual'));
-    const pdf = await individualReport(individual, service.documents(individual));
+    const pdf = await individualReport(individual, service.documents(individual), new Date(ctx.clock()));
     const filename = `fica-report-${individual.id}.pdf`;
     if ((request.query as { format?: unknown }).format === 'binary') {
       return reply

@@ -434,7 +434,7 @@ export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
 
-export { CHANNEL_NAMES, EVENT_NAMES, isEventName } from './channels.js';
+export { CHANNEL_NAMES, EVENT_NAMES } from './channels.js';
 
 export function isChannelName(value: unknown): value is ChannelName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(channels, value);

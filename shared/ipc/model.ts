@@ -400,10 +400,8 @@ export const PageQualitySchema = z.object({
   /** The person saw the problems and chose to keep the page as it is. */
   kept: z.boolean(),
 });
-export type PageQuality = z.infer<typeof PageQualitySchema>;
 
 export const DraftPageStateSchema = z.enum(['processing', 'ready', 'refused']);
-export type DraftPageState = z.infer<typeof DraftPageStateSchema>;
 
 export const DraftPageSchema = z.object({
   id: z.string(),
@@ -473,7 +471,6 @@ export const ExportedWorkSchema = z.object({
   caseCount: z.number().int(),
   documentCount: z.number().int(),
 });
-export type ExportedWork = z.infer<typeof ExportedWorkSchema>;
 
 export const ImportedWorkSchema = z.object({
   /** Cases added to this computer. */
@@ -484,4 +481,3 @@ export const ImportedWorkSchema = z.object({
   /** Environment profiles created for the archive's work; someone must sign in to them. */
   newProfiles: z.array(z.string()),
 });
-export type ImportedWork = z.infer<typeof ImportedWorkSchema>;

@@ -39,10 +39,6 @@ export function isFeeder(source: string): boolean {
   return /feeder|adf|duplex/i.test(source);
 }
 
-export function isDuplex(source: string): boolean {
-  return /duplex/i.test(source);
-}
-
 export const ScanProgressSchema = z.object({
   draftId: z.string(),
   /** Pages sealed into the draft so far in this run. */

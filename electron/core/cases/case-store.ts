@@ -404,11 +404,6 @@ export class CaseStore {
     });
   }
 
-  deleteCase(id: string): void {
-    statement(this.db, 'DELETE FROM form_drafts WHERE case_id = ?').run(id);
-    statement(this.db, 'DELETE FROM cases WHERE id = ?').run(id);
-  }
-
   // ---- people
   insertUbo(u: StoredUbo): void {
     statement(

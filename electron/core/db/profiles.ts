@@ -9,7 +9,6 @@ import { DeskError, issuesFromZod } from '../../../shared/ipc/errors.js';
 import { plainHttpEndpointIssues } from '../../../shared/ipc/service-endpoint.js';
 
 export const ProfileKindSchema = z.enum(['sandbox', 'test', 'live']);
-export type ProfileKind = z.infer<typeof ProfileKindSchema>;
 
 // A URL with user:password@ would put a secret in SQLite; only plain http(s) URLs are kept.
 const ServiceUrlSchema = z.url({ protocol: /^https?$/ }).refine((value) => {

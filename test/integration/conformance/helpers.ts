@@ -137,15 +137,4 @@ export function form(parts: {
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function regNumber(middle: number): string {
-  return `2015/${String(middle).padStart(6, '0')}/07`;
-}
-
-let counter = 100;
-/** A registration number whose registry look-up finds exactly one director ((N mod 3) + 1 = 1). */
-export function oneDirectorRegNumber(): string {
-  counter += 3;
-  return regNumber(counter - (counter % 3) + 3);
-}
-
 export const SA_ID = '8001015009087';

@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { generatePassword, hashPassword, passwordMatches } from '../../../server/auth/passwords.js';
 import { escapeHtml, signInPage } from '../../../server/oidc/sign-in-page.js';
+import { CPU_HEAVY } from '../../support/timeouts.js';
 
-describe('staff passwords', () => {
+describe('staff passwords', { timeout: CPU_HEAVY }, () => {
   it('matches only the password that was hashed, and salts every hash', async () => {
     const first = await hashPassword('correct horse battery');
     const second = await hashPassword('correct horse battery');
