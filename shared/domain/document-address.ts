@@ -121,16 +121,41 @@ interface Segment {
   line: number;
 }
 
-/** The document's lines, split at commas too (a lease writes the address in one sentence). */
+/**
+ * The document's lines (blank ones left out), split at commas too (a lease writes the address in
+ * one sentence). A street number left at the end of a wrapped sentence joins the street on the
+ * next line.
+ */
 function segmentsOf(text: string): Segment[] {
-  return text.split(/\r?\n/).flatMap((line, i) =>
-    line
-      .split(/,|;|\s{3,}|\(|\)/)
-      .map((s) => s.trim().replace(/^(?:situated|situate|located)\s+at\s+/i, ''))
-      .map((s) => s.replace(/^.*\b(?:situated|situate|located)\s+at\s+/i, ''))
-      .filter((s) => s.length > 0)
-      .map((s) => ({ text: s, line: i })),
-  );
+  const pieces = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
+    .flatMap((line, i) =>
+      line
+        .split(/,|;|\s{3,}|\(|\)/)
+        .map((raw) => ({
+          raw: raw.trim(),
+          text: raw
+            .trim()
+            .replace(/^.*\b(?:situated|situate|located)\s+at\s+/i, '')
+            .replace(/[.:;]+$/, ''),
+          line: i,
+        }))
+        .filter((s) => s.text.length > 0),
+    );
+  const out: Segment[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const s = pieces[i]!;
+    const next = pieces[i + 1];
+    // "… situated at 12" then "Acacia Street" on the next line; a number standing alone is not.
+    const wrapped = /^\d+[a-z]?$/i.test(s.text) && s.raw.replace(/[.:;]+$/, '') !== s.text;
+    if (wrapped && next && next.line === s.line + 1 && /^[A-Za-z]/.test(next.text)) {
+      out.push({ text: `${s.text} ${next.text}`, line: next.line });
+      i++;
+    } else out.push({ text: s.text, line: s.line });
+  }
+  return out;
 }
 
 const ADDRESS_LABEL = /address|premises|property|adres|perseel/i;

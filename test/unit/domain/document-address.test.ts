@@ -34,6 +34,14 @@ describe('the address on a proof of address against the one typed', () => {
     const lease =
       'The Landlord lets to the Tenant the premises situated at 12 Acacia Street, Rosebank, Johannesburg, 2196 ("the premises").';
     expect(compareAddress(typed, lease)).toMatchObject({ agrees: true, differences: [] });
+    // As OCR gives it back: the sentence wrapped after the street number, blank lines between.
+    const read =
+      '1. The Landlord lets to the Tenant the premises situated at 12\n\nAcacia Street, Rosebank, Johannesburg, 2196.\n\n2. The lease commences on 15 April 2026 for twelve months.';
+    expect(compareAddress(typed, read)).toEqual({
+      agrees: true,
+      found: ['12 Acacia Street', 'Rosebank', 'Johannesburg', '2196'],
+      differences: [],
+    });
   });
 
   it('reads past a letter OCR got wrong', () => {

@@ -1,0 +1,10 @@
+import { CapturePool } from './electron/core/capture/capture-pool.js';
+import { photographedPaper, proofOfAddressLines } from './test/support/address-fixtures.js';
+import { compareAddress } from './shared/domain/document-address.js';
+const pool = new CapturePool();
+const t0 = Date.now();
+const photo = await photographedPaper(proofOfAddressLines({ kind: 'lease', holder: 'Thabo Mokoena', address: { street: '12 Acacia Street', suburb: 'Rosebank', town: 'Johannesburg', postalCode: '2196' }, date: '2026-03-15', format: 0 }));
+const read = await pool.readText(new Uint8Array(photo), 'image/jpeg');
+console.log(Date.now()-t0, JSON.stringify(read.text));
+console.log(compareAddress({ lines: ['12 Acacia Street', 'Rosebank', 'Johannesburg'], postalCode: '2196' }, read.text));
+await pool.close();
