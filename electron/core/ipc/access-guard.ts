@@ -111,7 +111,7 @@ export interface AccessDeps {
   activeProfileId: () => string | null;
 }
 
-const POLICY_SETTINGS = ['retentionDays', 'idleLockMinutes', 'offlineUnlockDays'];
+const POLICY_SETTINGS = ['retentionDays', 'idleLockMinutes', 'offlineUnlockDays', 'proofOfAddressMonths'];
 
 function profileOf(channel: ChannelName, input: Record<string, unknown>, deps: AccessDeps): string | null {
   const text = (key: string) => (typeof input[key] === 'string' ? (input[key] as string) : null);

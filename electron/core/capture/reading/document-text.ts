@@ -20,8 +20,10 @@ export interface DocumentText {
 const MIN_TEXT_LAYER = 40;
 /** Pages of a text layer read: the date and address of a bill or statement are on its first pages. */
 const MAX_TEXT_PAGES = 10;
-/** Long side of a page handed to OCR: about 250 dpi for A4, where tesseract reads body text well. */
-const OCR_LONG_SIDE = 2900;
+/** A PDF page is drawn for OCR at this resolution, where tesseract reads body text well. */
+const OCR_DPI = 250;
+/** A larger photo is shrunk to this long side first: about 250 dpi for A4, and OCR time grows with it. */
+const OCR_LONG_SIDE = 3000;
 const MAX_INPUT_PIXELS = 100_000_000;
 
 export async function readDocumentText(bytes: Uint8Array, mimeType: string): Promise<DocumentText> {
@@ -104,8 +106,8 @@ interface NodeCanvasFactory {
 }
 
 async function renderPage(page: PDFPageProxy, canvasFactory: unknown): Promise<Buffer> {
-  const base = page.getViewport({ scale: 1 });
-  const viewport = page.getViewport({ scale: OCR_LONG_SIDE / Math.max(base.width, base.height) });
+  // PDF units are 1/72 inch.
+  const viewport = page.getViewport({ scale: OCR_DPI / 72 });
   const { canvas, context } = (canvasFactory as NodeCanvasFactory).create(
     Math.ceil(viewport.width),
     Math.ceil(viewport.height),
@@ -118,7 +120,10 @@ async function renderPage(page: PDFPageProxy, canvasFactory: unknown): Promise<B
   }
 }
 
-/** Upright, grey, stretched to full contrast, at a size tesseract reads body text well. */
+/**
+ * Upright and grey, never enlarged. Not stretched in contrast: tesseract binarises the page itself,
+ * and a stretch thickens the strokes of a mostly white page until letters run together.
+ */
 async function imageForOcr(image: Uint8Array): Promise<Buffer> {
   const sharp = await loadSharp();
   return sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -126,7 +131,6 @@ async function imageForOcr(image: Uint8Array): Promise<Buffer> {
     .flatten({ background: '#ffffff' })
     .greyscale()
     .resize({ width: OCR_LONG_SIDE, height: OCR_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
-    .normalise()
     .png()
     .toBuffer();
 }
