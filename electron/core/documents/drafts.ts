@@ -129,6 +129,20 @@ export class DraftService {
     return this.view(this.require(draftId));
   }
 
+  /** The owner's drafts holding pages that are not refused, oldest first. */
+  list(caseId: string, owner: DocumentOwner): DocumentDraft[] {
+    this.deps.cases.requireCase(caseId);
+    const key = JSON.stringify(owner);
+    return this.deps.store
+      .listDrafts(caseId)
+      .filter((d) => JSON.stringify(d.owner) === key && d.pages.some((p) => p.state !== 'refused'))
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+      .map((d) => {
+        this.queueProcessing(d);
+        return this.view(d);
+      });
+  }
+
   start(caseId: string, owner: DocumentOwner): DocumentDraft {
     const c = this.deps.cases.requireCase(caseId);
     if (owner.kind === 'individual' && c.kind !== 'individual')

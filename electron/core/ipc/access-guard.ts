@@ -63,6 +63,7 @@ export const CHANNEL_ACCESS: Record<ChannelName, Access> = {
   'individual.decide': 'decide',
   'individual.verifyBankAccount': 'capture',
   'documents.startDraft': 'capture',
+  'documents.listDrafts': 'signed-in',
   'documents.addPages': 'capture',
   'documents.updateDraft': 'capture',
   'documents.pagePreview': 'signed-in',

@@ -227,6 +227,7 @@ function handlerTable(ctx: CoreContext): HandlerTable {
     'individual.verifyBankAccount': ({ caseId, request }) => ctx.bank.verify(caseId, request),
 
     'documents.startDraft': ({ caseId, owner }) => ctx.drafts.start(caseId, owner),
+    'documents.listDrafts': ({ caseId, owner }) => ctx.drafts.list(caseId, owner),
     'documents.addPages': ({ draftId, files }) => ctx.drafts.addPages(draftId, files),
     'documents.updateDraft': ({ draftId, pages }) => ctx.drafts.update(draftId, pages),
     'documents.keepPage': ({ draftId, pageId }) => ctx.drafts.keepPage(draftId, pageId),

@@ -86,7 +86,7 @@ describe('documents read at the desk', () => {
     owner: LocalDocument['owner'],
     pair: { groupId: number; typeId: number },
     name: string,
-    bytes: Uint8Array,
+    bytes: Uint8Array<ArrayBuffer>,
   ): Promise<string> {
     const draft = await t.call('documents.startDraft', { caseId, owner });
     const added = await t.call('documents.addPages', { draftId: draft.id, files: [{ name, bytes }] });
