@@ -274,7 +274,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
   });
   const statusChanged = () => notifier.statusChanged();
-  const caseChanged = (caseId: string) => notifier.caseChanged(caseId);
+  // Assigned once the case refresh exists: it follows imported cases as their work is sent.
+  let followCase: (caseId: string) => void = () => undefined;
+  const caseChanged = (caseId: string) => {
+    notifier.caseChanged(caseId);
+    followCase(caseId);
+  };
   const changedAndSend = (caseId: string) => {
     caseChanged(caseId);
     queue.pump();
@@ -339,6 +344,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     changed: caseChanged,
     ...(options.log ? { log: options.log } : {}),
   });
+  followCase = (caseId) => caseRefresh.caseChanged(caseId);
   views = new CaseViews({
     store,
     jobs,
@@ -387,6 +393,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     currentUserId: actingUserId,
     audit,
     changed: changedAndSend,
+    imported: (caseIds) => caseRefresh.follow(caseIds),
   });
   connectivity.onChange(() => statusChanged());
 
