@@ -354,7 +354,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const kind = doc.vaultId ? readings.kindOf(doc, profileId) : null;
       if (!kind) return null;
       const record = records.get(doc.id) ?? null;
-      if (!record) readings.schedule(doc.id);
+      // Read once queued (and at start, or on import); one never scheduled has nothing to show.
+      if (!record && !readings.isReading(doc.id)) return null;
       return readingView(
         kind,
         record,
@@ -393,7 +394,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     currentUserId: actingUserId,
     audit,
     changed: changedAndSend,
-    imported: (caseIds) => caseRefresh.follow(caseIds),
+    imported: (caseIds) => {
+      caseRefresh.follow(caseIds);
+      // The archive carries documents, not what was read on them.
+      readings.catchUp(caseIds);
+    },
   });
   connectivity.onChange(() => statusChanged());
 

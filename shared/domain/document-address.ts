@@ -148,8 +148,11 @@ function segmentsOf(text: string): Segment[] {
   for (let i = 0; i < pieces.length; i++) {
     const s = pieces[i]!;
     const next = pieces[i + 1];
-    // "… situated at 12" then "Acacia Street" on the next line; a number standing alone is not.
-    const wrapped = /^\d+[a-z]?$/i.test(s.text) && s.raw.replace(/[.:;]+$/, '') !== s.text;
+    // "… situated at 12" or "… at 45 Jan" then the rest of the street on the next line: a street
+    // line cut short at the end of a sentence's line. A number standing alone (a postal code) is not.
+    const lastOfLine = next?.line !== s.line;
+    const cut = /^\d+[a-z]?\b/i.test(s.text) && !tokens(s.text).some((t) => STREET_KINDS.has(t));
+    const wrapped = lastOfLine && cut && s.raw.replace(/[.:;]+$/, '') !== s.text;
     if (wrapped && next && next.line === s.line + 1 && /^[A-Za-z]/.test(next.text)) {
       out.push({ text: `${s.text} ${next.text}`, line: next.line });
       i++;

@@ -702,17 +702,20 @@ export class CaseStore {
     );
   }
 
-  /** Documents whose file is here and not removed, with no reading yet, oldest first. */
-  unreadDocuments(): { id: string; caseId: string }[] {
-    return (
-      statement(
-        this.db,
-        `SELECT d.id, d.case_id FROM documents d JOIN case_keys k ON k.case_id = d.case_id
-           WHERE d.vault_id IS NOT NULL AND d.removed = 0
-             AND NOT EXISTS (SELECT 1 FROM document_readings r WHERE r.document_id = d.id)
-           ORDER BY d.captured_at, d.rowid`,
-      ).all() as { id: string; case_id: string }[]
-    ).map((r) => ({ id: r.id, caseId: r.case_id }));
+  /**
+   * Documents whose file is here and not removed, with no reading yet, oldest first: of one case,
+   * or of every case those not yet on the service.
+   */
+  unreadDocuments(caseId?: string): { id: string; caseId: string }[] {
+    const unread = `SELECT d.id, d.case_id FROM documents d JOIN case_keys k ON k.case_id = d.case_id
+       WHERE d.vault_id IS NOT NULL AND d.removed = 0
+         AND NOT EXISTS (SELECT 1 FROM document_readings r WHERE r.document_id = d.id)`;
+    const rows = (
+      caseId === undefined
+        ? statement(this.db, `${unread} AND d.state <> 'on-file' ORDER BY d.captured_at, d.rowid`).all()
+        : statement(this.db, `${unread} AND d.case_id = ? ORDER BY d.captured_at, d.rowid`).all(caseId)
+    ) as { id: string; case_id: string }[];
+    return rows.map((r) => ({ id: r.id, caseId: r.case_id }));
   }
 
   // ---- drafts

@@ -65,11 +65,15 @@ export class DocumentReadings {
   }
 
   /**
-   * Every document held here with nothing read yet, in cases still to be decided: those captured
-   * before the core last stopped, or brought in by an import.
+   * Documents held here with nothing read yet, in cases still to be decided: every one of the cases
+   * named (work brought in by an import), or else those not yet on the service (captured before
+   * the core last stopped and not read then).
    */
-  catchUp(): void {
-    for (const { id, caseId } of this.deps.store.unreadDocuments()) {
+  catchUp(caseIds?: readonly string[]): void {
+    const unread = caseIds
+      ? caseIds.flatMap((id) => this.deps.store.unreadDocuments(id))
+      : this.deps.store.unreadDocuments();
+    for (const { id, caseId } of unread) {
       const c = this.deps.store.getCase(caseId);
       if (c && !finalityOf(c)) this.schedule(id);
     }

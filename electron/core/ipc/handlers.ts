@@ -335,10 +335,7 @@ function handlerTable(ctx: CoreContext): HandlerTable {
     },
     'transfer.import': async ({ bytes, passphrase }) => {
       try {
-        const imported = await ctx.transfer.import(bytes, passphrase);
-        // The imported documents' dates, addresses and certificates are read here too.
-        ctx.readings.catchUp();
-        return imported;
+        return await ctx.transfer.import(bytes, passphrase);
       } catch (error) {
         throw transferError(error);
       }

@@ -42,6 +42,14 @@ describe('the address on a proof of address against the one typed', () => {
       found: ['12 Acacia Street', 'Rosebank', 'Johannesburg', '2196'],
       differences: [],
     });
+    // Wrapped inside the street's name.
+    const jan = { lines: ['45 Jan Smuts Avenue', 'Sea Point', 'Cape Town'], postalCode: '8005' };
+    const wrapped =
+      '1. The Landlord lets to the Tenant the premises situated at 45 Jan\nSmuts Avenue, Sea Point, Cape Town, 8005.';
+    expect(compareAddress(jan, wrapped)).toMatchObject({
+      agrees: true,
+      found: ['45 Jan Smuts Avenue', 'Sea Point', 'Cape Town', '8005'],
+    });
   });
 
   it('reads past a letter OCR got wrong', () => {
@@ -114,6 +122,22 @@ describe('the address on a proof of address against the one typed', () => {
         ];
         const written = (a.oneLine ? [lines.join(', ')] : lines).map((l) => (a.upper ? l.toUpperCase() : l));
         expect(compareAddress(mine, bill(written)).differences).toEqual([]);
+      }),
+    );
+  });
+
+  it('finds the address in a lease’s sentence however its lines are wrapped', () => {
+    fc.assert(
+      fc.property(addressArb, fc.integer({ min: 1, max: 30 }), (a, cut) => {
+        const mine = {
+          lines: [`${a.number} ${a.street} ${a.kind[0]}`, a.suburb, a.town],
+          postalCode: a.code,
+        };
+        const sentence = `1. The Landlord lets to the Tenant the premises situated at ${a.number} ${a.street} ${a.kind[0]}, ${a.suburb}, ${a.town}, ${a.code}.`;
+        const words = sentence.split(' ');
+        const at = Math.min(words.length - 1, 8 + (cut % (words.length - 8)));
+        const wrapped = `${words.slice(0, at).join(' ')}\n${words.slice(at).join(' ')}\n2. The lease commences on 1 April 2026.`;
+        expect(compareAddress(mine, wrapped).differences).toEqual([]);
       }),
     );
   });
