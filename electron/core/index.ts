@@ -29,7 +29,10 @@ import { AuditSealer } from './db/audit-sealer.js';
 import { openCoreDatabase } from './db/open-core-database.js';
 import { DeskService } from './desk/desk-service.js';
 import { DeskStore } from './desk/desk-store.js';
+import { DocumentReadings } from './documents/document-readings.js';
 import { DraftService } from './documents/drafts.js';
+import { readingView } from './documents/reading-view.js';
+import { CapturePool } from './capture/capture-pool.js';
 import { DocumentContent } from './documents/document-content.js';
 import { FormDrafts } from './forms/form-drafts.js';
 import { SaneBackend } from './capture/scanning/sane-backend.js';
@@ -125,6 +128,7 @@ export interface Core {
 export interface CoreInternals {
   db: Db;
   store: CaseStore;
+  readings: DocumentReadings;
   jobs: JobStore;
   queue: SyncQueue;
   caseRefresh: CaseRefresh;
@@ -270,7 +274,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
   });
   const statusChanged = () => notifier.statusChanged();
-  const caseChanged = (caseId: string) => notifier.caseChanged(caseId);
+  // Assigned once the case refresh exists: it follows imported cases as their work is sent.
+  let followCase: (caseId: string) => void = () => undefined;
+  const caseChanged = (caseId: string) => {
+    notifier.caseChanged(caseId);
+    followCase(caseId);
+  };
   const changedAndSend = (caseId: string) => {
     caseChanged(caseId);
     queue.pump();
@@ -325,10 +334,37 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options: options.caseRefresh,
     log: options.log,
   });
+  // One capture worker: the laptops have two cores, and the core's event loop needs the other.
+  const capturePool = new CapturePool();
+  const readings = new DocumentReadings({
+    store,
+    vault,
+    readText: (bytes, mimeType) => capturePool.readText(bytes, mimeType),
+    lookupsOf: (profileId) => lookups.current(profileId),
+    changed: caseChanged,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  followCase = (caseId) => caseRefresh.caseChanged(caseId);
   views = new CaseViews({
     store,
     jobs,
     lookups: lookupBundle,
+    readingOf: (doc, subject, records, profileId) => {
+      // Only a document whose file is here is read (one on the service alone is not).
+      const kind = doc.vaultId ? readings.kindOf(doc, profileId) : null;
+      if (!kind) return null;
+      const record = records.get(doc.id) ?? null;
+      // Read once queued (and at start, or on import); one never scheduled has nothing to show.
+      if (!record && !readings.isReading(doc.id)) return null;
+      return readingView(
+        kind,
+        record,
+        readings.isReading(doc.id),
+        subject,
+        localDate(new Date()),
+        settings().proofOfAddressMonths,
+      );
+    },
     waiting: (caseId) => queue.waitingByCase(caseId),
     firstWaiting: (caseRow) => queue.firstWaiting(caseRow),
     progressOf: (documentId) => queue.progressOfDocument(documentId),
@@ -338,10 +374,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     cases,
     vault,
+    pool: capturePool,
     draftChanged: (draft) => events.emit('draft.changed', draft),
     ...(options.log ? { log: options.log } : {}),
   });
   drafts.resumeProcessing();
+  readings.catchUp();
   const scans = new ScanService({
     backend: new SaneBackend({ workDir: join(options.dataDir, 'scan-work') }),
     drafts,
@@ -356,6 +394,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     currentUserId: actingUserId,
     audit,
     changed: changedAndSend,
+    imported: (caseIds) => {
+      caseRefresh.follow(caseIds);
+      // The archive carries documents, not what was read on them.
+      readings.catchUp(caseIds);
+    },
   });
   connectivity.onChange(() => statusChanged());
 
@@ -443,6 +486,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     cases,
     drafts,
+    readings,
     scans,
     documentContent: new DocumentContent({ store, vault, api: () => session.api() }),
     formDrafts: new FormDrafts({ db, store, scope, caseKeys, fields: vault.fields }),
@@ -543,12 +587,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await caseRefresh.stop();
       await queue.stop();
       await stopMrzReader();
+      // Stopping the capture worker ends a reading under way; it is read again at the next start.
+      const readingsStopped = readings.close();
       await drafts.close();
+      await readingsStopped;
       db.close();
     },
     internals: {
       db,
       store,
+      readings,
       jobs,
       queue,
       caseRefresh,
@@ -564,4 +612,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       tokenManager: () => session.tokenManager(),
     },
   };
+}
+
+/** YYYY-MM-DD on this laptop's calendar (a document dated today is today's, here). */
+function localDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

@@ -266,6 +266,11 @@ export const channels = {
   ),
 
   'documents.startDraft': channel(CaseRef.extend({ owner: DocumentOwnerSchema }), DocumentDraftSchema),
+  /** The owner's drafts that hold pages not yet queued, oldest first: kept across navigation and restarts. */
+  'documents.listDrafts': channel(
+    CaseRef.extend({ owner: DocumentOwnerSchema }),
+    z.array(DocumentDraftSchema),
+  ),
   'documents.addPages': channel(
     z.object({
       draftId: Id,

@@ -10,6 +10,7 @@ import type { PagePlacement, PdfSource } from './assemble-pdf.js';
 import type { ProcessedFile } from './capture-document.js';
 import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import type { CaptureTask, TaskAnswer, TaskFailure } from './capture-worker.js';
+import type { DocumentText } from './reading/document-text.js';
 import { CaptureError } from './errors.js';
 import { movable } from './movable.js';
 import type { DocumentTarget } from './limits.js';
@@ -44,6 +45,14 @@ export class CapturePool {
    */
   countSealedPdf(file: SealedFileRef, name: string): Promise<number> {
     return this.run({ kind: 'countSealedPdf', file, name }, []);
+  }
+
+  /**
+   * A document's text: its PDF text layer, else OCR of its pages (seconds a page). `bytes` are
+   * handed over to the worker (detached here) when they own their buffer.
+   */
+  readText(bytes: Uint8Array, mimeType: string): Promise<DocumentText> {
+    return this.run({ kind: 'readText', bytes, mimeType }, transferable(bytes));
   }
 
   /** The sources' bytes are handed over to the worker (detached here) when they own their buffer. */

@@ -6,6 +6,7 @@ import { assemblePdf, type PagePlacement, type PdfSource } from './assemble-pdf.
 import { processPicked, type PickedFile } from './capture-document.js';
 import { CaptureError } from './errors.js';
 import { movable } from './movable.js';
+import { readDocumentText } from './reading/document-text.js';
 import { countSealedPdfPages } from './sealed-pdf.js';
 import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import type { DocumentTarget } from './limits.js';
@@ -15,6 +16,7 @@ import type { DocumentMimeType } from '../../../shared/api/documents.js';
 export type CaptureTask =
   | { kind: 'process'; file: PickedFile; target: DocumentTarget }
   | { kind: 'countSealedPdf'; file: SealedFileRef; name: string }
+  | { kind: 'readText'; bytes: Uint8Array; mimeType: string }
   | { kind: 'assemble'; sources: PdfSource[]; layout?: PagePlacement[] }
   | {
       kind: 'thumbnails';
@@ -41,6 +43,8 @@ async function run(task: CaptureTask): Promise<{ value: unknown; transfer: Array
     }
     case 'countSealedPdf':
       return { value: await countSealedPdfPages(task.file, task.name), transfer: [] };
+    case 'readText':
+      return { value: await readDocumentText(task.bytes, task.mimeType), transfer: [] };
     case 'assemble': {
       const bytes = await assemblePdf(task.sources, task.layout);
       return { value: bytes, transfer: movable(bytes) };

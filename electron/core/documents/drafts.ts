@@ -35,6 +35,8 @@ export interface DraftDeps {
   draftChanged: (draft: DocumentDraft) => void;
   /** A page that failed for a reason other than its content (not personal data). */
   log?: (event: string, detail: Record<string, unknown>) => void;
+  /** The capture worker, shared with the core's other capture work; one of its own otherwise. */
+  pool?: CapturePool;
 }
 
 type Target = keyof typeof DOCUMENT_LIMITS;
@@ -43,7 +45,7 @@ const targetOf = (owner: DocumentOwner): Target => owner.kind;
 
 export class DraftService {
   /** Normalising, PDF parsing and assembly, and previews run here, off the core's event loop. */
-  private readonly pool = new CapturePool();
+  private readonly pool: CapturePool;
   private readonly previews: PagePreviews;
   private readonly processing = new PageProcessingQueue(
     (job) => this.process(job),
@@ -52,6 +54,7 @@ export class DraftService {
   private closed = false;
 
   constructor(private readonly deps: DraftDeps) {
+    this.pool = deps.pool ?? new CapturePool();
     this.previews = new PagePreviews(
       async (vaultId) => {
         const bytes = await deps.vault.readAll(vaultId);
@@ -104,6 +107,8 @@ export class DraftService {
         refusal: p.state === 'refused' ? (p.refusal ?? 'This page could not be prepared.') : null,
       })),
       limitBytes: DOCUMENT_LIMITS[targetOf(d.owner)],
+      sizeBytes: sizeOf(d.pages),
+      createdAt: d.createdAt,
     };
   }
 
@@ -122,6 +127,20 @@ export class DraftService {
 
   get(draftId: string): DocumentDraft {
     return this.view(this.require(draftId));
+  }
+
+  /** The owner's drafts holding pages that are not refused, oldest first. */
+  list(caseId: string, owner: DocumentOwner): DocumentDraft[] {
+    this.deps.cases.requireCase(caseId);
+    const key = JSON.stringify(owner);
+    return this.deps.store
+      .listDrafts(caseId)
+      .filter((d) => JSON.stringify(d.owner) === key && d.pages.some((p) => p.state !== 'refused'))
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+      .map((d) => {
+        this.queueProcessing(d);
+        return this.view(d);
+      });
   }
 
   start(caseId: string, owner: DocumentOwner): DocumentDraft {
@@ -478,6 +497,12 @@ export class DraftService {
     const referenced = new Set(this.deps.store.vaultIdsOfCase(caseId));
     await this.deps.vault.purge([...vaultIds].filter((id) => !referenced.has(id)));
   }
+}
+
+/** The files the draft's pages come from, each once (a PDF's pages share theirs); refused ones left out. */
+function sizeOf(pages: readonly DraftPageRecord[]): number {
+  const files = new Map(pages.filter((p) => p.state !== 'refused').map((p) => [p.vaultId, p.size]));
+  return [...files.values()].reduce((sum, size) => sum + size, 0);
 }
 
 function withPdfExtension(name: string): string {

@@ -63,6 +63,7 @@ export const CHANNEL_ACCESS: Record<ChannelName, Access> = {
   'individual.decide': 'decide',
   'individual.verifyBankAccount': 'capture',
   'documents.startDraft': 'capture',
+  'documents.listDrafts': 'signed-in',
   'documents.addPages': 'capture',
   'documents.updateDraft': 'capture',
   'documents.pagePreview': 'signed-in',
@@ -111,7 +112,7 @@ export interface AccessDeps {
   activeProfileId: () => string | null;
 }
 
-const POLICY_SETTINGS = ['retentionDays', 'idleLockMinutes', 'offlineUnlockDays'];
+const POLICY_SETTINGS = ['retentionDays', 'idleLockMinutes', 'offlineUnlockDays', 'proofOfAddressMonths'];
 
 function profileOf(channel: ChannelName, input: Record<string, unknown>, deps: AccessDeps): string | null {
   const text = (key: string) => (typeof input[key] === 'string' ? (input[key] as string) : null);

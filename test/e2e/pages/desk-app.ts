@@ -182,6 +182,16 @@ export class DeskApp {
     });
   }
 
+  /** The capture area of one owner's Documents step. */
+  captureArea(ownerName: string): Locator {
+    return this.page.getByRole('region', { name: `Add a document for ${ownerName}` });
+  }
+
+  /** A draft left with pages, offered to resume or discard ("3 pages not yet queued"). */
+  pendingDraft(area: Locator, pages: number): Locator {
+    return area.getByRole('group', { name: `${pages === 1 ? '1 page' : `${pages} pages`} not yet queued` });
+  }
+
   /** Picks files in a capture area's file input ("Choose files…"), with a timeout fit for big files. */
   async chooseFiles(area: Locator, files: UploadFile[]): Promise<void> {
     await area.getByLabel('Choose files…').setInputFiles(files, { timeout: FILE_INPUT_TIMEOUT });

@@ -9,6 +9,7 @@ const settings = (changes: Partial<Settings> = {}): Settings => ({
   retentionDays: 30,
   idleLockMinutes: 15,
   offlineUnlockDays: 7,
+  proofOfAddressMonths: 3,
   ...changes,
 });
 
