@@ -52,7 +52,7 @@ export class CapturePool {
    * handed over to the worker (detached here) when they own their buffer.
    */
   readText(bytes: Uint8Array, mimeType: string): Promise<DocumentText> {
-    return this.run({ kind: 'readText', bytes, mimeType }, transferable(bytes));
+    return this.run({ kind: 'readText', bytes, mimeType }, movable(bytes));
   }
 
   /** The sources' bytes are handed over to the worker (detached here) when they own their buffer. */
