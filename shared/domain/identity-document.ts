@@ -21,7 +21,6 @@ export const MrzDetailSchema = z.object({
    */
   nameCertain: z.boolean(),
 });
-export type MrzDetail = z.infer<typeof MrzDetailSchema>;
 
 export const IdentityReadingSchema = z.object({
   /** A smart ID card's barcode, a passport's MRZ (TD3), or an identity card's MRZ (TD1, TD2). */

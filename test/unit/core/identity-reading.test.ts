@@ -28,8 +28,8 @@ import {
   type MrzDocument,
 } from '../../support/identity-fixtures.js';
 import { sharpPage } from '../../support/page-fixtures.js';
+import { CPU_HEAVIEST } from '../../support/timeouts.js';
 
-const OCR_TIMEOUT = 120_000;
 const sure = (lines: string[]) => lines.map((l) => [...l].map(() => 100));
 
 const thabo: CardHolder = {
@@ -79,7 +79,7 @@ describe('smart ID card barcode', () => {
         invalidIdNumber: null,
       });
     },
-    OCR_TIMEOUT,
+    CPU_HEAVIEST,
   );
 
   it(
@@ -88,7 +88,7 @@ describe('smart ID card barcode', () => {
       const { reading } = await readIdentityDocument(await photographed(await smartIdBack(thabo)));
       expect(reading).toMatchObject({ source: 'smart-id-barcode', idNumber: thabo.idNumber });
     },
-    OCR_TIMEOUT,
+    CPU_HEAVIEST,
   );
 
   it('is not taken from a barcode whose ID number fails its check digit', () => {
@@ -110,7 +110,7 @@ describe('smart ID card barcode', () => {
         `The smart ID card’s barcode was read, but the ID number on the card, ${idNumber}, is not a valid South African ID number. Its check digit (the last digit) does not match. Check the card itself: a genuine card’s number is always valid.`,
       );
     },
-    OCR_TIMEOUT,
+    CPU_HEAVIEST,
   );
 
   it('gives every generated valid ID number back with its date of birth', () => {
@@ -152,7 +152,7 @@ describe('machine-readable zones', () => {
       expect([...strip!.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
       expect(strip!.byteLength).toBeLessThan(64 * 1024);
     },
-    OCR_TIMEOUT,
+    CPU_HEAVIEST,
   );
 
   it(
@@ -165,7 +165,7 @@ describe('machine-readable zones', () => {
         surname: 'Naidoo',
       });
     },
-    OCR_TIMEOUT,
+    CPU_HEAVIEST,
   );
 
   it(
@@ -194,7 +194,7 @@ describe('machine-readable zones', () => {
         mrz: { format: 'TD1', lines: mrzLines(card) },
       });
     },
-    OCR_TIMEOUT,
+    CPU_HEAVIEST,
   );
 
   it('parses the fields of TD1, TD2 and TD3 lines', async () => {
@@ -240,7 +240,7 @@ describe('machine-readable zones', () => {
       expect(reading).toMatchObject({ documentNumber: 'A12345678', mrz: { nameCertain: false } });
       expect(strip).not.toBeNull();
     },
-    OCR_TIMEOUT,
+    CPU_HEAVIEST,
   );
 
   it(
@@ -252,7 +252,7 @@ describe('machine-readable zones', () => {
         invalidIdNumber: null,
       });
     },
-    OCR_TIMEOUT,
+    CPU_HEAVIEST,
   );
 });
 
