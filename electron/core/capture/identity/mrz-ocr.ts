@@ -1,41 +1,26 @@
-// OCR of one MRZ line with tesseract.js and the English models of @tesseract.js-data/eng, both from
-// the installed packages (nothing is downloaded), limited to the MRZ alphabet; then each character
-// read is placed in its cell of the line (the MRZ font has a fixed pitch), so a '<' the OCR skipped
-// or a character it read twice cannot shift the rest of the line. The OCR workers are kept once
-// started (in the capture worker, until it stops when idle): starting one costs about a second.
+// OCR of one MRZ line with tesseract.js's LSTM engine and the English model of @tesseract.js-data/eng,
+// both from the installed packages (nothing is downloaded), limited to the MRZ alphabet; then each
+// character read is placed in its cell of the line (the MRZ font has a fixed pitch), so a '<' the
+// OCR skipped or a character it read twice cannot shift the rest of the line. The OCR worker is
+// kept once started (in the capture worker, until that stops when idle): starting it costs about a
+// second.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Worker } from 'tesseract.js';
 import type { ReadChar } from './mrz-correction.js';
 
-/**
- * Two OCR engines of the same model, which err differently: the LSTM reads lines well but guesses
- * from context (a zero after a letter becomes an O), the older shape classifier reads each
- * character for itself. A name counts as sure only where they agree.
- */
-export type Engine = 'lstm' | 'legacy';
+let starting: Promise<Worker> | null = null;
 
-const starting = new Map<Engine, Promise<Worker>>();
-
-function ocrWorker(engine: Engine): Promise<Worker> {
-  let worker = starting.get(engine);
-  if (worker) return worker;
-  worker = (async () => {
+function ocrWorker(): Promise<Worker> {
+  starting ??= (async () => {
     const { createWorker, OEM, PSM } = await import('tesseract.js');
     const require = createRequire(import.meta.url);
     const data = dirname(require.resolve('@tesseract.js-data/eng/package.json'));
-    const legacy = engine === 'legacy';
     // The zone is a code, not English: no dictionary may pull a reading towards a word.
     const started = await createWorker(
       'eng',
-      legacy ? OEM.TESSERACT_ONLY : OEM.LSTM_ONLY,
-      {
-        langPath: join(data, legacy ? '4.0.0' : '4.0.0_best_int'),
-        gzip: true,
-        cacheMethod: 'none',
-        legacyCore: legacy,
-        legacyLang: legacy,
-      },
+      OEM.LSTM_ONLY,
+      { langPath: join(data, '4.0.0_best_int'), gzip: true, cacheMethod: 'none' },
       { load_system_dawg: '0', load_freq_dawg: '0' },
     );
     await started.setParameters({
@@ -46,16 +31,18 @@ function ocrWorker(engine: Engine): Promise<Worker> {
     });
     return started;
   })();
-  worker.catch(() => starting.delete(engine));
-  starting.set(engine, worker);
+  const worker = starting;
+  worker.catch(() => {
+    if (starting === worker) starting = null;
+  });
   return worker;
 }
 
-/** Stops the OCR workers. */
+/** Stops the OCR worker. */
 export async function stopMrzOcr(): Promise<void> {
-  const pending = [...starting.values()];
-  starting.clear();
-  await Promise.all(pending.map(async (p) => (await p).terminate().catch(() => undefined)));
+  const pending = starting;
+  starting = null;
+  if (pending) await (await pending).terminate().catch(() => undefined);
 }
 
 export interface Symbol {
@@ -67,15 +54,12 @@ export interface Symbol {
 }
 
 /** The characters tesseract finds in one line image (a PNG), with their places and confidence. */
-export async function recogniseLine(png: Uint8Array, engine: Engine = 'lstm'): Promise<Symbol[]> {
-  const worker = await ocrWorker(engine);
+export async function recogniseLine(png: Uint8Array): Promise<Symbol[]> {
+  const worker = await ocrWorker();
   const { data } = await worker.recognize(
     Buffer.from(png.buffer, png.byteOffset, png.byteLength),
     {},
-    {
-      text: false,
-      blocks: true,
-    },
+    { text: false, blocks: true },
   );
   const symbols: Symbol[] = [];
   for (const block of data.blocks ?? [])
@@ -88,56 +72,237 @@ export async function recogniseLine(png: Uint8Array, engine: Engine = 'lstm'): P
   return symbols;
 }
 
-/**
- * The symbols placed in `cells` cells of equal pitch between the ink's first and last column. A
- * cell with two symbols keeps the surer one at a confidence no higher than the other's doubt; an
- * empty cell is read as filler, with no confidence.
- */
-export interface Cells {
-  read: ReadChar[];
-  /** Where the first cell begins and how wide each is, in the line image. */
+/** Where a line's cells lie in its picture: the first cell's left edge and the pitch. */
+export interface Grid {
   offset: number;
   pitch: number;
 }
 
-export function intoCells(
+export interface Cells extends Grid {
+  read: ReadChar[];
+  /** Per cell, the centre of the symbol placed there (NaN where none was). */
+  centres: number[];
+}
+
+const centreOf = (s: Symbol) => (s.x0 + s.x1) / 2;
+
+/**
+ * Where each symbol stands. Tesseract's box for the character at either end of a line now and then
+ * takes in a mark beside it (a page's edge, grain) and grows two cells wide: such a box's centre is
+ * off, and its edge towards the rest of the line, less half a character's width, says better where
+ * it is.
+ */
+function placesOf(symbols: readonly Symbol[]): Map<Symbol, number> {
+  const place = new Map(symbols.map((s) => [s, centreOf(s)]));
+  const widths = symbols.filter((s) => s.char !== '<').map((s) => s.x1 - s.x0);
+  if (symbols.length < 2 || widths.length === 0) return place;
+  const width = median(widths);
+  const sorted = [...symbols].sort((a, b) => centreOf(a) - centreOf(b));
+  const [first, last] = [sorted[0]!, sorted.at(-1)!];
+  if (first.x1 - first.x0 > 1.5 * width) place.set(first, first.x1 - width / 2);
+  if (last.x1 - last.x0 > 1.5 * width) place.set(last, last.x0 + width / 2);
+  return place;
+}
+
+/**
+ * The grid of `cells` cells of equal pitch that the symbols sit on. It is fitted to the letters and
+ * digits read with some confidence (runs of filler are where the OCR merges, splits and misreads),
+ * the pitch first from the spacing of neighbours, each one's cell from its neighbour's, then both
+ * fitted to their centres, those far off the grid (grain read as a letter) left out. A line's first
+ * cell is never filler (a document code, a number, a surname): the first character seen is put in
+ * it. Where fewer cells are seen than the line has and the line ends in a check digit
+ * (`endsInDigit`), a grid that puts the digit seen last in the last cell is the other possibility
+ * (the OCR missed the first character), returned second for the check digits to choose. When more
+ * cells are seen than the line has, those read most surely are kept.
+ */
+export function gridOf(
   symbols: readonly Symbol[],
   cells: number,
-  inkStart: number,
-  inkEnd: number,
-): Cells {
-  // The last character's glyph is narrower than its cell: the ink spans about cells − 0.15 pitches.
-  let pitch = (inkEnd - inkStart) / (cells - 0.15);
-  let offset = inkStart - 0.075 * pitch;
-  for (let round = 0; round < 2; round++) {
-    // Refit the grid to the centres of the symbols it places alone in a cell.
-    const placed = symbols.map((s) => ({ s, cell: Math.floor(((s.x0 + s.x1) / 2 - offset) / pitch) }));
-    const count = new Map<number, number>();
-    for (const p of placed) count.set(p.cell, (count.get(p.cell) ?? 0) + 1);
-    const alone = placed.filter((p) => p.cell >= 0 && p.cell < cells && count.get(p.cell) === 1);
-    if (alone.length < cells / 2) break;
-    const n = alone.length;
-    const sk = alone.reduce((a, p) => a + p.cell + 0.5, 0);
-    const sc = alone.reduce((a, p) => a + (p.s.x0 + p.s.x1) / 2, 0);
-    const skk = alone.reduce((a, p) => a + (p.cell + 0.5) ** 2, 0);
-    const skc = alone.reduce((a, p) => a + (p.cell + 0.5) * ((p.s.x0 + p.s.x1) / 2), 0);
-    const denominator = n * skk - sk * sk;
-    if (denominator === 0) break;
-    pitch = (n * skc - sk * sc) / denominator;
-    offset = (sc - pitch * sk) / n;
+  ink: { start: number; end: number; endsInDigit: boolean },
+): Grid[] {
+  const { start: inkStart, end: inkEnd } = ink;
+  const rough = (inkEnd - inkStart) / (cells - 0.15);
+  const fallback = [{ offset: inkStart - 0.075 * rough, pitch: rough }];
+  const place = placesOf(symbols);
+  const at = (s: Symbol) => place.get(s)!;
+  const sorted = symbols
+    .filter((s) => s.char !== '<' && s.confidence >= ANCHOR_CONFIDENCE && at(s) === centreOf(s))
+    .sort((a, b) => centreOf(a) - centreOf(b));
+  if (sorted.length < cells / 4) return fallback;
+  const steps: number[] = [];
+  for (let i = 1; i < sorted.length; i++) {
+    const d = centreOf(sorted[i]!) - centreOf(sorted[i - 1]!);
+    const n = Math.round(d / rough);
+    if (n >= 1 && n <= 3 && Math.abs(d / n - rough) < 0.15 * rough) steps.push(d / n);
   }
-  const read: ReadChar[] = Array.from({ length: cells }, () => ({ char: '<', confidence: 0 }));
-  const filled = new Array<number>(cells).fill(0);
-  for (const s of symbols) {
-    const cell = Math.floor(((s.x0 + s.x1) / 2 - offset) / pitch);
-    if (cell < 0 || cell >= cells) continue;
-    const current = read[cell]!;
-    if (filled[cell] === 0) read[cell] = { char: s.char, confidence: s.confidence };
-    else if (s.char !== current.char) {
-      const [sure, other] = s.confidence > current.confidence ? [s, current] : [current, s];
-      read[cell] = { char: sure.char, confidence: Math.min(sure.confidence, 100 - other.confidence) };
+  let pitch = steps.length >= cells / 6 ? median(steps) : rough;
+  const { anchors, cell } = longestChain(sorted, pitch);
+  let inliers = anchors.map((_, i) => i);
+  let start = 0;
+  for (let round = 0; round < 3; round++) {
+    const fit = lineFit(inliers.map((i) => [cell[i]! + 0.5, centreOf(anchors[i]!)] as const));
+    if (!fit) return fallback;
+    ({ slope: pitch, intercept: start } = fit);
+    const kept = inliers.filter(
+      (i) => Math.abs(centreOf(anchors[i]!) - (start + (cell[i]! + 0.5) * pitch)) < 0.35 * pitch,
+    );
+    if (kept.length === inliers.length || kept.length < cells / 4) break;
+    inliers = kept;
+  }
+  // Every symbol's cell on the fitted grid, counted from the grid's origin.
+  const seen = symbols
+    .filter((s) => s.confidence >= ANCHOR_CONFIDENCE)
+    .map((s) => ({ cell: Math.floor((at(s) - start) / pitch), symbol: s }));
+  const lowest = Math.min(...seen.map((s) => s.cell));
+  const highest = Math.max(...seen.map((s) => s.cell));
+  const last = seen.find((s) => s.cell === highest)!.symbol;
+  const grid = (first: number) => ({ offset: start + first * pitch, pitch });
+  if (highest - lowest + 1 < cells)
+    return ink.endsInDigit && /[0-9]/.test(last.char) && last.confidence >= 90
+      ? [grid(lowest), grid(highest - cells + 1)]
+      : [grid(lowest)];
+  let first = lowest;
+  if (highest - lowest + 1 > cells) {
+    let best = -1;
+    for (let from = lowest; from + cells <= highest + 1; from++) {
+      const sure = seen.reduce(
+        (sum, s) => sum + (s.cell >= from && s.cell < from + cells ? s.symbol.confidence : 0),
+        0,
+      );
+      if (sure > best) {
+        best = sure;
+        first = from;
+      }
     }
-    filled[cell]!++;
   }
-  return { read, offset, pitch };
+  return [grid(first)];
+}
+
+/**
+ * Symbols whose cells can be counted one from the next: each a whole number of pitches from the
+ * last one kept. One whose box lies between two cells (tesseract's box for a letter is now and then
+ * half a cell wide of it) is left out; of the chains begun at each symbol, the longest is kept, so
+ * grain read as a letter at one end cannot set the count.
+ */
+function longestChain(sorted: readonly Symbol[], pitch: number): { anchors: Symbol[]; cell: number[] } {
+  let best = { anchors: [] as Symbol[], cell: [] as number[] };
+  for (let from = 0; from < sorted.length; from++) {
+    const chain = [{ s: sorted[from]!, cell: 0 }];
+    for (const direction of [1, -1])
+      for (let i = from + direction; i >= 0 && i < sorted.length; i += direction) {
+        const last = direction === 1 ? chain.at(-1)! : chain[0]!;
+        const apart = (centreOf(sorted[i]!) - centreOf(last.s)) / pitch;
+        const whole = Math.round(apart);
+        if (Math.abs(apart - whole) > 0.3 || whole === 0) continue;
+        const link = { s: sorted[i]!, cell: last.cell + whole };
+        if (direction === 1) chain.push(link);
+        else chain.unshift(link);
+      }
+    if (chain.length > best.anchors.length)
+      best = { anchors: chain.map((c) => c.s), cell: chain.map((c) => c.cell) };
+    if (best.anchors.length === sorted.length) break;
+  }
+  return best;
+}
+
+/** Symbols read with less confidence than this are left out of the grid's fit (grain, a smudge). */
+const ANCHOR_CONFIDENCE = 50;
+
+/** What leaving a symbol out of the line costs, in cells of misplacement: a character read twice, or grain. */
+const SKIP_COST = 0.75;
+
+/**
+ * The symbols placed in the grid's cells, in their order, each in one cell near its centre: a
+ * symbol whose box is off by half a cell still takes the free cell beside the one its neighbour
+ * holds. `pinLast` puts the last symbol in the last cell when it lies in either of the last two (the
+ * OCR now and then reads a line's last two characters as one, its box across both cells, the
+ * character the last one's). A symbol left out (read twice, or grain) lowers the confidence of the cell it lies in when
+ * it says otherwise; an empty cell is read as filler, with no confidence.
+ */
+export function intoCells(symbols: readonly Symbol[], cells: number, grid: Grid, pinLast = false): Cells {
+  const { offset, pitch } = grid;
+  const place = placesOf(symbols);
+  const sorted = [...symbols].sort((a, b) => place.get(a)! - place.get(b)!);
+  const at = sorted.map((s) => (place.get(s)! - offset) / pitch - 0.5);
+  if (pinLast && at.length > 0 && at.at(-1)! >= cells - 2) at[at.length - 1] = cells - 1;
+  const n = sorted.length;
+  // cost[i][c]: the least cost of the first i symbols in cells before c.
+  const cost = Array.from({ length: n + 1 }, () => new Float64Array(cells + 1).fill(Infinity));
+  const step = Array.from({ length: n + 1 }, () => new Uint8Array(cells + 1));
+  const EMPTY = 1;
+  const PLACED = 2;
+  const SKIPPED = 3;
+  for (let i = 0; i <= n; i++)
+    for (let c = 0; c <= cells; c++) {
+      if (i === 0 && c === 0) {
+        cost[0]![0] = 0;
+        continue;
+      }
+      let best = Infinity;
+      let how = 0;
+      if (c > 0 && cost[i]![c - 1]! < best) {
+        best = cost[i]![c - 1]!;
+        how = EMPTY;
+      }
+      if (i > 0 && c > 0) {
+        const off = Math.abs(at[i - 1]! - (c - 1));
+        if (off <= 1 && cost[i - 1]![c - 1]! + off < best) {
+          best = cost[i - 1]![c - 1]! + off;
+          how = PLACED;
+        }
+      }
+      if (i > 0 && cost[i - 1]![c]! + SKIP_COST < best) {
+        best = cost[i - 1]![c]! + SKIP_COST;
+        how = SKIPPED;
+      }
+      cost[i]![c] = best;
+      step[i]![c] = how;
+    }
+  const read: ReadChar[] = Array.from({ length: cells }, () => ({ char: '<', confidence: 0 }));
+  const centres = new Array<number>(cells).fill(Number.NaN);
+  const skipped: Symbol[] = [];
+  for (let i = n, c = cells; i > 0 || c > 0;) {
+    const how = step[i]![c];
+    if (how === PLACED) {
+      const s = sorted[i - 1]!;
+      read[c - 1] = { char: s.char, confidence: s.confidence };
+      centres[c - 1] = place.get(s)!;
+      i--;
+      c--;
+    } else if (how === SKIPPED) skipped.push(sorted[--i]!);
+    else c--;
+  }
+  for (const s of skipped) {
+    const cell = Math.floor((place.get(s)! - offset) / pitch);
+    const current = read[cell];
+    if (!current || current.char === s.char) continue;
+    const [sure, other] = s.confidence > current.confidence ? [s, current] : [current, s];
+    read[cell] = { char: sure.char, confidence: Math.min(sure.confidence, 100 - other.confidence) };
+  }
+  return { read, centres, offset, pitch };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function lineFit(
+  points: ReadonlyArray<readonly [number, number]>,
+): { slope: number; intercept: number } | null {
+  const n = points.length;
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let sxy = 0;
+  for (const [x, y] of points) {
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+  }
+  const denominator = n * sxx - sx * sx;
+  if (n < 2 || denominator === 0) return null;
+  const slope = (n * sxy - sx * sy) / denominator;
+  return { slope, intercept: (sy - slope * sx) / n };
 }

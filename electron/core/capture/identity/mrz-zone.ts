@@ -260,9 +260,25 @@ function bestGroup(bands: Band[]): Zone | null {
   const lines = best.group;
   const angle =
     lines.reduce((sum, b) => sum + b.angle * b.length, 0) / lines.reduce((s, b) => s + b.length, 0);
+  // The lines of a zone are equally long and aligned: each spans them all, so a line whose band
+  // missed its first characters (faint print, a gap wider than the closing) is cut out whole.
+  const ux = Math.cos(angle);
+  const uy = Math.sin(angle);
+  const along = (b: Band) => b.x * ux + b.y * uy;
+  const begin = Math.min(...lines.map((b) => along(b) - b.length / 2));
+  const end = Math.max(...lines.map((b) => along(b) + b.length / 2));
   return {
     angle,
-    lines: lines.map(({ x, y, length, thickness, height }) => ({ x, y, length, thickness, height })),
+    lines: lines.map((b) => {
+      const shift = (begin + end) / 2 - along(b);
+      return {
+        x: b.x + shift * ux,
+        y: b.y + shift * uy,
+        length: end - begin,
+        thickness: b.thickness,
+        height: b.height,
+      };
+    }),
   };
 }
 
