@@ -191,6 +191,31 @@ describe('check digits settle look-alike characters', () => {
     expect(result.confidence[0]!.slice(5, 9).map((c) => c >= CERTAIN)).toEqual([true, false, false, true]);
   });
 
+  it('settles a digit read surely as a letter unlike it by its field’s check digit, one a field', () => {
+    const doc: MrzDocument = {
+      format: 'TD3',
+      code: 'P<',
+      issuer: 'NAM',
+      surname: 'LI',
+      names: 'ANNA',
+      number: 'GD646848',
+      nationality: 'NAM',
+      birth: '910725',
+      sex: 'F',
+      expiry: '341210',
+    };
+    const truth = mrzLines(doc);
+    // After the nationality the OCR's language model made the 9 of the birth date an I.
+    const read = [truth[0]!, truth[1]!.replace('NAM910725', 'NAMI10725')];
+    expect(correctMrz(asRead(read), LAYOUTS.TD3)).toMatchObject({ ok: true, lines: truth });
+    // Look-alikes beside it are still their digits.
+    const beside = [truth[0]!, truth[1]!.replace('NAM910725', 'NAMI1O7Z5')];
+    expect(correctMrz(asRead(beside), LAYOUTS.TD3)).toMatchObject({ ok: true, lines: truth });
+    // Two digits unseen in one field leave its check digit unable to choose.
+    const unlike = [truth[0]!, truth[1]!.replace('NAM910725', 'NAMIX0725')];
+    expect(correctMrz(asRead(unlike), LAYOUTS.TD3)).toEqual({ ok: false, reason: 'check-digits' });
+  });
+
   it('refuses a line whose check digit fails and no look-alike mends', () => {
     const truth = mrzLines({
       format: 'TD1',

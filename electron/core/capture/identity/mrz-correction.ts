@@ -63,13 +63,30 @@ export type Correction =
   | { ok: false; reason: 'check-digits' | 'ambiguous' | 'too-unsure' };
 
 export function correctMrz(read: readonly (readonly ReadChar[])[], layout: Layout): Correction {
+  const corrected = corrections(read, layout, false);
+  // A letter where a digit stands is most likely its look-alike (O for 0); only when that reading
+  // fails its check digits is it taken for a digit not seen at all (a 9 read as an I after a
+  // country code).
+  return !corrected.ok && corrected.reason === 'check-digits' ? corrections(read, layout, true) : corrected;
+}
+
+function corrections(
+  read: readonly (readonly ReadChar[])[],
+  layout: Layout,
+  lettersUnseen: boolean,
+): Correction {
   const lines = read.map((line) => line.map((c) => c.char));
   const confidence = read.map((line) => line.map((c) => c.confidence));
   const unsure: Array<{ line: number; index: number; options: string[] }> = [];
   const checked = coveredByChecks(layout);
-  // A digit the OCR did not see (an empty cell, or a letter like no digit) may be any digit, and its
-  // check digit says which; only one per zone, since each such digit uses up a check.
-  let unseen = 0;
+  // A digit the OCR did not see (an empty cell, a letter like no digit, or with `lettersUnseen` any
+  // letter) may be any digit, and the check digit of its field says which: one such digit per
+  // field, since each uses up its field's check.
+  const fieldOf = fieldsOf(layout);
+  const mayBeFiller = new Set(
+    layout.checks.filter((c) => c.fillerWhenEmpty).map((c) => `${c.digit.line}:${c.digit.index}`),
+  );
+  const unknownIn = new Set<number>();
   for (let l = 0; l < layout.lines; l++) {
     for (let i = 0; i < layout.length; i++) {
       const c = lines[l]![i]!;
@@ -81,10 +98,20 @@ export function correctMrz(read: readonly (readonly ReadChar[])[], layout: Layou
         confidence[l]![i] = Math.min(confidence[l]![i]!, CERTAIN - 1);
       }
       if (!checked[l]![i] || (kind !== 'digit' && kind !== 'alnum')) continue;
+      const field = fieldOf[l]![i]!;
       const blank =
-        kind === 'digit' && ((c === '<' && confidence[l]![i] === 0) || !/[0-9<]/.test(lines[l]![i]!));
-      if (blank && unseen++ === 0) {
-        unsure.push({ line: l, index: i, options: [...'0123456789<'] });
+        kind === 'digit' &&
+        ((c === '<' && confidence[l]![i] === 0) ||
+          !/[0-9<]/.test(lines[l]![i]!) ||
+          (lettersUnseen && /[A-Z]/.test(c))) &&
+        !unknownIn.has(field);
+      if (blank) {
+        unknownIn.add(field);
+        // The look-alike digit first: what the OCR most likely misread.
+        const likely = /[0-9]/.test(lines[l]![i]!) ? [lines[l]![i]!] : [];
+        // '<' weighs as 0: it may stand only as the check digit of an empty field.
+        const filler = mayBeFiller.has(`${l}:${i}`) ? ['<'] : [];
+        unsure.push({ line: l, index: i, options: [...new Set([...likely, ...'0123456789', ...filler])] });
         confidence[l]![i] = 0;
       } else if (confidence[l]![i]! < CERTAIN) {
         const options = optionsFor(kind, [lines[l]![i]!, ...(read[l]![i]!.alternatives ?? [])]);
@@ -141,6 +168,24 @@ function sameMeaning(lines: readonly string[], layout: Layout): string {
     if (check.fillerWhenEmpty && chars[check.digit.line]![check.digit.index] === '<')
       chars[check.digit.line]![check.digit.index] = '0';
   return chars.map((line) => line.join('')).join('\n');
+}
+
+/**
+ * Per position, the field it belongs to: the index of the first check that covers it other than the
+ * composite one (which covers several fields), or -1.
+ */
+function fieldsOf(layout: Layout): number[][] {
+  const fields = Array.from({ length: layout.lines }, () => Array<number>(layout.length).fill(-1));
+  layout.checks.forEach((check, k) => {
+    if (check.covers.length > 1) return;
+    const positions = [
+      ...check.covers,
+      { line: check.digit.line, start: check.digit.index, end: check.digit.index + 1 },
+    ];
+    for (const s of positions)
+      for (let i = s.start; i < s.end; i++) if (fields[s.line]![i] === -1) fields[s.line]![i] = k;
+  });
+  return fields;
 }
 
 /** Positions some check digit covers, the check digits included. */
