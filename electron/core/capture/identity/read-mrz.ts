@@ -1,18 +1,20 @@
 // A machine-readable zone (ICAO 9303 TD1, TD2 or TD3) read from a photo or scan: the zone is found
 // first (mrz-zone.ts), each of its lines is cut out straightened and scaled to one character
-// height, binarised and read by OCR with the MRZ alphabet only (mrz-ocr.ts); the check digits then
-// settle look-alike characters (mrz-correction.ts) and `mrz` parses the fields. Names carry no check
-// digit, so the reading says which characters were read with high confidence, and the zone itself,
-// cropped and straightened, goes to the screen beside it.
+// height, binarised and read by OCR with the MRZ alphabet only, the characters placed on the line's
+// fixed-pitch grid (mrz-ocr.ts); the check digits then settle look-alike characters
+// (mrz-correction.ts) and `mrz` parses the fields. Names carry no check digit: a name is offered as
+// sure only where the OCR was sure of every character and each looks like the zone's other
+// examples of itself (mrz-glyphs.ts); the zone itself, cropped and straightened, goes to the screen
+// beside the reading.
 import type * as Mrz from 'mrz';
 import type { Sharp } from 'sharp';
 import type { IdentityReading } from '../../../../shared/domain/identity-document.js';
 import { parseSouthAfricanId } from '../../../../shared/domain/sa-id.js';
 import { loadSharp } from '../load-sharp.js';
 import { CERTAIN, correctMrz, type ReadChar } from './mrz-correction.js';
-import { doubtLookAlikes } from './mrz-glyphs.js';
+import { doubtLookAlikes, doubtNameShapes, fillerByShape, type GlyphLine } from './mrz-glyphs.js';
 import { LAYOUTS, layoutOf, type Layout } from './mrz-layout.js';
-import { intoCells, recogniseLine, stopMrzOcr, type Engine, type Symbol } from './mrz-ocr.js';
+import { gridOf, intoCells, recogniseLine, stopMrzOcr, type Symbol } from './mrz-ocr.js';
 import { findZone, type Grey, type Zone } from './mrz-zone.js';
 
 export { stopMrzOcr as stopMrzReader };
@@ -21,6 +23,8 @@ export interface MrzResult {
   reading: IdentityReading;
   /** The zone cropped from the image and straightened, a small grey PNG. */
   strip: Uint8Array;
+  /** Degrees the picture is turned by (clockwise), as the zone's lines slope. */
+  skew: number;
 }
 
 const MAX_INPUT_PIXELS = 100_000_000;
@@ -45,35 +49,64 @@ export async function readMrz(image: Uint8Array, today: Date = new Date()): Prom
   );
   const zone = findZone(small);
   if (!zone) return null;
-  // Decode again only as finely as the OCR needs, and only around the zone.
+  // Decode again only around the zone (cut out first: resizing the whole photo would cost more than
+  // all the rest), and only as finely as the OCR needs.
   const found = small.width / fullWidth;
   const cap = Math.max(...zone.lines.map((l) => l.height));
-  const decodeScale = Math.min(1, (CAP * 1.5) / (cap / found));
-  const toSource = decodeScale / found;
   const box = boundsOf(zone, cap);
-  const sourceWidth = Math.round(fullWidth * decodeScale);
-  const sourceHeight = Math.round(fullHeight * decodeScale);
-  const left = clamp(Math.floor(box.left * toSource), 0, sourceWidth - 2);
-  const top = clamp(Math.floor(box.top * toSource), 0, sourceHeight - 2);
+  const left = clamp(Math.floor(box.left / found), 0, fullWidth - 2);
+  const top = clamp(Math.floor(box.top / found), 0, fullHeight - 2);
   const region = {
     left,
     top,
-    width: clamp(Math.ceil(box.right * toSource) - left, 1, sourceWidth - left - 1),
-    height: clamp(Math.ceil(box.bottom * toSource) - top, 1, sourceHeight - top - 1),
+    width: clamp(Math.ceil(box.right / found) - left, 1, fullWidth - left),
+    height: clamp(Math.ceil(box.bottom / found) - top, 1, fullHeight - top),
   };
+  const scale = Math.min(1, (CAP * 1.5) / (cap / found));
   const source = await greyOf(
     sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
       .autoOrient()
-      .resize({ width: sourceWidth, height: sourceHeight, fit: 'fill' })
-      .extract(region),
+      .extract(region)
+      .resize({
+        width: Math.max(1, Math.round(region.width * scale)),
+        height: Math.max(1, Math.round(region.height * scale)),
+        fit: 'fill',
+      }),
   );
-  const place = { scale: toSource, left, top };
+  const place = { scale: scale / found, left: left * scale, top: top * scale };
+  const skew = (zone.angle * 180) / Math.PI;
+  // Upright first; turned round only when the first reading upright does not look like a zone. Of
+  // two that do not, both are tried to the end.
+  const tried: Array<{ lines: LineImage[]; binary: Symbol[][] }> = [];
   for (const upsideDown of [false, true]) {
     const lines = straightLines(source, zone, cap, place, upsideDown);
-    const reading = await readZone(lines, today);
-    if (reading) return { reading, strip: await stripOf(lines) };
+    const binary: Symbol[][] = [];
+    for (const line of lines) binary.push(await ocrLine(line, line.binary));
+    if (looksLikeZone(binary)) {
+      const reading = await readZone(lines, binary, today);
+      return reading ? { reading, strip: await stripOf(lines), skew } : null;
+    }
+    tried.push({ lines, binary });
+  }
+  for (const { lines, binary } of tried) {
+    const reading = await readZone(lines, binary, today);
+    if (reading) return { reading, strip: await stripOf(lines), skew };
   }
   return null;
+}
+
+/** The least mean confidence of each line of a first reading that looks like a zone. */
+const MRZ_LIKE_CONFIDENCE = 85;
+
+/**
+ * A first reading that looks like a machine-readable zone: its first line begins as a document's
+ * code does (P, I, A, C or V), and the OCR was sure of most of what it read.
+ */
+function looksLikeZone(binary: readonly Symbol[][]): boolean {
+  return (
+    /^[PIACV]$/.test(binary[0]![0]?.char ?? '') &&
+    binary.every((symbols) => meanConfidence(symbols) >= MRZ_LIKE_CONFIDENCE)
+  );
 }
 
 const clamp = (v: number, min: number, max: number) => Math.max(min, Math.min(max, v));
@@ -249,74 +282,139 @@ function otsu(histogram: number[], total: number): number {
 }
 
 /**
- * OCR of each line, placed in the cells of the layout the zone's shape and the reading agree on.
- * The binarised lines are read first; the name line is read a second time from its grey picture
- * (names carry no check digit, so two readings must agree before a character counts as sure), and
- * the other lines too when their check digits do not hold.
+ * The first reading of each line (binarised), placed in the cells of the layout the zone's shape and
+ * the reading agree on; the check digits settle the checked fields, and the name's characters are
+ * checked against the zone's own examples of them. When that settles everything, nothing is read
+ * again. Otherwise the grey pictures are read once: the name line's, when the name is not sure (or
+ * holds a letter the zone has no other example of: the OCR's word alone is not enough for it), and
+ * every line's when the check digits failed. The two readings err differently.
  */
-async function readZone(lines: LineImage[], today: Date): Promise<IdentityReading | null> {
+async function readZone(
+  lines: LineImage[],
+  binary: readonly Symbol[][],
+  today: Date,
+): Promise<IdentityReading | null> {
   const grey = new Map<number, Promise<Symbol[]>>();
-  const shapes = new Map<number, Promise<Symbol[]>>();
-  const once = (cache: Map<number, Promise<Symbol[]>>, i: number, read: () => Promise<Symbol[]>) => {
-    const known = cache.get(i);
-    if (known) return known;
-    const reading = read();
-    cache.set(i, reading);
-    return reading;
+  const greyOf = (i: number) => {
+    let symbols = grey.get(i);
+    if (!symbols) grey.set(i, (symbols = ocrLine(lines[i]!, lines[i]!.data)));
+    return symbols;
   };
-  const greyOfLine = (i: number) => once(grey, i, () => ocrLine(lines[i]!, lines[i]!.data));
-  const shapesOfLine = (i: number) => once(shapes, i, () => ocrLine(lines[i]!, lines[i]!.binary, 'legacy'));
-  // The name line's other two readings are asked for at once: the shape classifier runs in a thread
-  // of its own, beside the LSTM.
-  const nameIndex = lines.length === 3 ? 2 : 0;
-  void shapesOfLine(nameIndex).catch(() => undefined);
-  const binary = await Promise.all(lines.map((line) => ocrLine(line, line.binary)));
-  void greyOfLine(nameIndex).catch(() => undefined);
   // OCR drops some filler but seldom adds characters: the fullest line says 36 or 44 best, and the
   // other is tried when its check digits fail.
   const fullest = Math.max(...binary.map((s) => s.length));
   const lengths = lines.length === 3 ? [30] : fullest > 40 ? [44, 36] : [36, 44];
   for (const length of lengths) {
     const layout = layoutOf(lines.length, length)!;
-    const place = (symbols: Symbol[], i: number) =>
-      intoCells(symbols, length, lines[i]!.inkStart, lines[i]!.inkEnd);
-    const first = binary.map(place);
-    const glyphLines = lines.map((line, i) => ({
-      ...line,
-      offset: first[i]!.offset,
-      pitch: first[i]!.pitch,
-    }));
-    const second = async (i: number) => place(await greyOfLine(i), i).read;
-    // The name, which no check digit covers, is read three times (binarised and grey by the LSTM,
-    // binarised by the shape classifier): a character counts as sure only where all three agree.
+    // The ways of placing each line's characters in its cells: one, except for the second line,
+    // which ends in the composite check digit (see gridOf and intoCells): the check digits choose.
+    const placings = binary.map((symbols, i) => {
+      const ink = { start: lines[i]!.inkStart, end: lines[i]!.inkEnd, endsInDigit: i === 1 };
+      return gridOf(symbols, length, ink).flatMap((grid) =>
+        (i === 1 ? [false, true] : [false]).map((pinLast) => ({
+          grid,
+          pinLast,
+          cells: intoCells(symbols, length, grid, pinLast),
+        })),
+      );
+    });
+    const ways = placings[1]!
+      .filter((p, k, all) => all.findIndex((q) => sameCells(q.cells.read, p.cells.read)) === k)
+      .map((second) => placings.map((options, i) => (i === 1 ? second : options[0]!)));
     const nameLine = layout.name.line;
-    const other = await second(nameLine);
-    const third = place(await shapesOfLine(nameLine), nameLine).read;
-    const name = voted(first[nameLine]!.read, other, third);
-    // The checked lines as first read, as read from the grey picture, then the two together: the
-    // first that the check digits confirm, and only one way, is the reading.
-    for (const variant of ['binary', 'grey', 'both', 'shapes', 'all'] as const) {
-      const cells: ReadChar[][] = [];
-      for (let i = 0; i < lines.length; i++) {
-        if (i === nameLine) cells.push(name);
-        else if (variant === 'binary') cells.push(first[i]!.read);
-        else if (variant === 'shapes') cells.push(place(await shapesOfLine(i), i).read);
-        else {
-          const g = await second(i);
-          if (variant === 'grey') cells.push(g);
-          else if (variant === 'both') cells.push(first[i]!.read.map((c, k) => agreed(c, g[k]!)));
-          else cells.push(voted(first[i]!.read, g, place(await shapesOfLine(i), i).read, false));
-        }
+    const glyphsOf = (way: (typeof ways)[number]) =>
+      lines.map((line, i) => ({ ...line, ...way[i]!.grid, centres: way[i]!.cells.centres }));
+    let chosen = ways[0]!;
+    let verdict: Settled | null = null;
+    for (const way of ways) {
+      verdict = await settled(
+        way.map((p) => p.cells.read),
+        glyphsOf(way),
+        layout,
+        today,
+      );
+      if (verdict) {
+        chosen = way;
+        break;
       }
-      doubtLookAlikes(cells, glyphLines, layout);
-      const corrected = correctMrz(cells, layout);
-      if (!corrected.ok) continue;
-      const named = withNameFiller(corrected.lines, corrected.confidence, layout);
-      const reading = await readingOf(named.lines, named.confidence, today);
-      if (reading) return reading;
+    }
+    if (verdict?.reading.mrz?.nameCertain && verdict.unconfirmed.length === 0) return verdict.reading;
+    // The second reading, of the grey pictures placed as the first: of the name line alone when the
+    // checked lines were settled, of every line when they were not.
+    const candidates = verdict ? [chosen] : ways;
+    for (const way of candidates) {
+      const firstRead = way.map((p) => p.cells.read);
+      const second = new Map<number, ReadChar[]>();
+      for (const i of verdict ? [nameLine] : lines.map((_, i) => i))
+        second.set(i, intoCells(await greyOf(i), length, way[i]!.grid, way[i]!.pinLast).read);
+      const again = { first: firstRead[nameLine]!, second: second.get(nameLine)! };
+      const both = (i: number) => firstRead[i]!.map((c, k) => agreed(c, second.get(i)![k]!));
+      const variants: ReadChar[][][] = verdict
+        ? [firstRead.map((l, i) => (i === nameLine ? both(i) : l)), firstRead]
+        : [lines.map((_, i) => (i === nameLine ? both(i) : second.get(i)!)), lines.map((_, i) => both(i))];
+      for (const cells of variants) {
+        const settledAgain = await settled(cells, glyphsOf(way), layout, today, again);
+        if (settledAgain) return settledAgain.reading;
+      }
     }
   }
   return null;
+}
+
+const sameCells = (a: readonly ReadChar[], b: readonly ReadChar[]) =>
+  a.every((c, i) => c.char === b[i]!.char && c.confidence === b[i]!.confidence);
+
+const meanConfidence = (symbols: readonly Symbol[]) =>
+  symbols.length ? symbols.reduce((sum, s) => sum + s.confidence, 0) / symbols.length : 0;
+
+interface Settled {
+  reading: IdentityReading;
+  /** Characters of the name line the OCR read surely that the zone has no other example of. */
+  unconfirmed: number[];
+}
+
+/**
+ * The reading of the zone's cells: filler the OCR read as a letter put back, look-alikes settled by
+ * the check digits, the name's characters checked against the zone's examples of them. A name's
+ * character the zone has no other example of is sure only when a second reading (`again`, of the
+ * name line) read it the same, surely too; without one it is returned as unconfirmed.
+ */
+async function settled(
+  read: readonly (readonly ReadChar[])[],
+  glyphLines: readonly GlyphLine[],
+  layout: Layout,
+  today: Date,
+  again?: { first: readonly ReadChar[]; second: readonly ReadChar[] },
+): Promise<Settled | null> {
+  const cells = read.map((line) => line.map((c) => ({ ...c })));
+  fillerByShape(cells, glyphLines, layout);
+  doubtLookAlikes(cells, glyphLines, layout);
+  const corrected = correctMrz(cells, layout);
+  if (!corrected.ok) return null;
+  const named = withNameFiller(corrected.lines, corrected.confidence, layout);
+  const shapes = named.lines.map((line, l) =>
+    [...line].map((char, i) => ({ char, confidence: named.confidence[l]![i]! })),
+  );
+  const evidence = corrected.lines.map((line, l) =>
+    [...line].map((char, i) => ({ char, confidence: corrected.confidence[l]![i]! })),
+  );
+  let unconfirmed = doubtNameShapes(shapes, evidence, read, glyphLines, layout);
+  const nameLine = shapes[layout.name.line]!;
+  if (again) {
+    for (const i of unconfirmed) {
+      const agree = [again.first[i]!, again.second[i]!].every(
+        (r) => r.char === nameLine[i]!.char && r.confidence >= CERTAIN,
+      );
+      if (!agree) nameLine[i] = { ...nameLine[i]!, confidence: CERTAIN - 1 };
+    }
+    unconfirmed = [];
+  }
+  const reading = await readingOf(
+    shapes.map((line) => line.map((c) => c.char).join('')),
+    shapes.map((line) => line.map((c) => c.confidence)),
+    today,
+  );
+  return reading ? { reading, unconfirmed } : null;
 }
 
 /**
@@ -344,44 +442,15 @@ function withNameFiller(lines: string[], confidence: number[][], layout: Layout)
   return { lines: rewritten, confidence: sure };
 }
 
-async function ocrLine(line: LineImage, pixels: Uint8Array, engine: Engine = 'lstm'): Promise<Symbol[]> {
+async function ocrLine(line: LineImage, pixels: Uint8Array): Promise<Symbol[]> {
   const sharp = await loadSharp();
   const pad = Math.round(line.height / 3.6);
   const png = await sharp(pixels, { raw: { width: line.width, height: line.height, channels: 1 } })
     .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#ffffff' })
     .png({ compressionLevel: 1 })
     .toBuffer();
-  const symbols = await recogniseLine(png, engine);
+  const symbols = await recogniseLine(png);
   return symbols.map((s) => ({ ...s, x0: s.x0 - pad, x1: s.x1 - pad }));
-}
-
-/**
- * Three readings of each character: the one most give, sure only when all three agree (or, where
- * check digits confirm the line, two); the others are kept as what it may have been.
- */
-function voted(
-  a: readonly ReadChar[],
-  b: readonly ReadChar[],
-  c: readonly ReadChar[],
-  unanimous = true,
-): ReadChar[] {
-  return a.map((first, k) => {
-    const all = [first, b[k]!, c[k]!];
-    if (all.every((r) => r.char === first.char && !unseen(r)))
-      return { char: first.char, confidence: Math.max(...all.map((r) => r.confidence)) };
-    // A reading that saw nothing in the cell does not vote.
-    const seen = all.filter((r) => !unseen(r));
-    if (seen.length === 0) return { char: '<', confidence: 0 };
-    const count = (ch: string) => seen.filter((r) => r.char === ch).length;
-    const best = [...seen].sort((x, y) => count(y.char) - count(x.char) || y.confidence - x.confidence)[0]!;
-    // Where check digits will confirm the line, two readings of three agreeing are enough.
-    const sure = !unanimous && count(best.char) >= 2;
-    return {
-      char: best.char,
-      confidence: sure ? best.confidence : Math.min(best.confidence, CERTAIN - 1),
-      alternatives: [...new Set(seen.map((r) => r.char).filter((ch) => ch !== best.char))],
-    };
-  });
 }
 
 /** A cell the OCR placed nothing in. */
