@@ -52,6 +52,26 @@ export async function smartIdBack(h: CardHolder): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * The back of a card with its barcode and, along the bottom, a three-line machine-readable zone
+ * (TD1), as a South African smart ID card may carry both.
+ */
+export async function smartIdBackWithZone(h: CardHolder, zone: readonly string[]): Promise<Buffer> {
+  const lines = zone
+    .map(
+      (line, i) =>
+        `<text x="120" y="${1000 + i * 85}" font-family="DejaVu Sans Mono" font-size="60" fill="#111">${line.replace(/</g, '&lt;')}</text>`,
+    )
+    .join('');
+  const text = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1260">${lines}</svg>`,
+  );
+  return sharp(await smartIdBack(h))
+    .composite([{ input: text, left: 0, top: 0 }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
 export interface PhotoOptions {
   /** Contrast kept (1: as printed); the rest is lifted to grey. */
   contrast?: number;
