@@ -487,6 +487,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     cases,
     drafts,
     readIdentity: (image) => capturePool.readIdentity(image),
+    prepareIdentityReading: () => capturePool.prepareIdentity(),
     readings,
     scans,
     documentContent: new DocumentContent({ store, vault, api: () => session.api() }),

@@ -58,6 +58,7 @@ export const CHANNEL_NAMES = [
   'formDrafts.get',
   'formDrafts.save',
   'formDrafts.clear',
+  'identity.prepare',
   'identity.read',
   'scanners.list',
   'scanners.preview',

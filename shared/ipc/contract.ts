@@ -325,6 +325,11 @@ export const channels = {
    * Reads a smart ID card's barcode or an MRZ (passport, ID card) from an image; the image is not
    * kept. An MRZ reading comes with the zone cropped from the image (a PNG) to compare the name with.
    */
+  /**
+   * The screen is about to read an identity document (its file chooser opened): the core starts the
+   * OCR engine meanwhile, so the reading does not wait for it.
+   */
+  'identity.prepare': channel(Empty, Ok),
   'identity.read': channel(
     z.object({ bytes: BytesSchema.refine((b) => b.byteLength <= 40 * 1024 * 1024, 'At most 40 MB') }),
     z.object({

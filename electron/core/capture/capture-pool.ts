@@ -82,6 +82,14 @@ export class CapturePool {
     return this.run({ kind: 'readIdentity', image }, movable(image));
   }
 
+  /**
+   * Starts the worker and its OCR engine ahead of an identity document (a second or more, cold), so
+   * the reading that follows does not wait for them.
+   */
+  prepareIdentity(): Promise<void> {
+    return this.run({ kind: 'prepareIdentity' }, []);
+  }
+
   /** Stops the worker; tasks still running are rejected. */
   async close(): Promise<void> {
     const worker = this.worker;

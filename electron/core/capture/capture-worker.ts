@@ -7,6 +7,7 @@ import { assemblePdf, type PagePlacement, type PdfSource } from './assemble-pdf.
 import { processPicked, type PickedFile } from './capture-document.js';
 import { CaptureError } from './errors.js';
 import { readIdentityDocument } from './identity/read-identity.js';
+import { startMrzReader } from './identity/read-mrz.js';
 import { movable } from './movable.js';
 import { readDocumentText } from './reading/document-text.js';
 import { countSealedPdfPages } from './sealed-pdf.js';
@@ -28,6 +29,7 @@ export type CaptureTask =
       pages: number[];
       options: Omit<ThumbnailOptions, 'page'>;
     }
+  | { kind: 'prepareIdentity' }
   | { kind: 'readIdentity'; image: Uint8Array };
 
 export type TaskFailure =
@@ -59,6 +61,9 @@ async function run(task: CaptureTask): Promise<{ value: unknown; transfer: Array
           : [await renderThumbnail(task.bytes, task.mimeType, task.options)];
       return { value: thumbs, transfer: thumbs.flatMap((t) => movable(t.bytes)) };
     }
+    case 'prepareIdentity':
+      await startMrzReader();
+      return { value: null, transfer: [] };
     case 'readIdentity': {
       const outcome = await readIdentityDocument(task.image);
       return { value: outcome, transfer: outcome.strip ? movable(outcome.strip) : [] };

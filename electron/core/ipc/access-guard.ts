@@ -75,6 +75,7 @@ export const CHANNEL_ACCESS: Record<ChannelName, Access> = {
   'formDrafts.get': 'signed-in',
   'formDrafts.save': 'signed-in',
   'formDrafts.clear': 'signed-in',
+  'identity.prepare': 'capture',
   'identity.read': 'capture',
   'scanners.list': 'capture',
   'scanners.preview': 'capture',

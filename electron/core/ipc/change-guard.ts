@@ -76,6 +76,7 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'formDrafts.get': 'none',
   'formDrafts.save': 'none',
   'formDrafts.clear': 'none',
+  'identity.prepare': 'none',
   'identity.read': 'none',
   'scanners.list': 'none',
   'scanners.preview': 'none',

@@ -67,6 +67,8 @@ export interface CoreContext {
   desk: DeskService;
   /** Reads an identity document in the capture worker. */
   readIdentity(image: Uint8Array): Promise<IdentityOutcome>;
+  /** Starts the capture worker's OCR engine ahead of an identity document. */
+  prepareIdentityReading(): Promise<void>;
 }
 
 function detail(ctx: CoreContext, caseId: string): CaseDetail {
@@ -256,6 +258,10 @@ function handlerTable(ctx: CoreContext): HandlerTable {
     'formDrafts.save': ({ data, ...ref }) => ctx.formDrafts.save(ref, data),
     'formDrafts.clear': (ref) => {
       ctx.formDrafts.clear(ref);
+      return OK;
+    },
+    'identity.prepare': async () => {
+      await ctx.prepareIdentityReading();
       return OK;
     },
     'identity.read': async ({ bytes }) => {

@@ -38,6 +38,11 @@ function ocrWorker(): Promise<Worker> {
   return worker;
 }
 
+/** Starts the OCR worker ahead of a reading (it takes a second or more), if it is not running. */
+export async function startMrzOcr(): Promise<void> {
+  await ocrWorker();
+}
+
 /** Stops the OCR worker. */
 export async function stopMrzOcr(): Promise<void> {
   const pending = starting;

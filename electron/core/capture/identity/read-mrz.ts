@@ -14,10 +14,10 @@ import { loadSharp } from '../load-sharp.js';
 import { CERTAIN, correctMrz, type ReadChar } from './mrz-correction.js';
 import { doubtLookAlikes, doubtNameShapes, fillerByShape, type GlyphLine } from './mrz-glyphs.js';
 import { LAYOUTS, layoutOf, type Layout } from './mrz-layout.js';
-import { gridOf, intoCells, recogniseLine, stopMrzOcr, type Symbol } from './mrz-ocr.js';
+import { gridOf, intoCells, recogniseLine, startMrzOcr, stopMrzOcr, type Symbol } from './mrz-ocr.js';
 import { findZone, type Grey, type Zone } from './mrz-zone.js';
 
-export { stopMrzOcr as stopMrzReader };
+export { startMrzOcr as startMrzReader, stopMrzOcr as stopMrzReader };
 
 export interface MrzResult {
   reading: IdentityReading;
