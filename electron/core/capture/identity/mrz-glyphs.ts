@@ -168,11 +168,19 @@ export function doubtNameShapes(
     glyphs,
   );
   const unconfirmed: number[] = [];
+  const height = printHeight(examples);
   const { line, start, end } = layout.name;
   for (let i = start; i < end; i++) {
     const c = cells[line]![i]!;
     // Filler after the name is filler by the zone's rule, not by its look.
     if (c.char === '<' && c.confidence === 100) continue;
+    // Every letter of the font is as tall as every other: one whose print stops short is worn or
+    // smudged (an I worn at the foot reads as a T), whatever the OCR made of it.
+    const ink = inkRows(glyphs[line]![i]!);
+    if (c.char !== '<' && height && (!ink || ink.top > height.top + 2 || ink.bottom < height.bottom - 2)) {
+      cells[line]![i] = { ...c, confidence: Math.min(c.confidence, CERTAIN - 1) };
+      continue;
+    }
     const { own, other } = compared(glyphs[line]![i]!, `${line}:${i}`, c.char, examples);
     // A letter the OCR read surely as its look-alike digit (an O after a Z as a zero) is the letter
     // when it looks like the zone's sure examples of that letter and clearly unlike anything else.
@@ -203,6 +211,31 @@ export function doubtNameShapes(
     else if (c.confidence >= CERTAIN) cells[line]![i] = { ...c, confidence: CERTAIN - 1 };
   }
   return unconfirmed;
+}
+
+/** The first and last rows of a glyph that hold print, or null when none does. */
+function inkRows(glyph: Float32Array): { top: number; bottom: number } | null {
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < GH; y++) {
+    let dark = 0;
+    for (let x = 0; x < GW; x++) dark = Math.max(dark, glyph[y * GW + x]!);
+    if (dark < 0.3) continue;
+    if (top < 0) top = y;
+    bottom = y;
+  }
+  return top < 0 ? null : { top, bottom };
+}
+
+/** How high the zone's letters and digits read surely stand in their glyphs: the median first and last rows. */
+function printHeight(examples: Examples): { top: number; bottom: number } | null {
+  const rows = [...examples]
+    .filter(([char]) => char !== '<')
+    .flatMap(([, list]) => list.map((e) => inkRows(e.glyph)))
+    .filter((r) => r !== null);
+  if (rows.length < 5) return null;
+  const middle = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return { top: middle(rows.map((r) => r.top)), bottom: middle(rows.map((r) => r.bottom)) };
 }
 
 /** The print of a cell (centred on the symbol the OCR saw there), scaled to GW × GH: the share of dark pixels in each. */
