@@ -8,7 +8,7 @@ import {
   BankAccountVerificationResponseSchema,
   EntityCreateRequestSchema,
   ExternalValidationResponseSchema,
-  IndividualCreateRequestSchema,
+  IndividualCreateFieldsSchema,
   KybRequestSchema,
   OnboardingDecisionSchema,
   OrganigramNodeRequestSchema,
@@ -18,6 +18,7 @@ import {
   VerifyOrganigramResponseSchema,
 } from '../api/index.js';
 import { DispositionSchema } from '../domain/screening-review.js';
+import { DecisionFactsSchema } from '../domain/decision-rules.js';
 import { StaffStatusSchema } from './staff.js';
 
 export const BytesSchema = z.instanceof(Uint8Array);
@@ -205,6 +206,8 @@ export const ScreeningReviewRecordSchema = z.object({
   dispositions: z.array(DispositionSchema),
   reviewedBy: z.string().nullable(),
   reviewedAt: z.string(),
+  /** Recorded on this laptop, or read from the case's review record on the service. */
+  madeOn: z.enum(['here', 'service']).default('here'),
 });
 export type ScreeningReviewRecord = z.infer<typeof ScreeningReviewRecordSchema>;
 
@@ -282,6 +285,21 @@ const caseBase = {
   readOnly: z.string().nullable(),
   /** The last time this session read the case back from the service; null before the first. */
   serviceCheck: ServiceCheckSchema.nullable().default(null),
+  /** Captured on this laptop, or opened from the service on the reviewer's desk. */
+  origin: z.enum(['captured', 'desk']),
+  /** Kept here for review offline (documents and report in the vault): when and by whom. */
+  taken: z.object({ at: z.string(), by: z.string() }).nullable(),
+  /** A case from the service: when its whole record was last read from there. */
+  serviceReadAt: z.string().nullable(),
+  /** Everyone besides the creator who captured or changed the case (maker and checker). */
+  makers: z.array(z.string()),
+  /** What the one decision rule weighs about the case (shared/domain/decision-rules.ts). */
+  decisionFacts: DecisionFactsSchema,
+  /**
+   * The reviewers of the partner who may still decide the case (not its creator or a maker), by
+   * name; null while the partner's users are not known here.
+   */
+  mayDecide: z.array(z.string()).nullable(),
 };
 
 export const EntityCaseSchema = z.object({
@@ -311,7 +329,7 @@ export type EntityCase = z.infer<typeof EntityCaseSchema>;
 export const IndividualCaseSchema = z.object({
   ...caseBase,
   kind: z.literal('individual'),
-  create: IndividualCreateRequestSchema,
+  create: IndividualCreateFieldsSchema,
   amlScreening: AmlScreeningResultSchema.nullable(),
   externalValidation: ExternalValidationResponseSchema.nullable(),
   pepDecision: z
@@ -346,6 +364,7 @@ export const CaseSummarySchema = z.object({
   reviewsDue: z.number().int().nonnegative(),
   createdBy: z.string().nullable(),
   updatedAt: z.string(),
+  origin: z.enum(['captured', 'desk']),
 });
 export type CaseSummary = z.infer<typeof CaseSummarySchema>;
 
@@ -354,6 +373,8 @@ export const CASES_PAGE_MAX = 200;
 
 export const CasesListRequestSchema = z.object({
   kind: CaseKindSchema.optional(),
+  /** Only cases captured here, or only those opened from the service on the desk. */
+  origin: z.enum(['captured', 'desk']).optional(),
   status: CaseStatusSchema.optional(),
   search: z.string().max(200).optional(),
   offset: z.number().int().nonnegative().optional(),

@@ -15,7 +15,8 @@ export type NewDocument = Pick<
 export class DocumentCommands {
   constructor(private readonly kit: CaseCommandKit) {}
 
-  addDocument(doc: NewDocument): StoredDocument {
+  /** `history` says what the document is in the case's history, when not a captured one. */
+  addDocument(doc: NewDocument, history?: string): StoredDocument {
     const c = this.kit.requireCase(doc.caseId);
     if (doc.owner.kind === 'ubo') this.kit.requireUbo(doc.caseId, doc.owner.uboId);
     if (doc.owner.kind === 'individual' && c.kind !== 'individual')
@@ -47,7 +48,7 @@ export class DocumentCommands {
       this.kit.deps.audit(
         'document.capture',
         doc.caseId,
-        `Document captured (${doc.pageCount} page${doc.pageCount === 1 ? '' : 's'})`,
+        history ?? `Document captured (${doc.pageCount} page${doc.pageCount === 1 ? '' : 's'})`,
       );
       return stored;
     });

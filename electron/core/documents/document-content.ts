@@ -36,14 +36,32 @@ export class DocumentContent {
         'not-found',
         'This document is no longer on this laptop and was never sent to the service.',
       );
-    const fetched = await this.fetch(doc, serverId);
-    const entry = await this.deps.vault.importFile(fetched.bytes);
     // Only the first fetch keeps its copy: a second, concurrent one leaves the vault as it found it.
-    const now = this.deps.store.getDocument(documentId);
-    if (now && !now.vaultId && !now.removed)
-      this.deps.store.saveDocumentState(documentId, { vaultId: entry.id });
+    const bytes = await this.keep(doc);
+    return { mimeType: doc.mimeType, filename: doc.filename, bytes };
+  }
+
+  /**
+   * Fetches every document of the case that is on the service but not on this laptop into the
+   * vault, one at a time; answers how many of the case's documents are here afterwards.
+   */
+  async keepAll(caseId: string): Promise<number> {
+    let here = 0;
+    for (const doc of this.deps.store.listDocuments(caseId)) {
+      if (!doc.vaultId && doc.serverIds.length > 0) await this.keep(doc);
+      if (this.deps.store.getDocument(doc.id)?.vaultId) here++;
+    }
+    return here;
+  }
+
+  /** Seals the service's copy of the document into the vault, unless another look did meanwhile. */
+  private async keep(doc: StoredDocument): Promise<Buffer> {
+    const fetched = await this.fetch(doc, doc.serverIds[0]!);
+    const entry = await this.deps.vault.importFile(fetched.bytes);
+    const now = this.deps.store.getDocument(doc.id);
+    if (now && !now.vaultId && !now.removed) this.deps.store.saveDocumentState(doc.id, { vaultId: entry.id });
     else await this.deps.vault.purge(new Set([entry.id]));
-    return { mimeType: fetched.mimeType, filename: doc.filename, bytes: fetched.bytes };
+    return fetched.bytes;
   }
 
   private async fetch(doc: StoredDocument, serverId: number): Promise<{ mimeType: string; bytes: Buffer }> {

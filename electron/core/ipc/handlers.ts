@@ -18,6 +18,7 @@ import type { ProfileService } from '../profiles/profile-service.js';
 import type { AuditLog, ProfileRepository } from '../db/index.js';
 import type { DeskService } from '../desk/desk-service.js';
 import type { DraftService } from '../documents/drafts.js';
+import type { ReviewRecords } from '../documents/review-records.js';
 import type { ScanService } from '../capture/scanning/scan-service.js';
 import type { DocumentContent } from '../documents/document-content.js';
 import type { FormDrafts } from '../forms/form-drafts.js';
@@ -42,6 +43,8 @@ export interface CoreContext {
   views: CaseViews;
   /** Reads opened cases back from the service in the background. */
   caseRefresh: CaseRefresh;
+  /** Makes the review records a case's subjects carry to the service. */
+  reviewRecords: ReviewRecords;
   queue: SyncQueue;
   session: Session;
   environments: ProfileService;
@@ -143,11 +146,12 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       const activeId = ctx.session.activeId;
       return activeId ? ctx.views.list(activeId, request) : { cases: [], total: 0, needsReview: 0 };
     },
-    'cases.get': ({ caseId }) => {
-      const view = detail(ctx, caseId);
-      // Answered from the laptop at once; what the service says arrives as a case.changed.
-      ctx.caseRefresh.opened(caseId);
-      return view;
+    'cases.get': async ({ caseId }) => {
+      detail(ctx, caseId);
+      // Read from the service first when online (bounded); a slower answer arrives as a case.changed.
+      await ctx.caseRefresh.opened(caseId);
+      ctx.reviewRecords.opened(caseId);
+      return detail(ctx, caseId);
     },
 
     'entity.create': (input) => ({ caseId: ctx.cases.entities.createEntity(input) }),
@@ -338,12 +342,7 @@ function handlerTable(ctx: CoreContext): HandlerTable {
 
     'desk.list': (query) => ctx.desk.list(query),
     'desk.open': ({ kind, serverId }) => ctx.desk.open({ kind, serverId }),
-    'desk.document': ({ kind, serverId, owner, docId }) =>
-      ctx.desk.document({ kind, serverId }, owner, docId),
-    'desk.report': ({ kind, serverId }) => ctx.desk.report({ kind, serverId }),
     'desk.take': ({ kind, serverId }) => ctx.desk.take({ kind, serverId }),
-    'desk.taken': () => ctx.desk.taken(),
-    'desk.decide': (input) => ctx.desk.decide(input),
 
     // A case's trail (its environment checked by the guard), else the active environment's.
     'audit.list': ({ caseId }) =>
