@@ -147,7 +147,7 @@ export class ReviewRecords {
         });
       for (const u of this.deps.store.listUbos(c.id)) {
         const s = screeningOf(u.data.pepReviewRecord, u.data.pepReview?.adverseSearchKYC);
-        if (u.removed || !u.serverId || !s) continue;
+        if (u.removed || !u.serverId || !s || u.data.docsConfirmRequested) continue;
         out.push({
           key: reviewSubjectKey('ubo', u.serverId),
           owner: { kind: 'ubo', uboId: u.id },
@@ -171,6 +171,8 @@ export class ReviewRecords {
     }
     const d = c.data;
     const screening = screeningOf(d.pepReviewRecord, d.pepDecision?.adverseSearchKYC);
+    // The service takes an individual's documents after their confirmation too (a bank check made
+    // later still travels).
     if (screening)
       out.push({
         key: 'individual',

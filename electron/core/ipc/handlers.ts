@@ -175,7 +175,10 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.cases.people.uboPepConfirm(caseId, uboId, review, screening);
       return detail(ctx, caseId);
     },
-    'entity.uboConfirmDocs': ({ caseId, uboId }) => {
+    // A confirmation closes its owner's documents on the service: the review records being made
+    // for the case join them first.
+    'entity.uboConfirmDocs': async ({ caseId, uboId }) => {
+      await ctx.reviewRecords.settled();
       ctx.cases.people.uboConfirmDocs(caseId, uboId);
       return detail(ctx, caseId);
     },
@@ -191,7 +194,8 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.cases.entities.confirmShareholding(caseId);
       return detail(ctx, caseId);
     },
-    'entity.confirmDocs': ({ caseId }) => {
+    'entity.confirmDocs': async ({ caseId }) => {
+      await ctx.reviewRecords.settled();
       ctx.cases.entities.confirmEntityDocs(caseId);
       return detail(ctx, caseId);
     },
@@ -217,7 +221,8 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.cases.individuals.pepDecision(caseId, decision);
       return detail(ctx, caseId);
     },
-    'individual.confirmDocs': ({ caseId }) => {
+    'individual.confirmDocs': async ({ caseId }) => {
+      await ctx.reviewRecords.settled();
       ctx.cases.individuals.confirmIndividualDocs(caseId);
       return detail(ctx, caseId);
     },
