@@ -15,7 +15,12 @@ import {
   type SecretStoreFactory,
 } from '../core/keychain/index.js';
 import { createBridgeServer } from './bridge-server.js';
-import { createSandboxPartner, type SandboxPartner } from './sandbox-partner.js';
+import {
+  SandboxCredentialsMissing,
+  SandboxPartnerExists,
+  createSandboxPartner,
+  type SandboxPartner,
+} from './sandbox-partner.js';
 
 // The sandbox service's code (its web server, report library) is loaded only by a host that embeds
 // it: one pointed at a sandbox elsewhere holds just the core.
@@ -28,10 +33,11 @@ export interface StartHostOptions {
   rendererDir: string;
   /**
    * The embedded sandbox (default), or a sandbox service running elsewhere, which becomes the active
-   * profile: signed in with the credentials given, else those saved before, else a partner the
-   * host creates through the sandbox's control API (reported in `sandboxSignIn`).
+   * profile: signed in with the credentials given, else those saved before. With neither, startHost
+   * throws SandboxCredentialsMissing, unless `newPartner` asks for a practice partner, which the host
+   * creates through the sandbox's control API (reported in `sandboxSignIn`).
    */
-  sandbox?: 'embedded' | { url: string; clientId?: string; clientSecret?: string };
+  sandbox?: 'embedded' | { url: string; clientId?: string; clientSecret?: string; newPartner?: boolean };
   secretStore?: SecretStoreFactory;
   /** Secrets in the insecure plain-file development keychain of the data folder (sandbox only). */
   devKeychain?: boolean;
@@ -97,10 +103,15 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
     await sandbox?.stop();
     throw error;
   }
-  const sandboxSignIn =
-    options.sandbox && options.sandbox !== 'embedded'
-      ? await useSandboxService(core, options.sandbox.url)
-      : null;
+  let sandboxSignIn: Host['sandboxSignIn'] = null;
+  if (options.sandbox && options.sandbox !== 'embedded') {
+    try {
+      sandboxSignIn = await useSandboxService(core, options.sandbox.url, options.sandbox.newPartner === true);
+    } catch (error) {
+      await core.shutdown();
+      throw error;
+    }
+  }
   const token = randomBytes(32).toString('base64url');
   const bridge = createBridgeServer({
     core,
@@ -148,12 +159,22 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
   return host;
 }
 
-/** Makes the sandbox profile of `url` active, and signs it in with a new partner when it has no credentials. */
-async function useSandboxService(core: Core, url: string): Promise<Host['sandboxSignIn']> {
+/**
+ * Makes the sandbox profile of `url` active. Without credentials for it, a new partner is created only
+ * when asked for; otherwise SandboxCredentialsMissing is thrown, so no laptop silently becomes a
+ * partner whose desk never shows the branch's cases.
+ */
+async function useSandboxService(
+  core: Core,
+  url: string,
+  newPartner: boolean,
+): Promise<Host['sandboxSignIn']> {
   const profiles = await core.handle('profiles.list', {});
   if (!profiles.ok) return { failed: profiles.error.message };
   const profile = (profiles.value as Profile[]).find((p) => p.kind === 'sandbox' && p.baseUrl === url);
   if (!profile) return { failed: `No sandbox profile for ${url}.` };
+  if (profile.hasCredentials && newPartner) throw new SandboxPartnerExists(url);
+  if (!profile.hasCredentials && !newPartner) throw new SandboxCredentialsMissing(url);
   await core.handle('profiles.activate', { id: profile.id });
   if (profile.hasCredentials) return null;
   try {

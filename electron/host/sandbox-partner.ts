@@ -1,6 +1,7 @@
-// A sandbox service given by URL (`--sandbox-url`) without credentials: its control API (contract
-// §10) creates a partner for this desk, whose credentials the host prints and the core keeps in the
-// keychain, so the next start signs in with them.
+// A sandbox service given by URL (`--sandbox-url`) without credentials: only when a person asks for a
+// practice partner on purpose (`--new-partner`) its control API (contract §10) creates one for this
+// desk, whose credentials the host prints and the core keeps in the keychain. A new partner sees none
+// of the branch's cases, so without that request the host refuses to start instead.
 import { z } from 'zod';
 
 const PartnerSchema = z.looseObject({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
@@ -8,6 +9,26 @@ export type SandboxPartner = z.infer<typeof PartnerSchema>;
 
 export class SandboxPartnerError extends Error {
   override readonly name = 'SandboxPartnerError';
+}
+
+/** The host would have to become a partner nobody asked for: the person passes credentials or --new-partner. */
+export class SandboxCredentialsMissing extends Error {
+  override readonly name = 'SandboxCredentialsMissing';
+  constructor(readonly sandboxUrl: string) {
+    super(
+      `no credentials are saved on this laptop for the sandbox at ${sandboxUrl}: pass the branch's client id and secret with --client-id and --client-secret, or --new-partner to practise as a new partner that sees none of the branch's cases`,
+    );
+  }
+}
+
+/** A practice partner asked for where this laptop already signs in: its work belongs to that partner. */
+export class SandboxPartnerExists extends Error {
+  override readonly name = 'SandboxPartnerExists';
+  constructor(readonly sandboxUrl: string) {
+    super(
+      `this laptop already signs in to the sandbox at ${sandboxUrl} with saved credentials, and its cases belong to that partner: start without --new-partner, or with another --data-dir to practise as a new partner`,
+    );
+  }
 }
 
 export async function createSandboxPartner(sandboxUrl: string, name: string): Promise<SandboxPartner> {

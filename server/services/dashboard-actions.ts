@@ -20,6 +20,7 @@ import { storedFilename } from '../../shared/files/filename.js';
 import { SIGNATURE_BYTES, acceptedType } from '../../shared/files/sniff.js';
 import { screenName } from '../providers/screening.js';
 import { newUbo, uboName } from './entity-service.js';
+import { withRisk } from './entity-risk.js';
 import { individualServiceFor } from './individual-context.js';
 import type { Entity } from '../store/entities.js';
 import type { DocumentOwner, StoredDocument } from '../store/documents.js';
@@ -115,15 +116,27 @@ export class DashboardActions {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
         const changes = parseChanges(EntityChangesSchema, action.changes);
         const { entityRegName, clientReference, externalSystemId, riskStatus, riskReason, ...kyb } = changes;
-        const saved = ctx.entities.save({
+        const next: Entity = {
           ...entity,
-          riskStatus: riskStatus ?? entity.riskStatus,
-          riskReason: riskReason ?? (riskStatus ? 'Set in the dashboard' : entity.riskReason),
           regName: entityRegName ?? entity.regName,
           clientReference: clientReference === undefined ? entity.clientReference : clientReference,
           externalSystemId: externalSystemId === undefined ? entity.externalSystemId : externalSystemId,
           kyb: Object.keys(kyb).length > 0 ? { ...(entity.kyb ?? {}), ...kyb } : entity.kyb,
-        });
+        };
+        // A band set by hand is the band, whatever else the action changes; otherwise a change that
+        // moves the score recalculates it.
+        if (riskStatus || riskReason) {
+          ctx.entities.save(
+            withRisk(next, {
+              band: riskStatus ?? entity.riskStatus,
+              reason: riskReason ?? 'Set in the dashboard',
+              score: entity.riskScore,
+            }),
+          );
+        } else {
+          ctx.entityService.changing(entity, () => ctx.entities.save(next));
+        }
+        const saved = ctx.entityService.get(partnerId, entity.id);
         events.push({
           eventType: 'entity.updated',
           sourceId: saved.id,
@@ -194,11 +207,12 @@ export class DashboardActions {
           createdAt: now,
           updatedAt: now,
         };
-        ctx.db.transaction(() => {
+        const { riskRecalculated } = ctx.entityService.changing(entity, () => {
           ctx.trusts.upsert(trust);
           ctx.entities.save(entity);
-        })();
+        });
         events.push(this.trustEvent('entityTrust.created', entity, trust, actor));
+        if (riskRecalculated) events.push(this.riskEvent(entity, actor));
         break;
       }
       case 'updateTrust': {
@@ -213,15 +227,16 @@ export class DashboardActions {
           ...stripUndefined(changes),
           updatedAt: new Date().toISOString(),
         };
-        ctx.db.transaction(() => {
+        const { riskRecalculated } = ctx.entityService.changing(entity, () => {
           ctx.trusts.upsert(updated);
           // upsert keeps the status columns; a status change is written here.
           ctx.db
             .prepare('UPDATE entity_trusts SET trust_status = ? WHERE id = ?')
             .run(updated.trustStatus, updated.id);
           ctx.entities.save(entity);
-        })();
+        });
         events.push(this.trustEvent('entityTrust.updated', entity, updated, actor));
+        if (riskRecalculated) events.push(this.riskEvent(entity, actor));
         break;
       }
       case 'createUbo': {
@@ -237,11 +252,12 @@ export class DashboardActions {
           shareholderPercentage: body.shareholderPercentage ?? null,
         };
         ubo.screening = screenName(uboName(ubo));
-        ctx.db.transaction(() => {
+        const { riskRecalculated } = ctx.entityService.changing(entity, () => {
           ctx.ubos.insert(ubo);
           ctx.entities.save(entity);
-        })();
+        });
         events.push(this.uboEvent('ubo.created', entity, ubo, actor));
+        if (riskRecalculated) events.push(this.riskEvent(entity, actor));
         break;
       }
       case 'updateUbo': {
@@ -249,7 +265,7 @@ export class DashboardActions {
         const ubo = this.uboOf(partnerId, entity, action.uboId);
         const changes = stripUndefined(parseChanges(UboChangesSchema, action.changes));
         const { firstName, lastName, isDirector, isShareholder, shareholderPercentage, ...details } = changes;
-        const saved = ctx.db.transaction(() => {
+        const { result: saved, riskRecalculated } = ctx.entityService.changing(entity, () => {
           const result = ctx.ubos.save({
             ...ubo,
             firstName: firstName ?? ubo.firstName,
@@ -261,8 +277,9 @@ export class DashboardActions {
           });
           ctx.entities.save(entity);
           return result;
-        })();
+        });
         events.push(this.uboEvent('ubo.updated', entity, saved, actor));
+        if (riskRecalculated) events.push(this.riskEvent(entity, actor));
         break;
       }
       case 'uploadUboDocument': {
@@ -356,6 +373,17 @@ export class DashboardActions {
     }
     const webhooks = webhooksFor(ctx);
     return events.map((event) => webhooks.emit(partnerId, event));
+  }
+
+  /** A child change that moved the entity's score: the recalculation is published (webhooks.md). */
+  private riskEvent(entity: Entity, actor: Actor): EventInput {
+    const saved = this.ctx.entityService.get(entity.partnerId, entity.id);
+    return {
+      eventType: 'entity.updated',
+      sourceId: saved.id,
+      externalID: saved.clientReference,
+      data: entityUpdatedData(saved, actor),
+    };
   }
 
   private uboOf(partnerId: string, entity: Entity, uboId: string): Ubo {

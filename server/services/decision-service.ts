@@ -4,6 +4,7 @@ import type { Store } from '../context.js';
 import type { Entity } from '../store/entities.js';
 import { badRequest } from '../http/errors.js';
 import type { EntityService } from './entity-service.js';
+import { withRisk } from './entity-risk.js';
 
 export interface ShareholdingResult {
   message: string;
@@ -47,14 +48,9 @@ export class DecisionService {
       };
     }
     const risk = this.entities.assessRisk(entity, this.store.ubos.listForEntity(entity.id));
-    this.store.entities.save({
-      ...entity,
-      shareholdersAdminConfirmed: true,
-      directorsConfirmed: true,
-      riskStatus: risk.band,
-      riskReason: risk.reason,
-      riskScore: risk.score,
-    });
+    this.store.entities.save(
+      withRisk({ ...entity, shareholdersAdminConfirmed: true, directorsConfirmed: true }, risk),
+    );
     return { message: 'Shareholding confirmed', riskStatus: risk.band, riskReason: risk.reason };
   }
 

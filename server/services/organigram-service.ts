@@ -15,6 +15,7 @@ import type { Ubo } from '../store/ubos.js';
 import { TRUST_RELATED_PARTY_TYPES } from '../fixtures/lookups.js';
 import { badRequest, zodDetails, type ErrorDetail, type HttpError } from '../http/errors.js';
 import { newUbo, type EntityService } from './entity-service.js';
+import { withRisk } from './entity-risk.js';
 import { checkDepth } from '../http/validate.js';
 
 const PUBLISHED = new Set<string>(Object.values(ORGANIGRAM_ERRORS));
@@ -214,13 +215,7 @@ export class OrganigramService {
           trustID: u.entityTrustId,
           trustRelatedPartyTypes: u.trustRelatedPartyTypes,
         }));
-      this.store.entities.save({
-        ...withTree,
-        organigram: [processed],
-        riskStatus: risk.band,
-        riskReason: risk.reason,
-        riskScore: risk.score,
-      });
+      this.store.entities.save(withRisk({ ...withTree, organigram: [processed] }, risk));
       // 5. The processed tree.
       return {
         entityOrganigram: [processed],

@@ -64,6 +64,24 @@ describe('FormDraft', () => {
     expect(fake.calls.some((c) => c.channel === 'formDrafts.save')).toBe(false);
   });
 
+  it('writes nothing back when a discarded draft leaves the form as it opened', async () => {
+    const fake = installFakeDesk();
+    const store = keptStore(fake, { firstName: 'Ayanda' });
+    const draft = new FormDraft<{ firstName: string }>(ref, 1);
+    draft.keep({ firstName: '' });
+    await draft.load();
+    // Discarded: the draft goes, and the form is emptied again.
+    await draft.cleared();
+    draft.keep({ firstName: '' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.calls.some((c) => c.channel === 'formDrafts.save')).toBe(false);
+    expect(store.kept()).toBeNull();
+    expect(draft.keptAt).toBeNull();
+    // Typing again after the discard is kept as before.
+    draft.keep({ firstName: 'B' });
+    await expect.poll(() => store.kept()).toEqual({ firstName: 'B' });
+  });
+
   it('is cleared once the form is saved', async () => {
     const fake = installFakeDesk();
     const store = keptStore(fake, { firstName: 'Ayanda' });
