@@ -95,6 +95,14 @@ export function deciderRefusal(facts: DecisionFacts, actor: DecisionActor | null
   return null;
 }
 
+/** Why the case cannot be approved now, whatever is typed (a step or an attestation missing); null when it can. */
+export function approvalRefusal(facts: DecisionFacts): string | null {
+  if (facts.approvalGate) return facts.approvalGate;
+  if (facts.unattested.length > 0)
+    return `${facts.title} cannot be approved on screening results nobody has attested: ${facts.unattested.join('; ')}. Refer the case back so the results are reviewed, or review them on the case.`;
+  return null;
+}
+
 /**
  * The one rule for recording a decision: who may decide (role, maker and checker, a decided case),
  * what an approval needs (every step the service requires, every screening review attested on the
@@ -115,12 +123,8 @@ export function decisionRefusal(
     return { message, problems: [{ field: 'comments', message }] };
   }
   if (input.onboardingDecision !== 'Approved') return null;
-  if (facts.approvalGate) return { message: facts.approvalGate, problems: [] };
-  if (facts.unattested.length > 0)
-    return {
-      message: `${facts.title} cannot be approved on screening results nobody has attested: ${facts.unattested.join('; ')}. Refer the case back so the results are reviewed, or review them on the case.`,
-      problems: [],
-    };
+  const notYet = approvalRefusal(facts);
+  if (notYet) return { message: notYet, problems: [] };
   const problems = highRiskApprovalProblems(facts.band, input, today);
   if (problems.length > 0)
     return {
