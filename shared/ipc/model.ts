@@ -57,7 +57,10 @@ export const StatusSchema = z.object({
   connectivity: ConnectivitySchema,
   /** Items captured under the active profile that its service has not yet acknowledged. */
   unsentCount: z.number().int().nonnegative(),
+  /** Items the service refused, to retry or discard. */
   failedCount: z.number().int().nonnegative(),
+  /** Items stopped because their application was decided (here or elsewhere): kept, to discard. */
+  notSentCount: z.number().int().nonnegative(),
   queuePaused: z.boolean(),
   lastSyncAt: z.string().nullable(),
   /** The signed-in, unlocked person's service user id: who acts now. */
@@ -392,7 +395,8 @@ export const CasesPageSchema = z.object({
 });
 export type CasesPage = z.infer<typeof CasesPageSchema>;
 
-export const JobStateSchema = z.enum(['waiting', 'ready', 'running', 'retrying', 'failed', 'paused']);
+/** `not-sent`: stopped because the application was decided (here or on the service); it can only be discarded. */
+export const JobStateSchema = z.enum(['waiting', 'ready', 'running', 'retrying', 'failed', 'not-sent', 'paused']);
 export type JobState = z.infer<typeof JobStateSchema>;
 
 export const JobViewSchema = z.object({

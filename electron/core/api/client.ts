@@ -52,6 +52,8 @@ import {
   type UboBody,
   type UboDocumentsField,
 } from '../../../shared/api/index.js';
+import { AnswerFormatError, base64Field, type AnswerFields } from './base64-field-stream.js';
+import { classifyError, unexpectedAnswer } from './errors.js';
 import { Http, type CallOptions, type HttpOptions } from './http.js';
 
 /** Answers the documents leave unspecified: anything JSON (or nothing) is accepted. */
@@ -287,6 +289,42 @@ export class ServiceClient {
       o,
     );
   }
+  /**
+   * A document's answer read as it arrives: its bytes decoded from base64 a chunk at a time, and
+   * its other fields (mime type, file name) once the answer is read.
+   */
+  async documentStream(
+    owner:
+      | { kind: 'entity'; docId: number }
+      | { kind: 'ubo'; docId: number }
+      | { kind: 'individual'; individualId: string; docId: number },
+  ): Promise<{ bytes: AsyncIterable<Buffer>; fields: AnswerFields }> {
+    const path =
+      owner.kind === 'entity'
+        ? `/api/v1/entity/${owner.docId}/entity-doc`
+        : owner.kind === 'ubo'
+          ? `/api/v1/entity/${owner.docId}/ubo-doc`
+          : `/api/v1/individual/${id(owner.individualId)}/documents/${owner.docId}`;
+    const body = (await this.http.call({
+      method: 'GET',
+      path,
+      schema: Anything,
+      what: 'read the document',
+      streamAnswer: true,
+      timeoutMs: 10 * 60_000,
+    })) as AsyncIterable<Buffer>;
+    const fields: AnswerFields = {};
+    async function* bytes(): AsyncGenerator<Buffer> {
+      try {
+        yield* base64Field(body, 'base64Content', fields);
+      } catch (error) {
+        if (error instanceof AnswerFormatError) throw unexpectedAnswer('read the document', error.message);
+        throw classifyError(error);
+      }
+    }
+    return { bytes: bytes(), fields };
+  }
+
   getUboDocument(uboDocsId: number) {
     return this.get(
       `/api/v1/entity/${uboDocsId}/ubo-doc`,

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../cases/case-store.js';
 import { isPersonKind, JOB_KINDS, JobPayloadSchema, type JobPayload } from './job-kinds.js';
+import { isDecisionStop } from '../cases/finality.js';
 import { statement } from '../../../node-shared/sqlite/statements.js';
 
 export type StoredJobState = 'ready' | 'running' | 'failed';
@@ -358,13 +359,27 @@ export class JobStore {
     );
   }
 
-  /** Unsent and failed jobs of one environment profile (a tally the triggers keep: one row read). */
-  count(profileId: string | null): { pending: number; failed: number } {
+  /**
+   * Unsent and failed jobs of one environment profile (a tally the triggers keep: one row read),
+   * and of the failed ones those stopped because their application was decided (read only when
+   * some failed).
+   */
+  count(profileId: string | null): { pending: number; failed: number; notSent: number } {
     const row = statement(
       this.db,
       `SELECT total, failed FROM job_profile_tallies WHERE profile_key = COALESCE(?, '')`,
     ).get(profileId) as { total: number; failed: number } | undefined;
-    return { pending: row?.total ?? 0, failed: row?.failed ?? 0 };
+    const failed = row?.failed ?? 0;
+    const notSent =
+      failed === 0
+        ? 0
+        : (
+            statement(
+              this.db,
+              `SELECT error FROM jobs WHERE profile_id IS ? AND state = 'failed'`,
+            ).all(profileId) as { error: string | null }[]
+          ).filter((j) => isDecisionStop(j.error)).length;
+    return { pending: row?.total ?? 0, failed, notSent };
   }
 
   /** Start-up: a job that was running when the process died is ready again (Signal's "inactive"). */

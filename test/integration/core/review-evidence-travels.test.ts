@@ -111,7 +111,12 @@ describe('review evidence between laptops', () => {
           filename: `${group.name}.pdf`,
           mimeType: 'application/pdf',
         },
-        [{ individualDocsID: group.groupId, IndividualDocTypesID: types.find((t) => t.docID === group.groupId)!.id }],
+        [
+          {
+            individualDocsID: group.groupId,
+            IndividualDocTypesID: types.find((t) => t.docID === group.groupId)!.id,
+          },
+        ],
       );
     }
     await service.api.confirmIndividualDocs(created.id, capturerId);
