@@ -38,7 +38,7 @@ export async function captureDocument(
 }
 
 /** One document per required group of a checklist. */
-async function captureChecklist(
+export async function captureChecklist(
   t: TestCore,
   caseId: string,
   owner: DocumentOwner,
