@@ -241,12 +241,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const status = (): Status => {
     const profile = session.activeProfile();
     const counts = jobs.count(profile?.id ?? null);
+    const notSent = counts.failed > 0 ? jobs.notSentCount(profile?.id ?? null) : 0;
     return {
       profile: profile ? session.view(profile) : null,
       connectivity: profile ? connectivity.current : 'no-profile',
       unsentCount: counts.pending,
-      failedCount: counts.failed - counts.notSent,
-      notSentCount: counts.notSent,
+      failedCount: counts.failed - notSent,
+      notSentCount: notSent,
       queuePaused: queue.isPaused,
       lastSyncAt: queue.lastSyncAt,
       currentUserId: actingUserId(),

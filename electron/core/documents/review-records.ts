@@ -95,6 +95,15 @@ export class ReviewRecords {
     this.running ??= this.drain().finally(() => (this.running = null));
   }
 
+  /**
+   * The case's records are made now, before the caller answers: what a review or a check recorded
+   * is queued to the service before anything queued after it (a confirmation) can close the door.
+   */
+  async made(caseId: string): Promise<void> {
+    this.consider(caseId);
+    await this.settled();
+  }
+
   /** Waits until every case considered so far has been looked at (tests, shutdown). */
   async settled(): Promise<void> {
     while (this.running) await this.running;
@@ -130,7 +139,9 @@ export class ReviewRecords {
       const screening = screeningOf(d.sanctionsReviewRecord, d.sanctionsReview?.adverseSearchKYC);
       const tree =
         d.showOrganigram && d.organigramRequested && c.origin === 'captured' ? d.organigramDraft : null;
-      if (screening || tree)
+      // The service takes the entity's documents from shareholding confirmation on (contract §5) and
+      // none after their confirmation: the record is made in that window.
+      if ((screening || tree) && d.shareholdingRequested && !d.docsConfirmRequested)
         out.push({
           key: 'entity',
           owner: { kind: 'entity' },

@@ -159,8 +159,11 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.cases.entities.saveKyb(caseId, kyb);
       return detail(ctx, caseId);
     },
-    'entity.sanctionsReview': ({ caseId, review, screening }) => {
+    // A review (or check) recorded here goes to reviewers elsewhere in its review record, made
+    // and queued before the answer.
+    'entity.sanctionsReview': async ({ caseId, review, screening }) => {
       ctx.cases.entities.sanctionsReview(caseId, review, screening);
+      await ctx.reviewRecords.made(caseId);
       return detail(ctx, caseId);
     },
     'entity.saveUbo': ({ caseId, uboId, body }) => {
@@ -171,8 +174,9 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.cases.people.removeUbo(caseId, uboId);
       return detail(ctx, caseId);
     },
-    'entity.uboPepConfirm': ({ caseId, uboId, review, screening }) => {
+    'entity.uboPepConfirm': async ({ caseId, uboId, review, screening }) => {
       ctx.cases.people.uboPepConfirm(caseId, uboId, review, screening);
+      await ctx.reviewRecords.made(caseId);
       return detail(ctx, caseId);
     },
     // A confirmation closes its owner's documents on the service: the review records being made
@@ -186,12 +190,14 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.cases.entities.saveOrganigram(caseId, tree);
       return detail(ctx, caseId);
     },
-    'entity.verifyOrganigram': ({ caseId }) => {
+    'entity.verifyOrganigram': async ({ caseId }) => {
       ctx.cases.entities.verifyOrganigram(caseId);
+      await ctx.reviewRecords.made(caseId);
       return detail(ctx, caseId);
     },
-    'entity.confirmShareholding': ({ caseId }) => {
+    'entity.confirmShareholding': async ({ caseId }) => {
       ctx.cases.entities.confirmShareholding(caseId);
+      await ctx.reviewRecords.made(caseId);
       return detail(ctx, caseId);
     },
     'entity.confirmDocs': async ({ caseId }) => {
@@ -217,8 +223,9 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.cases.individuals.runValidation(caseId, overrides);
       return detail(ctx, caseId);
     },
-    'individual.pepDecision': ({ caseId, ...decision }) => {
+    'individual.pepDecision': async ({ caseId, ...decision }) => {
       ctx.cases.individuals.pepDecision(caseId, decision);
+      await ctx.reviewRecords.made(caseId);
       return detail(ctx, caseId);
     },
     'individual.confirmDocs': async ({ caseId }) => {
@@ -230,7 +237,11 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.cases.individuals.decideIndividual(caseId, decision);
       return detail(ctx, caseId);
     },
-    'individual.verifyBankAccount': ({ caseId, request }) => ctx.bank.verify(caseId, request),
+    'individual.verifyBankAccount': async ({ caseId, request }) => {
+      const answer = await ctx.bank.verify(caseId, request);
+      await ctx.reviewRecords.made(caseId);
+      return answer;
+    },
 
     'documents.startDraft': ({ caseId, owner }) => ctx.drafts.start(caseId, owner),
     'documents.addPages': ({ draftId, files }) => ctx.drafts.addPages(draftId, files),

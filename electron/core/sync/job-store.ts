@@ -359,27 +359,25 @@ export class JobStore {
     );
   }
 
-  /**
-   * Unsent and failed jobs of one environment profile (a tally the triggers keep: one row read),
-   * and of the failed ones those stopped because their application was decided (read only when
-   * some failed).
-   */
-  count(profileId: string | null): { pending: number; failed: number; notSent: number } {
+  /** Unsent and failed jobs of one environment profile (a tally the triggers keep: one row read). */
+  count(profileId: string | null): { pending: number; failed: number } {
     const row = statement(
       this.db,
       `SELECT total, failed FROM job_profile_tallies WHERE profile_key = COALESCE(?, '')`,
     ).get(profileId) as { total: number; failed: number } | undefined;
-    const failed = row?.failed ?? 0;
-    const notSent =
-      failed === 0
-        ? 0
-        : (
-            statement(
-              this.db,
-              `SELECT error FROM jobs WHERE profile_id IS ? AND state = 'failed'`,
-            ).all(profileId) as { error: string | null }[]
-          ).filter((j) => isDecisionStop(j.error)).length;
-    return { pending: row?.total ?? 0, failed, notSent };
+    return { pending: row?.total ?? 0, failed: row?.failed ?? 0 };
+  }
+
+  /**
+   * Of the environment's failed jobs, those stopped because their application was decided (kept to
+   * be discarded, not a refusal to retry). Read through the (profile, state) index: failed jobs only.
+   */
+  notSentCount(profileId: string | null): number {
+    return (
+      statement(this.db, `SELECT error FROM jobs WHERE profile_id IS ? AND state = 'failed'`).all(
+        profileId,
+      ) as { error: string | null }[]
+    ).filter((j) => isDecisionStop(j.error)).length;
   }
 
   /** Start-up: a job that was running when the process died is ready again (Signal's "inactive"). */
