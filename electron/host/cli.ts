@@ -30,6 +30,10 @@ const commandLine = parseCommandLine(
       type: 'boolean',
       help: "with --sandbox-url and no credentials: create a new practice partner on purpose (its desk sees none of the branch's cases)",
     },
+    'sandbox-control-secret': {
+      type: 'string',
+      help: 'SECRET  with --new-partner: the control secret that sandbox printed at start (its control API asks for it)',
+    },
     'dev-keychain': {
       type: 'boolean',
       help: 'keep secrets in an INSECURE plain file in the data folder (training sandbox only; for machines with no OS keychain)',
@@ -62,6 +66,8 @@ if (values['new-partner'] === true && values['sandbox-url'] === undefined)
   refuse('--new-partner needs --sandbox-url');
 if (values['new-partner'] === true && values['client-id'] !== undefined)
   refuse('--new-partner and --client-id exclude each other: a new partner brings its own');
+if (values['sandbox-control-secret'] !== undefined && values['new-partner'] !== true)
+  refuse('--sandbox-control-secret goes with --new-partner');
 
 const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.fica-desk-web'));
 // A folder started once with the development keychain keeps it: its vault key is in that file.
@@ -82,6 +88,7 @@ try {
           clientId: values['client-id'],
           clientSecret: values['client-secret'],
           newPartner: values['new-partner'] === true,
+          controlSecret: values['sandbox-control-secret'],
         }
       : 'embedded',
     devKeychain,

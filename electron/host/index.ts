@@ -21,6 +21,7 @@ import {
   createSandboxPartner,
   type SandboxPartner,
 } from './sandbox-partner.js';
+import type { TrainingSandboxSecrets } from './embedded-sandbox.js';
 
 // The sandbox service's code (its web server, report library) is loaded only by a host that embeds
 // it: one pointed at a sandbox elsewhere holds just the core.
@@ -37,7 +38,16 @@ export interface StartHostOptions {
    * throws SandboxCredentialsMissing, unless `newPartner` asks for a practice partner, which the host
    * creates through the sandbox's control API (reported in `sandboxSignIn`).
    */
-  sandbox?: 'embedded' | { url: string; clientId?: string; clientSecret?: string; newPartner?: boolean };
+  sandbox?:
+    | 'embedded'
+    | {
+        url: string;
+        clientId?: string;
+        clientSecret?: string;
+        newPartner?: boolean;
+        /** With `newPartner`: the secret the sandbox's control API asks for. */
+        controlSecret?: string;
+      };
   secretStore?: SecretStoreFactory;
   /** Secrets in the insecure plain-file development keychain of the data folder (sandbox only). */
   devKeychain?: boolean;
@@ -71,19 +81,20 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   let sandbox: SandboxHandle | null = null;
   let sandboxConfig: CoreOptions['sandbox'];
-  let sandboxKey: Buffer | null = null;
+  let sandboxKeys: TrainingSandboxSecrets | null = null;
   if (options.sandbox === undefined || options.sandbox === 'embedded') {
     // The same keychain the core uses below; the development one holds only vault-service keys here.
     const secrets = options.devKeychain
       ? devFileSecretStores(join(options.dataDir, DEV_KEYCHAIN_FILE), (service) => service === VAULT_SERVICE)
       : (options.secretStore ?? keytarSecretStores);
-    const { startEmbeddedSandbox, trainingSandboxKey } = await embeddedSandbox();
-    sandboxKey = await trainingSandboxKey(options.dataDir, secrets);
-    const embedded = await startEmbeddedSandbox(options.dataDir, sandboxKey);
+    const { startEmbeddedSandbox, trainingSandboxSecrets } = await embeddedSandbox();
+    sandboxKeys = await trainingSandboxSecrets(options.dataDir, secrets);
+    const embedded = await startEmbeddedSandbox(options.dataDir, sandboxKeys);
     sandbox = embedded.handle;
     sandboxConfig = embedded.config;
   } else {
-    sandboxConfig = { ...options.sandbox };
+    const { url, clientId, clientSecret } = options.sandbox;
+    sandboxConfig = { url, clientId, clientSecret };
   }
   const sandboxPort = sandbox?.port ?? null;
 
@@ -106,7 +117,10 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
   let sandboxSignIn: Host['sandboxSignIn'] = null;
   if (options.sandbox && options.sandbox !== 'embedded') {
     try {
-      sandboxSignIn = await useSandboxService(core, options.sandbox.url, options.sandbox.newPartner === true);
+      sandboxSignIn = await useSandboxService(core, options.sandbox.url, {
+        newPartner: options.sandbox.newPartner === true,
+        controlSecret: options.sandbox.controlSecret,
+      });
     } catch (error) {
       await core.shutdown();
       throw error;
@@ -143,9 +157,9 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
         await running?.stop();
       },
       async start() {
-        if (host.sandbox || sandboxPort === null || sandboxKey === null) return;
+        if (host.sandbox || sandboxPort === null || sandboxKeys === null) return;
         const { startEmbeddedSandbox } = await embeddedSandbox();
-        host.sandbox = (await startEmbeddedSandbox(options.dataDir, sandboxKey, sandboxPort)).handle;
+        host.sandbox = (await startEmbeddedSandbox(options.dataDir, sandboxKeys, sandboxPort)).handle;
         core.internals.queue.sendNow();
       },
     },
@@ -167,18 +181,18 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
 async function useSandboxService(
   core: Core,
   url: string,
-  newPartner: boolean,
+  ask: { newPartner: boolean; controlSecret?: string },
 ): Promise<Host['sandboxSignIn']> {
   const profiles = await core.handle('profiles.list', {});
   if (!profiles.ok) return { failed: profiles.error.message };
   const profile = (profiles.value as Profile[]).find((p) => p.kind === 'sandbox' && p.baseUrl === url);
   if (!profile) return { failed: `No sandbox profile for ${url}.` };
-  if (profile.hasCredentials && newPartner) throw new SandboxPartnerExists(url);
-  if (!profile.hasCredentials && !newPartner) throw new SandboxCredentialsMissing(url);
+  if (profile.hasCredentials && ask.newPartner) throw new SandboxPartnerExists(url);
+  if (!profile.hasCredentials && !ask.newPartner) throw new SandboxCredentialsMissing(url);
   await core.handle('profiles.activate', { id: profile.id });
   if (profile.hasCredentials) return null;
   try {
-    const partner = await createSandboxPartner(url, 'FICA Desk');
+    const partner = await createSandboxPartner(url, 'FICA Desk', ask.controlSecret);
     const signIn = await core.handle('profiles.setCredentials', {
       profileId: profile.id,
       clientId: partner.clientId,

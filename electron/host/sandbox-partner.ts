@@ -1,8 +1,11 @@
 // A sandbox service given by URL (`--sandbox-url`) without credentials: only when a person asks for a
-// practice partner on purpose (`--new-partner`) its control API (contract §10) creates one for this
-// desk, whose credentials the host prints and the core keeps in the keychain. A new partner sees none
-// of the branch's cases, so without that request the host refuses to start instead.
+// practice partner on purpose (`--new-partner`) its control API (contract §10, with the control
+// secret that sandbox printed) creates one for this desk, whose credentials the host prints and the
+// core keeps in the keychain. A new partner sees none of the branch's cases, so without that request
+// the host refuses to start instead.
 import { z } from 'zod';
+import { SANDBOX_CONTROL_SECRET_HEADER } from '../../shared/api/sandbox.js';
+import { ROUTES, routePath } from '../../shared/api/routes.js';
 
 const PartnerSchema = z.looseObject({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
 export type SandboxPartner = z.infer<typeof PartnerSchema>;
@@ -31,12 +34,19 @@ export class SandboxPartnerExists extends Error {
   }
 }
 
-export async function createSandboxPartner(sandboxUrl: string, name: string): Promise<SandboxPartner> {
+export async function createSandboxPartner(
+  sandboxUrl: string,
+  name: string,
+  controlSecret?: string,
+): Promise<SandboxPartner> {
   let res: Response;
   try {
-    res = await fetch(new URL('/sandbox/v1/partners', sandboxUrl), {
+    res = await fetch(new URL(routePath(ROUTES.createPartner, {}), sandboxUrl), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        ...(controlSecret ? { [SANDBOX_CONTROL_SECRET_HEADER]: controlSecret } : {}),
+      },
       body: JSON.stringify({ name }),
     });
   } catch (error) {
@@ -45,6 +55,11 @@ export async function createSandboxPartner(sandboxUrl: string, name: string): Pr
     );
   }
   const parsed = PartnerSchema.safeParse(await res.json().catch(() => null));
+  if (res.status === 401) {
+    throw new SandboxPartnerError(
+      `The sandbox at ${sandboxUrl} asks for its control secret to create a partner: pass the one it printed at start with --sandbox-control-secret, or give --client-id and --client-secret.`,
+    );
+  }
   if (!res.ok || !parsed.success) {
     throw new SandboxPartnerError(
       `The service at ${sandboxUrl} did not create a sandbox partner (HTTP ${res.status}); it may not be a sandbox.`,

@@ -36,6 +36,7 @@ import {
   uboDocumentData,
   type Actor,
 } from '../webhooks/event-data.js';
+import { isoNow } from '../clock.js';
 
 const EntityChangesSchema = KybRequestSchema.extend({
   entityRegName: z.string().trim().min(1).max(500).optional(),
@@ -178,7 +179,7 @@ export class DashboardActions {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
         const doc = ctx.documents.get('entity', partnerId, action.entityDocID);
         if (!doc || doc.ownerId !== entity.id) throw notFound('Entity document not found');
-        const deletedAt = new Date().toISOString();
+        const deletedAt = isoNow(this.ctx.clock);
         ctx.db.transaction(() => {
           ctx.documents.softDelete('entity', doc.id);
           ctx.entities.save({ ...entity, docsUploadedReviewed: false });
@@ -194,7 +195,7 @@ export class DashboardActions {
       }
       case 'addTrust': {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
-        const now = new Date().toISOString();
+        const now = isoNow(this.ctx.clock);
         const trust: EntityTrust = {
           id: randomUUID(),
           entityId: entity.id,
@@ -225,7 +226,7 @@ export class DashboardActions {
         const updated: EntityTrust = {
           ...trust,
           ...stripUndefined(changes),
-          updatedAt: new Date().toISOString(),
+          updatedAt: isoNow(this.ctx.clock),
         };
         const { riskRecalculated } = ctx.entityService.changing(entity, () => {
           ctx.trusts.upsert(updated);
@@ -243,7 +244,7 @@ export class DashboardActions {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
         const body = action.body;
         const ubo: Ubo = {
-          ...newUbo(entity, 'api', body.firstName, body.lastName, {
+          ...newUbo(this.ctx.clock, entity, 'api', body.firstName, body.lastName, {
             isDirector: body.isDirector,
             isShareholder: body.isShareholder,
           }),
@@ -320,7 +321,7 @@ export class DashboardActions {
         const ubo = this.uboOf(partnerId, entity, action.uboId);
         const doc = ctx.documents.get('ubo', partnerId, action.uboDocID);
         if (!doc || doc.ownerId !== ubo.id) throw notFound('UBO document not found');
-        const deletedAt = new Date().toISOString();
+        const deletedAt = isoNow(this.ctx.clock);
         ctx.db.transaction(() => {
           ctx.documents.softDelete('ubo', doc.id);
           ctx.ubos.save({ ...ubo, docsUploadedReviewed: false });
@@ -457,7 +458,7 @@ export class DashboardActions {
       mimeType,
       size: bytes.length,
       additional: false,
-      uploadDate: new Date().toISOString(),
+      uploadDate: isoNow(this.ctx.clock),
     };
     const id = this.ctx.documents.insert(kind, doc);
     return { ...doc, id, active: true };

@@ -5,6 +5,7 @@ import type { Entity } from '../store/entities.js';
 import { badRequest } from '../http/errors.js';
 import type { EntityService } from './entity-service.js';
 import { withRisk } from './entity-risk.js';
+import { isoNow } from '../clock.js';
 
 export interface ShareholdingResult {
   message: string;
@@ -67,7 +68,7 @@ export class DecisionService {
     entity: Entity,
     body: EntityDecisionRequest,
   ): { message: string; onboardingDecision: string; ficaStatus: string } {
-    const now = new Date().toISOString();
+    const now = isoNow(this.store.clock);
     // Stored in UTC so the list's whole-day filter compares like with like.
     const reviewDate = body.nextFicaReviewDate ? new Date(body.nextFicaReviewDate).toISOString() : undefined;
     const next: Entity = {

@@ -33,7 +33,7 @@ import {
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { lookupCompany } from '../providers/registry.js';
 import { screenName } from '../providers/screening.js';
-import { monotonicIso } from '../clock.js';
+import { isoNow, monotonicIso, type Clock } from '../clock.js';
 
 export const INITIAL_STATUS = 'In Progress';
 export const UNDETERMINED = 'Undetermined';
@@ -78,7 +78,7 @@ export class EntityService {
         { path: 'entityType', message: 'Unknown entity type' },
       ]);
     }
-    const now = monotonicIso();
+    const now = monotonicIso(this.config.clock);
     const entity: Entity = {
       id: randomUUID(),
       partnerId,
@@ -126,7 +126,7 @@ export class EntityService {
       }
     }
     const createdUbos = directors.map((d): Ubo =>
-      newUbo(entity, 'registry', d.firstName, d.lastName, { isDirector: true }),
+      newUbo(this.config.clock, entity, 'registry', d.firstName, d.lastName, { isDirector: true }),
     );
     // The debit and every insert commit together: with too little balance nothing is written.
     this.store.db.transaction(() => {
@@ -266,13 +266,14 @@ export class EntityService {
 }
 
 export function newUbo(
+  clock: Clock,
   entity: Pick<Entity, 'id' | 'partnerId'>,
   origin: Ubo['origin'],
   firstName: string,
   lastName: string,
   flags: { isDirector?: boolean; isShareholder?: boolean } = {},
 ): Ubo {
-  const now = new Date().toISOString();
+  const now = isoNow(clock);
   return {
     id: randomUUID(),
     entityId: entity.id,

@@ -17,6 +17,7 @@ import { badRequest, zodDetails, type ErrorDetail, type HttpError } from '../htt
 import { newUbo, type EntityService } from './entity-service.js';
 import { withRisk } from './entity-risk.js';
 import { checkDepth } from '../http/validate.js';
+import { isoNow } from '../clock.js';
 
 const PUBLISHED = new Set<string>(Object.values(ORGANIGRAM_ERRORS));
 
@@ -144,7 +145,7 @@ export class OrganigramService {
         ]);
       }
     }
-    const now = new Date().toISOString();
+    const now = isoNow(this.store.clock);
     return this.store.db.transaction((): VerifyResult => {
       // 1. Trust records, matched by the caller's stable guid.
       const trusts = new Map(this.store.trusts.listForEntity(entity.id).map((t) => [t.nodeGuid, t]));
@@ -175,7 +176,7 @@ export class OrganigramService {
         const key = node.uboID?.toLowerCase();
         const base =
           (key && (touched.get(key) ?? existing.get(key))) ||
-          newUbo(entity, 'organigram', node.firstName ?? '', node.lastName ?? '');
+          newUbo(this.store.clock, entity, 'organigram', node.firstName ?? '', node.lastName ?? '');
         const share = node.shareholderPercentage ?? 0;
         const underTrust = parent?.shareholderType === 'Trust' ? trustByGuid.get(parent.guid) : undefined;
         const ubo: Ubo = {

@@ -31,7 +31,7 @@ export class UboService {
   create(entity: Entity, body: UboBody): Ubo {
     this.entities.check(entity, { type: 'ubo-create' });
     checkCountries(body);
-    const ubo = newUbo(entity, 'api', body.firstName, body.lastName);
+    const ubo = newUbo(this.store.clock, entity, 'api', body.firstName, body.lastName);
     const created = applyBody(ubo, body);
     created.screening = screenName(uboName(created));
     this.entities.changing(entity, () => {

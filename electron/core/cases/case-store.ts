@@ -7,9 +7,11 @@ import { z } from 'zod';
 import type { DocPair, DocumentOwner, DocumentState } from '../../../shared/ipc/model.js';
 import {
   CaseDataSchema,
+  DocumentTextRecordSchema,
   DraftPageRecordSchema,
   UboDataSchema,
   type CaseData,
+  type DocumentTextRecord,
   type DraftPageRecord,
   type UboData,
 } from './case-data.js';
@@ -435,11 +437,6 @@ export class CaseStore {
     });
   }
 
-  deleteCase(id: string): void {
-    statement(this.db, 'DELETE FROM form_drafts WHERE case_id = ?').run(id);
-    statement(this.db, 'DELETE FROM cases WHERE id = ?').run(id);
-  }
-
   // ---- people
   insertUbo(u: StoredUbo): void {
     statement(
@@ -707,6 +704,44 @@ export class CaseStore {
     }[];
     const drafts = this.listDrafts(caseId).flatMap((d) => d.pages.map((p) => p.vaultId));
     return [...new Set([...docs.map((d) => d.vault_id), ...drafts])];
+  }
+
+  // ---- what was read on documents
+  saveReading(documentId: string, caseId: string, reading: DocumentTextRecord, readAt: string): void {
+    statement(
+      this.db,
+      `INSERT INTO document_readings (document_id, case_id, data, read_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (document_id) DO UPDATE SET data = excluded.data, read_at = excluded.read_at`,
+    ).run(documentId, caseId, this.seal(caseId, reading, `document_readings.data:${documentId}`), readAt);
+  }
+
+  /** The readings of a case's documents, by document id. */
+  readingsOf(caseId: string): Map<string, DocumentTextRecord> {
+    const rows = statement(this.db, 'SELECT document_id, data FROM document_readings WHERE case_id = ?').all(
+      caseId,
+    ) as { document_id: string; data: string }[];
+    return new Map(
+      rows.map((r) => [
+        r.document_id,
+        this.open(caseId, r.data, `document_readings.data:${r.document_id}`, DocumentTextRecordSchema),
+      ]),
+    );
+  }
+
+  /**
+   * Documents whose file is here and not removed, with no reading yet, oldest first: of one case,
+   * or of every case those not yet on the service.
+   */
+  unreadDocuments(caseId?: string): { id: string; caseId: string }[] {
+    const unread = `SELECT d.id, d.case_id FROM documents d JOIN case_keys k ON k.case_id = d.case_id
+       WHERE d.vault_id IS NOT NULL AND d.removed = 0
+         AND NOT EXISTS (SELECT 1 FROM document_readings r WHERE r.document_id = d.id)`;
+    const rows = (
+      caseId === undefined
+        ? statement(this.db, `${unread} AND d.state <> 'on-file' ORDER BY d.captured_at, d.rowid`).all()
+        : statement(this.db, `${unread} AND d.case_id = ? ORDER BY d.captured_at, d.rowid`).all(caseId)
+    ) as { id: string; case_id: string }[];
+    return rows.map((r) => ({ id: r.id, caseId: r.case_id }));
   }
 
   // ---- drafts

@@ -21,6 +21,7 @@ import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type {
   CaseDetail,
   CaseStatus,
+  DocumentReading,
   CaseSummary,
   CasesListRequest,
   CasesPage,
@@ -35,7 +36,8 @@ import type {
 import { CASES_PAGE_MAX } from '../../../shared/ipc/model.js';
 import type { JobKind } from '../sync/job-kinds.js';
 import type { JobStore, StoredJob } from '../sync/job-store.js';
-import type { EntityData, IndividualData } from './case-data.js';
+import type { DocumentTextRecord, EntityData, IndividualData } from './case-data.js';
+import type { ReadingSubject } from '../documents/reading-view.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
 import { entityBand, entityChecklist, individualBand, personChecklist, uboBand } from './checklists.js';
 import { entityReviewsDue, individualReviewsDue } from './review-gates.js';
@@ -55,7 +57,43 @@ export interface ViewDeps {
   progressOf: (documentId: string) => Progress | null;
   /** The last check of the case with the service (case-refresh.ts). */
   serviceCheck: (caseId: string) => ServiceCheck | null;
+  /**
+   * What was read on a document (documents/document-readings.ts) against what was typed for its
+   * owner; null for a document that is not read. `records` are the case's kept readings.
+   */
+  readingOf?: (
+    doc: StoredDocument,
+    subject: ReadingSubject,
+    records: ReadonlyMap<string, DocumentTextRecord>,
+    profileId: string | null,
+  ) => DocumentReading | null;
 }
+
+/** What each owner typed that a document is checked against. */
+const subjects = {
+  entity(d: EntityData): ReadingSubject {
+    const kyb = d.kyb;
+    return {
+      address: {
+        lines: [kyb?.physicalAddress1, kyb?.physicalAddress2, kyb?.physicalAddress3],
+        postalCode: kyb?.zipCode,
+      },
+      entity: { name: d.create.entityRegName, number: d.create.entityRegNumber },
+    };
+  },
+  ubo(u: StoredUbo): ReadingSubject {
+    const p = u.data.details;
+    return {
+      address: { lines: [p.addressLine1, p.addressLine2, p.addressLine3], postalCode: p.addressZipCode },
+    };
+  },
+  individual(d: IndividualData): ReadingSubject {
+    const p = d.create;
+    return { address: { lines: [p.addressLineOne, p.addressLineTwo, p.townCity], postalCode: p.zipCode } };
+  },
+};
+
+const NO_READINGS: ReadonlyMap<string, DocumentTextRecord> = new Map();
 
 // Which queued jobs each step shows, from the workflow table.
 const stepJobs = (jobs: readonly AnyWorkflowJob[], steps: ReadonlyArray<{ id: string }>) =>
@@ -142,7 +180,12 @@ function mayStillDecide(c: StoredCase, lookups: LookupBundle): string[] | null {
 export class CaseViews {
   constructor(private readonly deps: ViewDeps) {}
 
-  private documentView(d: StoredDocument): LocalDocument {
+  private documentView(
+    d: StoredDocument,
+    subject?: ReadingSubject,
+    records: ReadonlyMap<string, DocumentTextRecord> = NO_READINGS,
+    profileId: string | null = null,
+  ): LocalDocument {
     return {
       id: d.id,
       caseId: d.caseId,
@@ -158,6 +201,7 @@ export class CaseViews {
       error: d.error,
       serverIds: d.serverIds,
       capturedAt: d.capturedAt,
+      reading: subject && this.deps.readingOf ? this.deps.readingOf(d, subject, records, profileId) : null,
     };
   }
 
@@ -331,6 +375,7 @@ export class CaseViews {
   ): CaseDetail {
     const d = c.data;
     const state = entityWorkflowState(c, ubos, docs, lookups);
+    const records = this.deps.readingOf ? this.deps.store.readingsOf(c.id) : NO_READINGS;
     const caseJobs = (kinds: JobKind[]) =>
       jobs.filter(
         (j) =>
@@ -368,7 +413,7 @@ export class CaseViews {
         riskStatus: u.data.riskStatus,
         riskReason: u.data.riskReason,
         docsConfirmed: u.data.docsConfirmRequested,
-        documents: mine.map((x) => this.documentView(x)),
+        documents: mine.map((x) => this.documentView(x, subjects.ubo(u), records, c.profileId)),
         checklist: personChecklist(uboBand(u, lookups), lookups, mine),
         steps: finalSteps(
           toSteps(
@@ -386,7 +431,7 @@ export class CaseViews {
       ...base,
       kind: 'entity',
       riskBand: d.riskBand,
-      documents: entityDocs.map((x) => this.documentView(x)),
+      documents: entityDocs.map((x) => this.documentView(x, subjects.entity(d), records, c.profileId)),
       checklist: entityChecklist(entityBand(d.riskBand), lookups, entityDocs),
       steps,
       create: d.create,
@@ -429,11 +474,12 @@ export class CaseViews {
           (j.payload.kind === DOCUMENT_DELETE.kind && kinds.includes(DOCUMENT_DELETE.sitsWith.individual)),
       );
     const band = individualBand(d, lookups);
+    const records = this.deps.readingOf ? this.deps.store.readingsOf(c.id) : NO_READINGS;
     return {
       ...base,
       kind: 'individual',
       riskBand: d.riskBand,
-      documents: docs.map((x) => this.documentView(x)),
+      documents: docs.map((x) => this.documentView(x, subjects.individual(d), records, c.profileId)),
       checklist: personChecklist(band, lookups, docs),
       steps: finalSteps(
         toSteps(individualSteps(state), (id) => jobsOf(INDIVIDUAL_STEP_JOBS.get(id) ?? []), waiting, review),

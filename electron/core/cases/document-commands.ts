@@ -15,8 +15,13 @@ export type NewDocument = Pick<
 export class DocumentCommands {
   constructor(private readonly kit: CaseCommandKit) {}
 
-  /** `history` says what the document is in the case's history, when not a captured one. */
-  addDocument(doc: NewDocument, history?: string): StoredDocument {
+  /**
+   * The document, its upload job and its audit line in one transaction. `history` says what the
+   * document is in the case's history, when not a captured one; `alongside` runs last in the
+   * transaction (a submitted draft's removal), so all of them commit together or none does.
+   */
+  addDocument(doc: NewDocument, options: { history?: string; alongside?: () => void } = {}): StoredDocument {
+    const { history, alongside } = options;
     const c = this.kit.requireCase(doc.caseId);
     if (doc.owner.kind === 'ubo') this.kit.requireUbo(doc.caseId, doc.owner.uboId);
     if (doc.owner.kind === 'individual' && c.kind !== 'individual')
@@ -50,6 +55,7 @@ export class DocumentCommands {
         doc.caseId,
         history ?? `Document captured (${doc.pageCount} page${doc.pageCount === 1 ? '' : 's'})`,
       );
+      alongside?.();
       return stored;
     });
   }

@@ -250,11 +250,25 @@ describe('npm run start:web -- --sandbox-url', () => {
     return output();
   };
 
-  it('with --new-partner signs in as a new practice partner and says so', async () => {
-    const started = await start([...base('new-partner'), '--new-partner']);
+  it('with --new-partner and the control secret signs in as a new practice partner and says so', async () => {
+    const started = await start([
+      ...base('new-partner'),
+      '--new-partner',
+      '--sandbox-control-secret',
+      sandbox.controlSecret!,
+    ]);
     expect(await settled(started.output)).toMatch(
       /Signed in as a new sandbox partner \(--new-partner\), which sees none of the branch's cases\. Client id: \S+ {2}Client secret: \S+/,
     );
+  });
+
+  it('with --new-partner but without the sandbox’s control secret creates no partner and says why', async () => {
+    const partners = () =>
+      sandbox.handle!.context.db.prepare('SELECT COUNT(*) AS n FROM partners').get() as { n: number };
+    const before = partners().n;
+    const started = await start([...base('new-partner-no-secret'), '--new-partner']);
+    expect(await settled(started.output)).toContain('asks for its control secret');
+    expect(partners().n).toBe(before);
   });
 
   it('signs in with the credentials given, and with those saved for it at the next start', async () => {

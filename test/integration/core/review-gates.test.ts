@@ -49,76 +49,92 @@ describe('review gates', () => {
     return (error as DeskError).message;
   };
 
-  it('refuses the sanctions review offline and sends none until a person reviewed the results that arrived', async () => {
-    await sandbox.stop();
-    await waitFor(
-      'offline',
-      () => t.call('status.get', {}),
-      (s) => s.connectivity === 'offline',
-    );
-    const { caseId } = await t.call('entity.create', {
-      entityRegName: 'Sanctioned Adverse Traders',
-      entityRegNumber: '2015/000000/07',
-      entityType: 1,
-    });
-    await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Adverse' } });
-    const offline = (await t.call('cases.get', { caseId })) as EntityCase;
-    expect(offline.steps.find((s) => s.id === 'sanctions-review')).toMatchObject({
-      status: 'blocked',
-      blockedBy: 'Waiting for screening results from the service',
-    });
-    expect(
-      await refusal(
+  describe('a sanctions review, offline and then online', () => {
+    let caseId: string;
+    let offline: EntityCase;
+    let offlineRefusal: string;
+    let arrived: EntityCase;
+
+    beforeAll(async () => {
+      await sandbox.stop();
+      await waitFor(
+        'offline',
+        () => t.call('status.get', {}),
+        (s) => s.connectivity === 'offline',
+      );
+      ({ caseId } = await t.call('entity.create', {
+        entityRegName: 'Sanctioned Adverse Traders',
+        entityRegNumber: '2015/000000/07',
+        entityType: 1,
+      }));
+      await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Adverse' } });
+      offline = (await t.call('cases.get', { caseId })) as EntityCase;
+      offlineRefusal = await refusal(
         t.call('entity.sanctionsReview', {
           caseId,
           review: { pepConfirmReviewed: true },
           screening: { fingerprint: OTHER_RESULTS, dispositions: [] },
         }),
-      ),
-    ).toMatch(/^Waiting for screening results from the service/);
-    // Capture of the owners goes on offline; their jobs wait for the review.
-    await t.call('entity.saveUbo', {
-      caseId,
-      body: {
-        firstName: 'Olga',
-        lastName: 'Owner',
-        clientSACitizen: true,
-        idNumber: saId(),
-        isShareholder: true,
-        shareholderPercentage: '100',
-      },
+      );
+      // Capture of the owners goes on offline; their jobs wait for the review.
+      await t.call('entity.saveUbo', {
+        caseId,
+        body: {
+          firstName: 'Olga',
+          lastName: 'Owner',
+          clientSACitizen: true,
+          idNumber: saId(),
+          isShareholder: true,
+          shareholderPercentage: '100',
+        },
+      });
+      await sandbox.start();
+      arrived = (await waitFor(
+        'results arrived',
+        () => t.call('cases.get', { caseId }),
+        (c) => (c as EntityCase).sanctionsSearchResults !== null,
+        60_000,
+      )) as EntityCase;
+    }, 120_000);
+
+    it('waits offline for the screening results, and refuses the review meanwhile', () => {
+      expect(offline.steps.find((s) => s.id === 'sanctions-review')).toMatchObject({
+        status: 'blocked',
+        blockedBy: 'Waiting for screening results from the service',
+      });
+      expect(offlineRefusal).toMatch(/^Waiting for screening results from the service/);
     });
 
-    await sandbox.start();
-    const arrived = await waitFor(
-      'results arrived',
-      () => t.call('cases.get', { caseId }),
-      (c) => (c as EntityCase).sanctionsSearchResults !== null,
-      60_000,
-    );
-    expect(arrived.status).toBe('needs-review');
-    expect(arrived.reviewsDue.map((r) => r.message)).toEqual([
-      '1 sanctions match and 1 adverse media result arrived for Sanctioned Adverse Traders',
-    ]);
-    const summary = (await t.call('cases.list', {})).cases.find((c) => c.id === caseId)!;
-    expect(summary.reviewsDue).toBe(1);
-    // Once KYB is sent, the person waits for the review, not for the service.
-    await waitFor(
-      'person waits for the review',
-      () => t.call('queue.list', {}),
-      (jobs) =>
-        jobs.some(
-          (j) =>
-            j.caseId === caseId &&
-            j.kind === 'ubo.create' &&
-            j.waitingFor === 'waiting for the sanctions review',
-        ),
-      60_000,
-    );
-    expect(sent).not.toContain('entity.sanctions-review');
-    const service = await serviceView(sandbox);
-    expect((await service.entity(arrived.serverId!)).sanctionSearchCompleted).toBe(false);
-  }, 120_000);
+    it('says once online that the results arrived and need a review, in the case and the list', async () => {
+      expect(arrived.status).toBe('needs-review');
+      expect(arrived.reviewsDue.map((r) => r.message)).toEqual([
+        '1 sanctions match and 1 adverse media result arrived for Sanctioned Adverse Traders',
+      ]);
+      const summary = (await t.call('cases.list', {})).cases.find((c) => c.id === caseId)!;
+      expect(summary.reviewsDue).toBe(1);
+    });
+
+    it('holds the owners captured offline for the review, once KYB is sent', async () => {
+      await waitFor(
+        'person waits for the review',
+        () => t.call('queue.list', {}),
+        (jobs) =>
+          jobs.some(
+            (j) =>
+              j.caseId === caseId &&
+              j.kind === 'ubo.create' &&
+              j.waitingFor === 'waiting for the sanctions review',
+          ),
+        60_000,
+      );
+    });
+
+    it('sends no sanctions review before a person reviewed the results', async () => {
+      expect(sent).not.toContain('entity.sanctions-review');
+      const service = await serviceView(sandbox);
+      expect((await service.entity(arrived.serverId!)).sanctionSearchCompleted).toBe(false);
+    });
+  });
 
   it('refuses a review made on other results, one with a hit left open, and one that hides a true match', async () => {
     const caseId = (await t.call('cases.list', {})).cases.find(

@@ -14,7 +14,8 @@ import { m009JobPickIndexes } from './009-job-pick-indexes.js';
 import { m010JobTallies } from './010-job-tallies.js';
 import { m011DropCaseTallies } from './011-drop-case-tallies.js';
 import { m012CaseOrderAndTallies } from './012-case-order-and-tallies.js';
-import { m013OneReviewPath } from './013-one-review-path.js';
+import { m013DocumentReadings } from './013-document-readings.js';
+import { m014OneReviewPath } from './014-one-review-path.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001Platform,
@@ -29,5 +30,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m010JobTallies,
   m011DropCaseTallies,
   m012CaseOrderAndTallies,
-  m013OneReviewPath,
+  m013DocumentReadings,
+  m014OneReviewPath,
 ];

@@ -21,8 +21,8 @@ interface DeskRow {
 /** The form draft subject under which a desk decision waits for its service case. */
 export const legacyDeskDecisionSubject = (kind: string, serverId: string): string => `desk:${kind}:${serverId}`;
 
-export const m013OneReviewPath: Migration = {
-  id: 13,
+export const m014OneReviewPath: Migration = {
+  id: 14,
   name: 'desk cases become cases; vault removals after commit',
   up(db, { fields }) {
     db.exec(`
