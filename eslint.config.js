@@ -131,11 +131,13 @@ const jobsPlugin = {
   },
 };
 
-// Not application code: tests, benches, build and CI scripts, the lint rules, and the tools' configs.
+// Not application code: tests, benches, build and CI scripts, the lint rules, the docs' examples
+// and the tools' configs.
 const tooling = [
   'test/',
   'scripts/',
   'lint/',
+  'docs/examples/',
   '.ci/',
   '*.config.js',
   '*.config.ts',
