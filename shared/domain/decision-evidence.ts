@@ -7,7 +7,12 @@ import type { RiskDescription } from '../api/common.js';
 import type { BankAccountVerificationResponse } from '../api/bank.js';
 import type { ExternalValidationResponse } from '../api/individual.js';
 import type { SanctionsSearchResults } from '../api/screening.js';
-import { HIT_KIND_LABELS, screeningFingerprint, screeningHits, type Disposition } from './screening-review.js';
+import {
+  HIT_KIND_LABELS,
+  screeningFingerprint,
+  screeningHits,
+  type Disposition,
+} from './screening-review.js';
 
 /** A false positive with a score at or above this is named to the reviewer. */
 export const STRONG_MATCH_SCORE = 90;
@@ -57,7 +62,8 @@ export function evidenceWarnings(
   const warn: EvidenceWarning[] = [];
   for (const s of evidence.subjects) {
     if (s.band === 'High Risk' && s.role !== 'entity' && s.role !== 'client') {
-      const share = s.effectiveShare !== null && s.effectiveShare > 0 ? `, ${percent(s.effectiveShare)} effective` : '';
+      const share =
+        s.effectiveShare !== null && s.effectiveShare > 0 ? `, ${percent(s.effectiveShare)} effective` : '';
       danger.push({ tone: 'danger', text: `${s.name} (${s.role}${share}) is rated High Risk.` });
     }
     const hits = screeningHits(s.results);
@@ -103,7 +109,10 @@ export function evidenceWarnings(
       kyc.KYCStatusDesc && kyc.KYCStatusDesc !== 'Verified' ? `KYC ${kyc.KYCStatusDesc}` : null,
     ].filter((p): p is string => p !== null);
     if (failed.length > 0)
-      danger.push({ tone: 'danger', text: `The credit bureau did not verify the client: ${failed.join(', ')}.` });
+      danger.push({
+        tone: 'danger',
+        text: `The credit bureau did not verify the client: ${failed.join(', ')}.`,
+      });
   }
   if (evidence.bank && !evidence.bank.verified)
     danger.push({

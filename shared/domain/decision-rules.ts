@@ -86,8 +86,7 @@ export function deciderRefusal(facts: DecisionFacts, actor: DecisionActor | null
   if (actor === null) return 'Sign in first: a decision is recorded under the person who made it.';
   if (!mayAct(actor.roles, 'decide')) return `Deciding a case needs ${roleNeededFor('decide')}.`;
   if (facts.final) return `${facts.title} is ${facts.final}: a decided application can no longer be changed.`;
-  if (facts.capturedBy === null)
-    return 'Who captured this case is not known, so it cannot be decided here.';
+  if (facts.capturedBy === null) return 'Who captured this case is not known, so it cannot be decided here.';
   if (facts.capturedBy === actor.id)
     return 'You captured this case, so someone else must decide it (maker and checker).';
   if (facts.makers.includes(actor.id))

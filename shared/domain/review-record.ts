@@ -21,7 +21,6 @@ export const ReviewRecordSubjectSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ubo'), serverId: z.string(), name: z.string() }),
   z.object({ kind: z.literal('individual'), serverId: z.string(), name: z.string() }),
 ]);
-export type ReviewRecordSubject = z.infer<typeof ReviewRecordSubjectSchema>;
 
 export const ReviewRecordScreeningSchema = z.object({
   /** SHA-256 of the canonical results the review was made on (screeningFingerprint). */

@@ -28,7 +28,6 @@ export const DeskListQuerySchema = z.object({
   lastUpdated: IsoDateSchema.optional(),
   nextFicaReviewDate: IsoDateSchema.optional(),
 });
-export type DeskListQuery = z.input<typeof DeskListQuerySchema>;
 
 export const DeskRowSchema = z.object({
   kind: DeskKindSchema,

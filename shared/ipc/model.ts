@@ -442,7 +442,15 @@ export const CasesPageSchema = z.object({
 export type CasesPage = z.infer<typeof CasesPageSchema>;
 
 /** `not-sent`: stopped because the application was decided (here or on the service); it can only be discarded. */
-export const JobStateSchema = z.enum(['waiting', 'ready', 'running', 'retrying', 'failed', 'not-sent', 'paused']);
+export const JobStateSchema = z.enum([
+  'waiting',
+  'ready',
+  'running',
+  'retrying',
+  'failed',
+  'not-sent',
+  'paused',
+]);
 export type JobState = z.infer<typeof JobStateSchema>;
 
 export const JobViewSchema = z.object({

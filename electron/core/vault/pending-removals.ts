@@ -1,15 +1,10 @@
-// Vault files to delete once the transaction that let go of them has committed: a row is written in
-// that transaction, the file is deleted after it, and whatever a crash left between the two is
+// Vault files to delete once the transaction that let go of them has committed: a row of
+// vault_removals is written in that transaction (a migration writes them), the file is deleted after it, and whatever a crash left between the two is
 // deleted at the next start. So a file is never deleted while a committed row still needs it, and
 // never left behind once none does.
 import type Database from 'better-sqlite3';
 import { statement } from '../../../node-shared/sqlite/statements.js';
 import type { Vault } from './index.js';
-
-/** Records that the file may go once the caller's transaction commits. Call in that transaction. */
-export function markForRemoval(db: Database.Database, vaultId: string): void {
-  statement(db, 'INSERT OR IGNORE INTO vault_removals (vault_id) VALUES (?)').run(vaultId);
-}
 
 /** Deletes the files marked for removal and their marks; answers how many marks were cleared. */
 export async function removeMarkedFiles(db: Database.Database, vault: Vault): Promise<number> {
