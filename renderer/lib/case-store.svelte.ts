@@ -14,7 +14,7 @@ export class CaseStore {
   }
 
   start(): () => void {
-    void this.load();
+    void this.load(true);
     const api = desk();
     this.off.push(
       api.on('case.changed', ({ caseId }) => {
@@ -32,9 +32,10 @@ export class CaseStore {
     this.off = [];
   }
 
-  async load(): Promise<void> {
+  /** `fresh` when the screen opens the case: the core reads it from the service first. */
+  async load(fresh = false): Promise<void> {
     try {
-      this.detail = await call('cases.get', { caseId: this.id });
+      this.detail = await call('cases.get', { caseId: this.id, ...(fresh ? { fresh } : {}) });
       this.error = null;
     } catch (e) {
       this.error = messageOf(e);

@@ -88,7 +88,7 @@ export function evidenceWarnings(
       const hit = hits.find((h) => h.key === d.hitKey);
       if (!hit) continue;
       const score = typeof hit.match.score === 'number' ? hit.match.score : null;
-      const what = `${HIT_KIND_LABELS[hit.kind].toLowerCase()} “${hit.label}”${score !== null ? ` (score ${score})` : ''}`;
+      const what = `${midSentence(HIT_KIND_LABELS[hit.kind])} “${hit.label}”${score !== null ? ` (score ${score})` : ''}`;
       const by = nameOf(s.review.reviewedBy);
       if (d.verdict === 'true-match')
         danger.push({
@@ -120,4 +120,9 @@ export function evidenceWarnings(
       text: `The bank account was not verified${evidence.bank.reason ? `: ${evidence.bank.reason}` : ''}.`,
     });
   return [...danger, ...warn];
+}
+
+/** A label inside a sentence: "Sanctions match" → "sanctions match"; an acronym ("PEP match") stays. */
+function midSentence(label: string): string {
+  return /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 }

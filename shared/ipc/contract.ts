@@ -192,7 +192,8 @@ export const channels = {
    * `case.changed` names a row it shows; a missing id no longer matches the filters.
    */
   'cases.list': channel(CasesListRequestSchema, CasesPageSchema),
-  'cases.get': channel(CaseRef, CaseDetailSchema),
+  /** `fresh`: the screen is opening the case, so it is read from the service first (bounded). */
+  'cases.get': channel(CaseRef.extend({ fresh: z.boolean().optional() }), CaseDetailSchema),
 
   'entity.create': channel(EntityCreateRequestSchema, CaseRef),
   'entity.saveKyb': channel(CaseRef.extend({ kyb: KybRequestSchema }), CaseDetailSchema),

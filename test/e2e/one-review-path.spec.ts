@@ -66,6 +66,7 @@ async function laptop(
             url: sandbox.url,
             clientId: sandbox.demoPartner.clientId,
             clientSecret: sandbox.demoPartner.clientSecret,
+            ...(sandbox.controlSecret ? { controlSecret: sandbox.controlSecret } : {}),
           },
         }
       : {}),
@@ -79,6 +80,7 @@ async function laptop(
       url: host.sandbox!.url,
       clientId: host.sandbox!.demoPartner.clientId,
       clientSecret: host.sandbox!.demoPartner.clientSecret,
+      controlSecret: host.sandbox!.controlSecret,
     },
   );
   await desk.ready();
@@ -98,6 +100,7 @@ const test = base.extend<object, { laptops: Laptops }>({
         url: sandbox.url,
         clientId: sandbox.demoPartner.clientId,
         clientSecret: sandbox.demoPartner.clientSecret,
+        controlSecret: sandbox.controlSecret,
       };
       const reviewer = await laptop(browser, dirs[1]!, staff, sandbox);
       await capturer.desk.actAs('capturer');
@@ -120,7 +123,8 @@ let sequence = 200;
 const idNumber = (notFound = false) =>
   makeSouthAfricanId({
     birthDate: '1979-06-15',
-    gender: 'Male',
+    // The sandbox's bureau does not find a number whose sequence is 0000 (a woman's, numbered 0).
+    gender: notFound ? 'Female' : 'Male',
     citizenship: 'citizen',
     sequence: notFound ? 0 : sequence++,
   });
@@ -133,7 +137,10 @@ async function sent(t: TestCore): Promise<void> {
         const s = await t.call('status.get', {});
         if (s.failedCount > 0)
           return (await t.call('queue.list', {})).filter((j) => j.error).map((j) => j.error!.message);
-        return s.unsentCount;
+        // A change the service refused for good (an earlier test's) waits to be discarded, not sent.
+        return s.notSentCount === 0
+          ? s.unsentCount
+          : (await t.call('queue.list', {})).filter((j) => j.state !== 'not-sent').length;
       },
       { timeout: 120_000, message: 'everything sent' },
     )
@@ -413,9 +420,11 @@ test('5. a laptop that had not refreshed keeps its change to a decided case visi
   });
   await sent(reviewer.t);
 
-  await capturer.page.getByLabel('Trading name').fill('Stale Laptop Trading');
+  await capturer.page.getByLabel('Telephone number').fill('011 555 0100');
   await capturer.page.getByRole('button', { name: 'Save business details' }).click();
-  await expect(capturer.page.getByText(/Decided on the service: Approved/)).toBeVisible({ timeout: 60_000 });
+  await expect(capturer.page.getByText(/Read only\. Decided on the service: Approved/)).toBeVisible({
+    timeout: 60_000,
+  });
   await capturer.desk.open('Queue');
   const item = capturer.page.getByRole('listitem').filter({ hasText: name });
   await expect(item).toContainText('Not sent');
@@ -472,7 +481,7 @@ test('6. a reviewer is told before an edit makes them a maker, and a case nobody
     'If you change its details, people or documents you become one of its makers and can no longer decide it: then nobody here could',
   );
   await desk.goToStep('Business details (KYB)');
-  await page.getByLabel('Trading name').fill('Typo Holdings');
+  await page.getByRole('textbox', { name: /^Trading name/ }).fill('Typo Holdings');
   await page.getByRole('button', { name: 'Save business details' }).click();
   await expect(page.getByTestId('nobody-may-decide')).toBeVisible({ timeout: 30_000 });
   await desk.goToStep('Onboarding decision');

@@ -26,7 +26,8 @@ export interface CaseRefreshOptions {
   perRound: number;
   /** Cases read at the same time (default 3). */
   concurrency: number;
-  /** Opening a case checked more recently than this reads nothing (default 30 s). */
+  /** Opening a case checked more recently than this reads nothing (default 5 s: a screen that reads
+   * its case again as work goes out does not ask the service each time). */
   openMinAgeMs: number;
   /** Opening a case waits at most this long for the service before answering (default 3 s). */
   openWaitMs: number;
@@ -36,7 +37,7 @@ export const DEFAULT_CASE_REFRESH: CaseRefreshOptions = {
   intervalMs: 5 * 60_000,
   perRound: 10,
   concurrency: 3,
-  openMinAgeMs: 30_000,
+  openMinAgeMs: 5_000,
   openWaitMs: 3_000,
 };
 
@@ -127,13 +128,13 @@ export class CaseRefresh {
   }
 
   /**
-   * A case was opened: unless it was checked a moment ago, it is read from the service first, so a
-   * case decided elsewhere is shown decided before anyone types into it. The wait is bounded: a slow
-   * service answers later, as a `case.changed`.
+   * A case was read: when a screen opens it (`fresh`), or it was not checked a moment ago, it is read
+   * from the service first, so a case decided elsewhere is shown decided before anyone types into
+   * it. The wait is bounded: a slow service answers later, as a `case.changed`.
    */
-  async opened(caseId: string): Promise<void> {
+  async opened(caseId: string, { fresh = false } = {}): Promise<void> {
     const last = this.checks.get(caseId);
-    if (last && Date.now() - Date.parse(last.at) < this.options.openMinAgeMs) return;
+    if (!fresh && last && Date.now() - Date.parse(last.at) < this.options.openMinAgeMs) return;
     if (!this.online()) return;
     const reading = this.refresh(caseId);
     let timer: NodeJS.Timeout | undefined;

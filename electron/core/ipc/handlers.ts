@@ -149,10 +149,10 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       const activeId = ctx.session.activeId;
       return activeId ? ctx.views.list(activeId, request) : { cases: [], total: 0, needsReview: 0 };
     },
-    'cases.get': async ({ caseId }) => {
+    'cases.get': async ({ caseId, fresh }) => {
       detail(ctx, caseId);
       // Read from the service first when online (bounded); a slower answer arrives as a case.changed.
-      await ctx.caseRefresh.opened(caseId);
+      await ctx.caseRefresh.opened(caseId, { fresh: fresh === true });
       ctx.reviewRecords.opened(caseId);
       return detail(ctx, caseId);
     },
