@@ -84,7 +84,7 @@ export function highRiskApprovalProblems(
 /** Why this person may not decide the case at all, whatever they choose; null when they may. */
 export function deciderRefusal(facts: DecisionFacts, actor: DecisionActor | null): string | null {
   if (actor === null) return 'Sign in first: a decision is recorded under the person who made it.';
-  if (!mayAct(actor.roles, 'decide')) return `Deciding a case needs ${roleNeededFor('decide')}.`;
+  if (!mayAct(actor.roles, 'decide')) return `Only ${roleNeededFor('decide')} may record a decision.`;
   if (facts.final) return `${facts.title} is ${facts.final}: a decided application can no longer be changed.`;
   if (facts.capturedBy === null) return 'Who captured this case is not known, so it cannot be decided here.';
   if (facts.capturedBy === actor.id)

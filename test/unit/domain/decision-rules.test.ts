@@ -92,8 +92,12 @@ describe('who may decide', () => {
   });
 
   it('lets only a reviewer decide', () => {
-    expect(deciderRefusal(facts(), { id: 'c', roles: ['capturer'] })).toMatch(/needs a reviewer/);
-    expect(deciderRefusal(facts(), { id: 'a', roles: ['admin'] })).toMatch(/needs a reviewer/);
+    expect(deciderRefusal(facts(), { id: 'c', roles: ['capturer'] })).toMatch(
+      /^Only a reviewer may record a decision\.$/,
+    );
+    expect(deciderRefusal(facts(), { id: 'a', roles: ['admin'] })).toMatch(
+      /^Only a reviewer may record a decision\.$/,
+    );
     expect(deciderRefusal(facts(), reviewer)).toBeNull();
   });
 
