@@ -418,6 +418,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     jobs,
     vault,
     profiles,
+    partnerOf: (profileId) => lookups.current(profileId).partner ?? null,
+    rememberPartner: (profileId, partner) => lookups.remember(profileId, partner),
     activeProfileId: () => session.activeId,
     currentUserId: actingUserId,
     audit,
