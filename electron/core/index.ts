@@ -27,7 +27,7 @@ import type { Session } from './session.js';
 import type { StaffSession } from './staff/staff-session.js';
 import { statusOf } from './status.js';
 import type { ConnectivityState } from './sync/connectivity.js';
-import type { JobStore } from './sync/job-store.js';
+import type { JobStore } from './jobs/job-store.js';
 import type { QueueOptions, SyncQueue } from './sync/queue.js';
 import type { Vault } from './vault/index.js';
 import { wireEnvironments } from './wiring/environments.js';

@@ -3,7 +3,7 @@ import type { Settings } from '../../shared/ipc/model.js';
 import type { CaseStore } from './cases/case-store.js';
 import type { CoreBus } from './events.js';
 import { purgeDecided } from './purge.js';
-import type { JobStore } from './sync/job-store.js';
+import type { JobStore } from './jobs/job-store.js';
 import type { CaseKeys } from './vault/case-keys.js';
 import type { Vault } from './vault/index.js';
 

@@ -4,7 +4,7 @@ import type { EnvironmentScope } from './cases/environment-scope.js';
 import type { Session } from './session.js';
 import type { StaffSession } from './staff/staff-session.js';
 import type { ConnectivityState } from './sync/connectivity.js';
-import type { JobStore } from './sync/job-store.js';
+import type { JobStore } from './jobs/job-store.js';
 import type { SyncQueue } from './sync/queue.js';
 
 export interface StatusDeps {

@@ -34,8 +34,8 @@ import type {
   StepView,
 } from '../../../shared/ipc/model.js';
 import { CASES_PAGE_MAX } from '../../../shared/ipc/model.js';
-import type { JobKind } from '../sync/job-kinds.js';
-import type { JobStore, StoredJob } from '../sync/job-store.js';
+import type { JobKind } from '../jobs/job-kinds.js';
+import type { JobStore, StoredJob } from '../jobs/job-store.js';
 import type { DocumentTextRecord, EntityData, IndividualData } from './case-data.js';
 import type { ReadingSubject } from '../documents/reading-view.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';

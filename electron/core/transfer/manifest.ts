@@ -7,7 +7,7 @@ import { PartnerSchema } from '../../../shared/api/index.js';
 import { DocPairSchema, DocumentOwnerSchema, DocumentStateSchema } from '../../../shared/ipc/model.js';
 import { CaseDataSchema, DraftPageRecordSchema, UboDataSchema } from '../cases/case-data.js';
 import { ProfileKindSchema } from '../db/profiles.js';
-import { JobPayloadSchema } from '../sync/job-kinds.js';
+import { JobPayloadSchema } from '../jobs/job-kinds.js';
 
 const Id = z.string().min(1).max(100);
 const VaultId = z.string().regex(/^[0-9a-f]{32}$/);

@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Partner } from '../../../shared/api/index.js';
 import type { CaseStore } from '../cases/case-store.js';
 import type { Profile, ProfileRepository } from '../db/profiles.js';
-import type { JobStore } from '../sync/job-store.js';
+import type { JobStore } from '../jobs/job-store.js';
 import type { Vault } from '../vault/index.js';
 import { archiveDecryptor, archiveEncryptor, ArchiveDamagedError, PREAMBLE_BYTES } from './archive-crypto.js';
 import {

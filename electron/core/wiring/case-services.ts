@@ -12,7 +12,7 @@ import { DocumentReadings } from '../documents/document-readings.js';
 import { DraftService } from '../documents/drafts.js';
 import { ReviewRecords } from '../documents/review-records.js';
 import { FormDrafts } from '../forms/form-drafts.js';
-import { JobRemoval } from '../sync/job-removal.js';
+import { JobRemoval } from '../jobs/job-removal.js';
 import { join } from 'node:path';
 import type { CoreBase } from './core-base.js';
 

@@ -15,7 +15,7 @@ import { Session } from '../session.js';
 import { deskStaffSession } from '../staff/desk-staff-session.js';
 import type { StaffSession } from '../staff/staff-session.js';
 import { ConnectivityState } from '../sync/connectivity.js';
-import { JobStore } from '../sync/job-store.js';
+import { JobStore } from '../jobs/job-store.js';
 
 export interface CoreBase extends CoreStorage {
   bus: CoreBus;
