@@ -5,7 +5,8 @@ const DECISION_STOP = 'Not sent: ';
 
 /** True for the reason a job was stopped with because its case was decided (stopReason's words). */
 export const isDecisionStop = (reason: string | null | undefined): boolean =>
-  reason?.startsWith(DECISION_STOP) === true && / the application is (already )?(Approved|Declined)/.test(reason);
+  reason?.startsWith(DECISION_STOP) === true &&
+  / the application is (already )?(Approved|Declined)/.test(reason);
 
 export const stopReason = (decision: 'Approved' | 'Declined', learned: boolean): string =>
   learned
