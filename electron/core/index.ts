@@ -258,6 +258,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     status,
     refreshCaseStatus: (caseId) => views.refreshStatus(caseId),
+    changedDocuments: (caseId) => store.takeChangedDocuments(caseId),
     queue: new QueueDeltaBuilder({
       jobs,
       activeId: () => session.activeId,
@@ -324,10 +325,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     jobs,
     lookups: lookupBundle,
-    waiting: (caseId) => queue.waitingByCase(caseId),
+    waiting: (caseRow, heads, failed) => queue.waitingOfHeads(caseRow, heads, failed),
     firstWaiting: (caseRow) => queue.firstWaiting(caseRow),
     progressOf: (documentId) => queue.progressOfDocument(documentId),
     serviceCheck: (caseId) => caseRefresh.checkOf(caseId),
+    lastHistoryId: (caseId) => auditLog.lastIdOf(caseId),
   });
   const drafts = new DraftService({
     store,

@@ -125,7 +125,7 @@ export class CaseCommandKit {
   gate(c: EntityCase, action: EntityAction): void;
   gate(c: IndividualCase, action: IndividualAction): void;
   gate(c: EntityCase | IndividualCase, action: EntityAction | IndividualAction): void {
-    const docs = this.store.listDocuments(c.id);
+    const docs = this.store.documentFactsOf(c.id);
     const result =
       c.data.kind === 'entity'
         ? checkEntityAction(

@@ -155,8 +155,9 @@ export class CaseRefresh {
     return this.deps.connectivity.current === 'online';
   }
 
+  /** Read by index: an open case screen asks this several times a second while its case drains. */
   private hasRunningJob(caseId: string): boolean {
-    return this.deps.jobs.ofCase(caseId).some((j) => j.state === 'running' || this.deps.isRunning(j.id));
+    return this.deps.jobs.statesOfCase(caseId).some((s) => s.state === 'running');
   }
 
   private followable(c: StoredCase): Followable {

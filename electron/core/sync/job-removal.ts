@@ -50,6 +50,10 @@ export class JobRemoval {
           state: 'failed',
           error: cancelled ? 'Not sent: cancelled before it was sent' : 'Not sent: discarded from the queue',
         });
+        // A request that may have reached the service leaves a copy nobody will look for: the next
+        // upload of an identical scan settles it (sync/document-jobs.ts).
+        const doc = job.maybeSent ? store.getDocument(job.payload.documentId) : null;
+        if (doc) store.setFreeCopyCheck(doc.caseId, doc.sha256, doc.size, true);
       }
       const c = store.getCase(job.caseId);
       if (c && isDecisionKind(job.payload.kind) && c.data.decision && !c.data.decision.synced) {
