@@ -16,6 +16,7 @@ import { join, relative } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ROOT, compileForNode } from '../support/compile-for-node.js';
+import { loadAverage } from './support/load-average.js';
 import { startTestCore, type TestCore } from '../support/core-harness.js';
 import { preparedDraft } from '../support/drafts.js';
 import { saId } from '../support/flows.js';
@@ -148,6 +149,7 @@ else if (phase === 'pdfs') {
   const bytes = await readFile(join(fixtures!, 'statement.pdf'));
   await pdfPhase(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 } else {
+  console.log(`capture-sequence: ${loadAverage()}`);
   const dir = await mkdtemp(join(tmpdir(), 'fica-bench-capture-'));
   try {
     await writeFile(join(dir, 'photo.jpg'), await noisyJpeg(3000, 4000, 85));
@@ -166,4 +168,5 @@ else if (phase === 'pdfs') {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+  console.log(`capture-sequence done: ${loadAverage()}`);
 }

@@ -17,6 +17,9 @@ import { startTestCore } from '../support/core-harness.js';
 import { memorySecretStores } from '../support/memory-secret-store.js';
 import { startSandboxChild } from '../support/sandbox-child.js';
 import { serviceView } from '../support/service-view.js';
+import { loadAverage } from './support/load-average.js';
+
+console.log(`desk: ${loadAverage()}`);
 
 const ENTITIES = Number(process.env.BENCH_DESK_ENTITIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
@@ -185,3 +188,4 @@ try {
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
+console.log(`desk done: ${loadAverage()}`);
