@@ -23,10 +23,13 @@ esac
 
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1
 
-# Node 20.19 or newer: engines in package.json.
+# Node 20.19, 22.12 or 24 (engines in package.json); the code uses nothing newer than 20.19 has.
 if ! command -v node >/dev/null 2>&1 || ! node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>20||(a===20&&b>=19)?0:1)'; then
-  echo "FICA Desk needs Node.js 20.19 or newer with npm (https://nodejs.org/ or your package manager)." >&2
+  echo "FICA Desk needs Node.js 20.19, 22 or 24 with npm (https://nodejs.org/ or your package manager)." >&2
   exit 1
+fi
+if ! node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit((a===20&&b>=19)||(a===22&&b>=12)||a===24?0:1)'; then
+  echo "Note: FICA Desk is tested on Node.js 20.19, 22 and 24; this is $(node --version)." >&2
 fi
 
 # What each system package is for. keytar (the OS keychain) and better-sqlite3 are native modules

@@ -24,6 +24,10 @@ async function main(): Promise<void> {
         help: 'S  speed factor of the webhook retry schedule (default 1)',
       },
       mode: { type: 'string', help: 'sandbox|live  live refuses the sandbox control API (default sandbox)' },
+      'control-secret': {
+        type: 'string',
+        help: 'SECRET  what the control API asks for in X-Sandbox-Control-Secret (default: one kept in the data folder)',
+      },
     },
   );
   if (commandLine.kind === 'help') {
@@ -53,11 +57,14 @@ async function main(): Promise<void> {
     dataDir: values['data-dir'],
     webhookTimeScale: scale,
     mode: values.mode,
+    controlSecret: parsed['control-secret'] || undefined,
   });
   process.stdout.write(`Sandbox API listening on ${sandbox.url}\n`);
   process.stdout.write(`Data folder: ${sandbox.dataDir}\n`);
   process.stdout.write(`Demo partner client id: ${sandbox.demoPartner.clientId}\n`);
   process.stdout.write(`Demo partner client secret: ${sandbox.demoPartner.clientSecret}\n`);
+  if (sandbox.controlSecret)
+    process.stdout.write(`Sandbox control secret (X-Sandbox-Control-Secret): ${sandbox.controlSecret}\n`);
   process.stdout.write(`Staff sign-in client id: ${DESK_CLIENT_ID} (public, PKCE)\n`);
   for (const account of sandbox.staff)
     process.stdout.write(`Staff sign-in (${sandbox.oidc.issuer}): ${account.email} / ${account.password}\n`);

@@ -2,6 +2,12 @@
 import { tmpdir } from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
+import { systemClock, type Clock } from './clock.js';
+import {
+  DEFAULT_SIGN_IN_THROTTLE,
+  type SignInThrottleConfig,
+  type ThrottlePolicy,
+} from './auth/throttle-policy.js';
 
 export type SandboxMode = 'sandbox' | 'live';
 
@@ -28,9 +34,50 @@ export interface SandboxConfig {
   defaultBalance: number;
   /** Requests per window per partner (or per address before authentication); 429 beyond. */
   rateLimit: { max: number; windowMs: number };
-  /** A request body that sends nothing for this long is answered 408 and its connection closed. */
-  bodyIdleTimeoutMs: number;
+  /** How long a request may take to arrive (http/body-timeout.ts); every one answers 408 and closes. */
+  requestLimits: RequestLimits;
+  /** Failed sign-ins and client secrets: delays, then locks (auth/sign-in-throttle.ts). */
+  signInThrottle: SignInThrottleConfig;
+  /**
+   * The secret the /sandbox/v1 control API asks for (header `X-Sandbox-Control-Secret`). The
+   * desktop app passes the one it keeps in the keychain; without one, the data folder keeps its own.
+   */
+  controlSecret: string | null;
+  /** Where every time the sandbox keeps or compares comes from (server/clock.ts); tests move theirs on. */
+  clock: Clock;
 }
+
+export interface RequestLimits {
+  /** The whole request head (request line and headers); Node answers 408 and closes past it. */
+  headersMs: number;
+  /** A body that sends nothing for this long is answered 408 and its connection closed. */
+  bodyIdleMs: number;
+  /** A JSON or form body must have arrived whole this long after its headers. */
+  jsonBodyMs: number;
+  /**
+   * An upload (multipart) has this long, and then must keep arriving at the rate below: it is given
+   * `uploadGraceMs` plus its size at `uploadMinBytesPerSecond`.
+   */
+  uploadGraceMs: number;
+  uploadMinBytesPerSecond: number;
+  /**
+   * After an answer sent before the body was read (a 401, a 429), the rest of the body is read and
+   * thrown away so the client can read the answer, but only while it keeps coming: no byte for this
+   * long, or not done within `afterAnswerMs` (plus its size at the upload rate), closes the connection.
+   */
+  afterAnswerIdleMs: number;
+  afterAnswerMs: number;
+}
+
+export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
+  headersMs: 10_000,
+  bodyIdleMs: 15_000,
+  jsonBodyMs: 60_000,
+  uploadGraceMs: 60_000,
+  uploadMinBytesPerSecond: 32 * 1024,
+  afterAnswerIdleMs: 2_000,
+  afterAnswerMs: 5_000,
+};
 
 export const MB = 1024 * 1024;
 
@@ -46,7 +93,14 @@ export interface SandboxConfigInput {
   costs?: Partial<SandboxConfig['costs']>;
   defaultBalance?: number;
   rateLimit?: Partial<SandboxConfig['rateLimit']>;
+  /** Same as `requestLimits.bodyIdleMs`. */
   bodyIdleTimeoutMs?: number;
+  requestLimits?: Partial<RequestLimits>;
+  signInThrottle?: { [K in keyof SignInThrottleConfig]?: Partial<ThrottlePolicy> } & {
+    minFailureAnswerMs?: number;
+  };
+  controlSecret?: string | null;
+  clock?: Clock;
 }
 
 export function resolveConfig(input: SandboxConfigInput = {}): SandboxConfig {
@@ -67,6 +121,20 @@ export function resolveConfig(input: SandboxConfigInput = {}): SandboxConfig {
     costs: { entity: input.costs?.entity ?? 10, individual: input.costs?.individual ?? 5 },
     defaultBalance: input.defaultBalance ?? 1000,
     rateLimit: { max: input.rateLimit?.max ?? 600, windowMs: input.rateLimit?.windowMs ?? 60_000 },
-    bodyIdleTimeoutMs: input.bodyIdleTimeoutMs ?? 15_000,
+    requestLimits: {
+      ...DEFAULT_REQUEST_LIMITS,
+      ...(input.bodyIdleTimeoutMs === undefined ? {} : { bodyIdleMs: input.bodyIdleTimeoutMs }),
+      ...input.requestLimits,
+    },
+    signInThrottle: {
+      account: { ...DEFAULT_SIGN_IN_THROTTLE.account, ...input.signInThrottle?.account },
+      address: { ...DEFAULT_SIGN_IN_THROTTLE.address, ...input.signInThrottle?.address },
+      client: { ...DEFAULT_SIGN_IN_THROTTLE.client, ...input.signInThrottle?.client },
+      clientAddress: { ...DEFAULT_SIGN_IN_THROTTLE.clientAddress, ...input.signInThrottle?.clientAddress },
+      minFailureAnswerMs:
+        input.signInThrottle?.minFailureAnswerMs ?? DEFAULT_SIGN_IN_THROTTLE.minFailureAnswerMs,
+    },
+    controlSecret: input.controlSecret ?? null,
+    clock: input.clock ?? systemClock,
   };
 }

@@ -1,4 +1,5 @@
 // Wires the store, providers and services once per server instance; routes receive this object.
+import type { Clock } from './clock.js';
 import type { SandboxConfig } from './config.js';
 import { openSandboxDb, type Db } from './store/db.js';
 import { PartnerRepository } from './store/partners.js';
@@ -15,10 +16,15 @@ import { DocumentService } from './services/document-service.js';
 import { OrganigramService } from './services/organigram-service.js';
 import { DecisionService } from './services/decision-service.js';
 import { ReportService } from './services/report-service.js';
+import { SecurityAuditRepository } from './store/security-audit.js';
+import { SignInThrottleRepository } from './store/sign-in-throttle.js';
+import { SignInThrottle } from './auth/sign-in-throttle.js';
 
 export interface AppContext {
   config: SandboxConfig;
   db: Db;
+  /** The instance's clock (config.clock), beside the store for the services that write times. */
+  clock: Clock;
   partners: PartnerRepository;
   tokens: TokenRepository;
   staffAccounts: StaffAccountRepository;
@@ -35,25 +41,33 @@ export interface AppContext {
   organigramService: OrganigramService;
   decisionService: DecisionService;
   reportService: ReportService;
+  securityAudit: SecurityAuditRepository;
+  /** Failed staff sign-ins, per email typed and per address. */
+  staffThrottle: SignInThrottle;
+  /** Failed client secrets at the token endpoint, per client id sent and per address. */
+  clientThrottle: SignInThrottle;
 }
 
 export function createContext(config: SandboxConfig): AppContext {
   const { db, persist } = openSandboxDb(config.dataDir, config.atRestKey);
-  const partners = new PartnerRepository(db);
-  const tokens = new TokenRepository(db);
+  const { clock } = config;
+  const partners = new PartnerRepository(db, clock);
+  const tokens = new TokenRepository(db, clock);
   const staffAccounts = new StaffAccountRepository(db);
-  const entities = new EntityRepository(db);
-  const ubos = new UboRepository(db);
+  const entities = new EntityRepository(db, clock);
+  const ubos = new UboRepository(db, clock);
   const trusts = new TrustRepository(db);
-  const documents = new DocumentRepository(db);
+  const documents = new DocumentRepository(db, clock);
   const files = new FileStore(config.dataDir, config.atRestKey);
-  const store = { db, partners, entities, ubos, trusts, documents, files };
+  const store = { db, clock, partners, entities, ubos, trusts, documents, files };
   const entityService = new EntityService(config, store);
   const uboService = new UboService(store, entityService);
   const documentService = new DocumentService(config, store, entityService);
   const organigramService = new OrganigramService(store, entityService);
   const decisionService = new DecisionService(store, entityService);
   const reportService = new ReportService(store, entityService);
+  const securityAudit = new SecurityAuditRepository(db);
+  const throttled = { store: new SignInThrottleRepository(db), audit: securityAudit, clock: config.clock };
   return {
     config,
     ...store,
@@ -66,10 +80,13 @@ export function createContext(config: SandboxConfig): AppContext {
     organigramService,
     decisionService,
     reportService,
+    securityAudit,
+    staffThrottle: new SignInThrottle('sign-in', throttled),
+    clientThrottle: new SignInThrottle('client', throttled),
   };
 }
 
 export type Store = Pick<
   AppContext,
-  'db' | 'partners' | 'entities' | 'ubos' | 'trusts' | 'documents' | 'files'
+  'db' | 'clock' | 'partners' | 'entities' | 'ubos' | 'trusts' | 'documents' | 'files'
 >;

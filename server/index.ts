@@ -5,6 +5,7 @@ import { ensureDemoPartner, type DemoPartner } from './seed.js';
 import type { AppContext } from './context.js';
 import type { StaffAccountWithPassword } from '../shared/api/sandbox.js';
 import { listeningPort, oidcIssuer, serverUrl } from './http/server-url.js';
+import { controlSecretOf } from './auth/control-secret.js';
 
 export interface StartSandboxOptions extends SandboxConfigInput {
   host?: string;
@@ -24,6 +25,11 @@ export interface SandboxHandle {
   staff: StaffAccountWithPassword[];
   /** The staff sign-in's OpenID Connect issuer (`${url}/oidc`). */
   oidc: { issuer: string };
+  /**
+   * What the /sandbox/v1 control API asks for in its X-Sandbox-Control-Secret header; null in live
+   * mode, where that API is off.
+   */
+  controlSecret: string | null;
   /** The running instance's store and services, for tests that need to reach behind the API. */
   context: AppContext;
   stop(): Promise<void>;
@@ -44,6 +50,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
     demoPartner: demo.partner,
     staff: demo.staff,
     oidc: { issuer: oidcIssuer(url) },
+    controlSecret: config.mode === 'sandbox' ? controlSecretOf(ctx) : null,
     context: ctx,
     async stop() {
       if (stopped) return;
@@ -53,6 +60,6 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
   };
 }
 
-export type { SandboxConfig, SandboxConfigInput, SandboxMode } from './config.js';
+export type { SandboxConfigInput, SandboxMode } from './config.js';
 export type { DemoPartner } from './seed.js';
 export type { StaffAccountWithPassword } from '../shared/api/sandbox.js';

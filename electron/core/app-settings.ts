@@ -1,5 +1,5 @@
-// The laptop's settings (theme, retention, idle lock, offline unlock window), with defaults for what
-// was never saved.
+// The laptop's settings (theme, retention, idle lock, offline unlock window, how old a proof of
+// address may be), with defaults for what was never saved.
 import { SettingsSchema, type Settings } from '../../shared/ipc/model.js';
 import type { SettingsRepository } from './db/index.js';
 
@@ -8,6 +8,7 @@ const DEFAULT_SETTINGS: Settings = {
   retentionDays: 30,
   idleLockMinutes: 15,
   offlineUnlockDays: 7,
+  proofOfAddressMonths: 3,
 };
 const SETTINGS_KEY = 'app';
 

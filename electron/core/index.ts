@@ -29,7 +29,10 @@ import { AuditSealer } from './db/audit-sealer.js';
 import { openCoreDatabase } from './db/open-core-database.js';
 import { DeskService } from './desk/desk-service.js';
 import { DeskStore } from './desk/desk-store.js';
+import { DocumentReadings } from './documents/document-readings.js';
 import { DraftService } from './documents/drafts.js';
+import { readingView } from './documents/reading-view.js';
+import { CapturePool } from './capture/capture-pool.js';
 import { DocumentContent } from './documents/document-content.js';
 import { FormDrafts } from './forms/form-drafts.js';
 import { SaneBackend } from './capture/scanning/sane-backend.js';
@@ -55,7 +58,7 @@ import { ProfileService } from './profiles/profile-service.js';
 import { beginIdentityProviderSignIn } from './staff/identity-provider-sign-in.js';
 import { StaffAccounts } from './staff/staff-accounts.js';
 import { StaffSession } from './staff/staff-session.js';
-import { guardAccess } from './ipc/access-guard.js';
+import { checkAccess, guardAccess, type AccessDeps } from './ipc/access-guard.js';
 import type { StaffRole } from '../../shared/domain/staff-roles.js';
 import { purgeDecided } from './purge.js';
 import { Session } from './session.js';
@@ -125,6 +128,7 @@ export interface Core {
 export interface CoreInternals {
   db: Db;
   store: CaseStore;
+  readings: DocumentReadings;
   jobs: JobStore;
   queue: SyncQueue;
   caseRefresh: CaseRefresh;
@@ -185,7 +189,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!profile) throw new DeskError('not-allowed', 'Choose an environment before signing in.');
       return beginIdentityProviderSignIn(issuerUrlOf(profile));
     },
-    partnerId: () => lookups.current(session.activeId).partner?.id ?? null,
+    partnerId: async () => {
+      const profileId = session.activeId;
+      const api = session.api();
+      if (!profileId || !api) return lookups.current(profileId).partner?.id ?? null;
+      return lookups.partnerOf(profileId, api).catch(() => null);
+    },
     policy: () => settings(),
     openBrowser: options.openBrowser,
     audit: (action, userId, detail) =>
@@ -266,7 +275,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
   });
   const statusChanged = () => notifier.statusChanged();
-  const caseChanged = (caseId: string) => notifier.caseChanged(caseId);
+  // Assigned once the case refresh exists: it follows imported cases as their work is sent.
+  let followCase: (caseId: string) => void = () => undefined;
+  const caseChanged = (caseId: string) => {
+    notifier.caseChanged(caseId);
+    followCase(caseId);
+  };
   const changedAndSend = (caseId: string) => {
     caseChanged(caseId);
     queue.pump();
@@ -321,10 +335,37 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options: options.caseRefresh,
     log: options.log,
   });
+  // One capture worker: the laptops have two cores, and the core's event loop needs the other.
+  const capturePool = new CapturePool();
+  const readings = new DocumentReadings({
+    store,
+    vault,
+    readText: (bytes, mimeType) => capturePool.readText(bytes, mimeType),
+    lookupsOf: (profileId) => lookups.current(profileId),
+    changed: caseChanged,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  followCase = (caseId) => caseRefresh.caseChanged(caseId);
   views = new CaseViews({
     store,
     jobs,
     lookups: lookupBundle,
+    readingOf: (doc, subject, records, profileId) => {
+      // Only a document whose file is here is read (one on the service alone is not).
+      const kind = doc.vaultId ? readings.kindOf(doc, profileId) : null;
+      if (!kind) return null;
+      const record = records.get(doc.id) ?? null;
+      // Read once queued (and at start, or on import); one never scheduled has nothing to show.
+      if (!record && !readings.isReading(doc.id)) return null;
+      return readingView(
+        kind,
+        record,
+        readings.isReading(doc.id),
+        subject,
+        localDate(new Date()),
+        settings().proofOfAddressMonths,
+      );
+    },
     waiting: (caseRow, heads, failed) => queue.waitingOfHeads(caseRow, heads, failed),
     firstWaiting: (caseRow) => queue.firstWaiting(caseRow),
     progressOf: (documentId) => queue.progressOfDocument(documentId),
@@ -335,10 +376,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     cases,
     vault,
+    pool: capturePool,
     draftChanged: (draft) => events.emit('draft.changed', draft),
     ...(options.log ? { log: options.log } : {}),
   });
   drafts.resumeProcessing();
+  readings.catchUp();
   const scans = new ScanService({
     backend: new SaneBackend({ workDir: join(options.dataDir, 'scan-work') }),
     drafts,
@@ -353,6 +396,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     currentUserId: actingUserId,
     audit,
     changed: changedAndSend,
+    imported: (caseIds) => {
+      caseRefresh.follow(caseIds);
+      // The archive carries documents, not what was read on them.
+      readings.catchUp(caseIds);
+    },
   });
   connectivity.onChange(() => statusChanged());
 
@@ -440,6 +488,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     cases,
     drafts,
+    readings,
     scans,
     documentContent: new DocumentContent({ store, vault, api: () => session.api() }),
     formDrafts: new FormDrafts({ db, store, scope, caseKeys, fields: vault.fields }),
@@ -493,11 +542,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     staff,
     desk,
   };
-  const handlers = guardAccess(guardHandlers(createHandlers(ctx), { store, jobs, actingUserId }), {
+  const access: AccessDeps = {
     staff,
     environmentHasStaff: (profileId) => staffAccounts.ofProfile(profileId).length > 0,
     activeProfileId: () => session.activeId,
-  });
+  };
+  const handlers = guardAccess(guardHandlers(createHandlers(ctx), { store, jobs, actingUserId }), access);
 
   let closed = false;
   let queueStarted = false;
@@ -520,12 +570,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     handle: (channel, input) =>
       closed
         ? Promise.resolve({ ok: false, error: { code: 'internal', message: 'FICA Desk is shutting down.' } })
-        : dispatch(handlers, channel, input, (ch, error) =>
-            options.log?.('internal-error', {
-              channel: ch,
-              error: error instanceof Error ? error.message : String(error),
-            }),
-          ),
+        : dispatch(handlers, channel, input, {
+            authorize: (ch, raw) => checkAccess(ch, raw, access),
+            onInternalError: (ch, error) =>
+              options.log?.('internal-error', {
+                channel: ch,
+                error: error instanceof Error ? error.message : String(error),
+              }),
+          }),
     on: (event, listener) => events.on(event, listener),
     shutdown: async () => {
       if (closed) return;
@@ -537,12 +589,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await caseRefresh.stop();
       await queue.stop();
       await stopMrzReader();
+      // Stopping the capture worker ends a reading under way; it is read again at the next start.
+      const readingsStopped = readings.close();
       await drafts.close();
+      await readingsStopped;
       db.close();
     },
     internals: {
       db,
       store,
+      readings,
       jobs,
       queue,
       caseRefresh,
@@ -558,4 +614,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       tokenManager: () => session.tokenManager(),
     },
   };
+}
+
+/** YYYY-MM-DD on this laptop's calendar (a document dated today is today's, here). */
+function localDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseCommandLine } from '../../shared/cli/command-line.js';
 import type { Host } from './index.js';
+import { SandboxCredentialsMissing, SandboxPartnerExists } from './sandbox-partner.js';
 import { startupFailureText } from './startup-failure.js';
 
 const COMMAND = 'npm run start:web --';
@@ -21,10 +22,18 @@ const commandLine = parseCommandLine(
     'renderer-dir': { type: 'string', help: 'DIR  built renderer (default dist/renderer)' },
     'sandbox-url': {
       type: 'string',
-      help: 'URL  use this sandbox service instead of the embedded one, as the active profile',
+      help: "URL  use this sandbox service instead of the embedded one, as the active profile (the first time with the branch's --client-id and --client-secret, or --new-partner)",
     },
     'client-id': { type: 'string', help: 'ID  with --sandbox-url: sign in with this client id' },
     'client-secret': { type: 'string', help: 'SECRET  with --sandbox-url: and this client secret' },
+    'new-partner': {
+      type: 'boolean',
+      help: "with --sandbox-url and no credentials: create a new practice partner on purpose (its desk sees none of the branch's cases)",
+    },
+    'sandbox-control-secret': {
+      type: 'string',
+      help: 'SECRET  with --new-partner: the control secret that sandbox printed at start (its control API asks for it)',
+    },
     'dev-keychain': {
       type: 'boolean',
       help: 'keep secrets in an INSECURE plain file in the data folder (training sandbox only; for machines with no OS keychain)',
@@ -53,6 +62,12 @@ if ((values['client-id'] === undefined) !== (values['client-secret'] === undefin
   refuse('--client-id and --client-secret go together');
 if (values['client-id'] !== undefined && values['sandbox-url'] === undefined)
   refuse('--client-id and --client-secret need --sandbox-url');
+if (values['new-partner'] === true && values['sandbox-url'] === undefined)
+  refuse('--new-partner needs --sandbox-url');
+if (values['new-partner'] === true && values['client-id'] !== undefined)
+  refuse('--new-partner and --client-id exclude each other: a new partner brings its own');
+if (values['sandbox-control-secret'] !== undefined && values['new-partner'] !== true)
+  refuse('--sandbox-control-secret goes with --new-partner');
 
 const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.fica-desk-web'));
 // A folder started once with the development keychain keeps it: its vault key is in that file.
@@ -68,11 +83,19 @@ try {
     port,
     rendererDir: resolve(values['renderer-dir'] ?? 'dist/renderer'),
     sandbox: sandboxUrl
-      ? { url: sandboxUrl, clientId: values['client-id'], clientSecret: values['client-secret'] }
+      ? {
+          url: sandboxUrl,
+          clientId: values['client-id'],
+          clientSecret: values['client-secret'],
+          newPartner: values['new-partner'] === true,
+          controlSecret: values['sandbox-control-secret'],
+        }
       : 'embedded',
     devKeychain,
   });
 } catch (error) {
+  if (error instanceof SandboxCredentialsMissing || error instanceof SandboxPartnerExists)
+    refuse(error.message);
   console.error(startupFailureText(error, { devKeychain }));
   process.exit(3);
 }
@@ -93,7 +116,7 @@ if (sandboxUrl) console.log(`Active profile: the sandbox at ${sandboxUrl}`);
 const signIn = host.sandboxSignIn;
 if (signIn && 'created' in signIn) {
   console.log(
-    `Signed in as a new sandbox partner. Client id: ${signIn.created.clientId}  Client secret: ${signIn.created.clientSecret}`,
+    `Signed in as a new sandbox partner (--new-partner), which sees none of the branch's cases. Client id: ${signIn.created.clientId}  Client secret: ${signIn.created.clientSecret}`,
   );
 } else if (signIn) {
   console.log(

@@ -10,6 +10,7 @@ import { SEALED_DB_FILE } from '../../server/store/sealed-database.js';
 import {
   TRAINING_SANDBOX_KEY_ACCOUNT,
   VaultKeyStore,
+  trainingSandboxControlSecret,
   type SecretStoreFactory,
 } from '../core/keychain/index.js';
 
@@ -48,17 +49,37 @@ export async function trainingSandboxKey(dataDir: string, secrets: SecretStoreFa
   return keys.getOrCreate();
 }
 
-/** Starts the sandbox on loopback with its data sealed under `<dataDir>/sandbox`, kept across restarts. */
+/** What the embedded sandbox needs from the keychain: its at-rest key and its control secret. */
+export interface TrainingSandboxSecrets {
+  atRestKey: Buffer;
+  controlSecret: string;
+}
+
+export async function trainingSandboxSecrets(
+  dataDir: string,
+  secrets: SecretStoreFactory,
+): Promise<TrainingSandboxSecrets> {
+  return {
+    atRestKey: await trainingSandboxKey(dataDir, secrets),
+    controlSecret: await trainingSandboxControlSecret(dataDir, secrets),
+  };
+}
+
+/**
+ * Starts the sandbox on loopback with its data sealed under `<dataDir>/sandbox`, kept across
+ * restarts, and its control API answering only requests with the app's secret.
+ */
 export async function startEmbeddedSandbox(
   dataDir: string,
-  atRestKey: Buffer,
+  keys: TrainingSandboxSecrets,
   port = 0,
 ): Promise<EmbeddedSandbox> {
   const handle = await startSandbox({
     host: '127.0.0.1',
     port,
     dataDir: trainingSandboxDir(dataDir),
-    atRestKey,
+    atRestKey: keys.atRestKey,
+    controlSecret: keys.controlSecret,
   });
   return {
     handle,

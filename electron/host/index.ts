@@ -15,7 +15,13 @@ import {
   type SecretStoreFactory,
 } from '../core/keychain/index.js';
 import { createBridgeServer } from './bridge-server.js';
-import { createSandboxPartner, type SandboxPartner } from './sandbox-partner.js';
+import {
+  SandboxCredentialsMissing,
+  SandboxPartnerExists,
+  createSandboxPartner,
+  type SandboxPartner,
+} from './sandbox-partner.js';
+import type { TrainingSandboxSecrets } from './embedded-sandbox.js';
 
 // The sandbox service's code (its web server, report library) is loaded only by a host that embeds
 // it: one pointed at a sandbox elsewhere holds just the core.
@@ -28,10 +34,20 @@ export interface StartHostOptions {
   rendererDir: string;
   /**
    * The embedded sandbox (default), or a sandbox service running elsewhere, which becomes the active
-   * profile: signed in with the credentials given, else those saved before, else a partner the
-   * host creates through the sandbox's control API (reported in `sandboxSignIn`).
+   * profile: signed in with the credentials given, else those saved before. With neither, startHost
+   * throws SandboxCredentialsMissing, unless `newPartner` asks for a practice partner, which the host
+   * creates through the sandbox's control API (reported in `sandboxSignIn`).
    */
-  sandbox?: 'embedded' | { url: string; clientId?: string; clientSecret?: string };
+  sandbox?:
+    | 'embedded'
+    | {
+        url: string;
+        clientId?: string;
+        clientSecret?: string;
+        newPartner?: boolean;
+        /** With `newPartner`: the secret the sandbox's control API asks for. */
+        controlSecret?: string;
+      };
   secretStore?: SecretStoreFactory;
   /** Secrets in the insecure plain-file development keychain of the data folder (sandbox only). */
   devKeychain?: boolean;
@@ -65,19 +81,20 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   let sandbox: SandboxHandle | null = null;
   let sandboxConfig: CoreOptions['sandbox'];
-  let sandboxKey: Buffer | null = null;
+  let sandboxKeys: TrainingSandboxSecrets | null = null;
   if (options.sandbox === undefined || options.sandbox === 'embedded') {
     // The same keychain the core uses below; the development one holds only vault-service keys here.
     const secrets = options.devKeychain
       ? devFileSecretStores(join(options.dataDir, DEV_KEYCHAIN_FILE), (service) => service === VAULT_SERVICE)
       : (options.secretStore ?? keytarSecretStores);
-    const { startEmbeddedSandbox, trainingSandboxKey } = await embeddedSandbox();
-    sandboxKey = await trainingSandboxKey(options.dataDir, secrets);
-    const embedded = await startEmbeddedSandbox(options.dataDir, sandboxKey);
+    const { startEmbeddedSandbox, trainingSandboxSecrets } = await embeddedSandbox();
+    sandboxKeys = await trainingSandboxSecrets(options.dataDir, secrets);
+    const embedded = await startEmbeddedSandbox(options.dataDir, sandboxKeys);
     sandbox = embedded.handle;
     sandboxConfig = embedded.config;
   } else {
-    sandboxConfig = { ...options.sandbox };
+    const { url, clientId, clientSecret } = options.sandbox;
+    sandboxConfig = { url, clientId, clientSecret };
   }
   const sandboxPort = sandbox?.port ?? null;
 
@@ -97,10 +114,18 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
     await sandbox?.stop();
     throw error;
   }
-  const sandboxSignIn =
-    options.sandbox && options.sandbox !== 'embedded'
-      ? await useSandboxService(core, options.sandbox.url)
-      : null;
+  let sandboxSignIn: Host['sandboxSignIn'] = null;
+  if (options.sandbox && options.sandbox !== 'embedded') {
+    try {
+      sandboxSignIn = await useSandboxService(core, options.sandbox.url, {
+        newPartner: options.sandbox.newPartner === true,
+        controlSecret: options.sandbox.controlSecret,
+      });
+    } catch (error) {
+      await core.shutdown();
+      throw error;
+    }
+  }
   const token = randomBytes(32).toString('base64url');
   const bridge = createBridgeServer({
     core,
@@ -132,9 +157,9 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
         await running?.stop();
       },
       async start() {
-        if (host.sandbox || sandboxPort === null || sandboxKey === null) return;
+        if (host.sandbox || sandboxPort === null || sandboxKeys === null) return;
         const { startEmbeddedSandbox } = await embeddedSandbox();
-        host.sandbox = (await startEmbeddedSandbox(options.dataDir, sandboxKey, sandboxPort)).handle;
+        host.sandbox = (await startEmbeddedSandbox(options.dataDir, sandboxKeys, sandboxPort)).handle;
         core.internals.queue.sendNow();
       },
     },
@@ -148,16 +173,26 @@ export async function startHost(options: StartHostOptions): Promise<Host> {
   return host;
 }
 
-/** Makes the sandbox profile of `url` active, and signs it in with a new partner when it has no credentials. */
-async function useSandboxService(core: Core, url: string): Promise<Host['sandboxSignIn']> {
+/**
+ * Makes the sandbox profile of `url` active. Without credentials for it, a new partner is created only
+ * when asked for; otherwise SandboxCredentialsMissing is thrown, so no laptop silently becomes a
+ * partner whose desk never shows the branch's cases.
+ */
+async function useSandboxService(
+  core: Core,
+  url: string,
+  ask: { newPartner: boolean; controlSecret?: string },
+): Promise<Host['sandboxSignIn']> {
   const profiles = await core.handle('profiles.list', {});
   if (!profiles.ok) return { failed: profiles.error.message };
   const profile = (profiles.value as Profile[]).find((p) => p.kind === 'sandbox' && p.baseUrl === url);
   if (!profile) return { failed: `No sandbox profile for ${url}.` };
+  if (profile.hasCredentials && ask.newPartner) throw new SandboxPartnerExists(url);
+  if (!profile.hasCredentials && !ask.newPartner) throw new SandboxCredentialsMissing(url);
   await core.handle('profiles.activate', { id: profile.id });
   if (profile.hasCredentials) return null;
   try {
-    const partner = await createSandboxPartner(url, 'FICA Desk');
+    const partner = await createSandboxPartner(url, 'FICA Desk', ask.controlSecret);
     const signIn = await core.handle('profiles.setCredentials', {
       profileId: profile.id,
       clientId: partner.clientId,

@@ -80,8 +80,11 @@ async function main(): Promise<void> {
   // and a desk working against test or live never loads the sandbox's code (its memory stays free).
   let sandbox: EmbeddedSandbox | null = null;
   if (start === TRAINING_SANDBOX) {
-    const { startEmbeddedSandbox, trainingSandboxKey } = await import('../host/embedded-sandbox.js');
-    sandbox = await startEmbeddedSandbox(userData, await trainingSandboxKey(userData, keytarSecretStores));
+    const { startEmbeddedSandbox, trainingSandboxSecrets } = await import('../host/embedded-sandbox.js');
+    sandbox = await startEmbeddedSandbox(
+      userData,
+      await trainingSandboxSecrets(userData, keytarSecretStores),
+    );
   }
   const core = await startCore({
     userDataDir: userData,

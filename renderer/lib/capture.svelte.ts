@@ -1,13 +1,46 @@
 // A document being assembled: its draft in the core, the pages' order and rotation, page previews,
 // and files the core refused with the reason. Pages arrive "processing" and become ready (or
-// refused) as the core tells with `draft.changed`.
+// refused) as the core tells with `draft.changed`. Drafts left with pages (another visit to the
+// step, a reload, a restart) are listed as pending, to resume or discard: a page captured is never
+// out of sight.
 import type { DocumentDraft, DocumentOwner, DraftPage, ScanSettings } from '../../shared/ipc/index.js';
+import { DeskError } from '../../shared/ipc/desk-error.js';
 import { call, desk, messageOf } from './desk.js';
 import { movePage, rotateClockwise, tooLargeMessage, withoutPage } from './pages.js';
 
 export interface Refusal {
   name: string;
   message: string;
+}
+
+/** How the last scan ended, and the pages it added: what it says goes when they go. */
+interface ScanEnd {
+  ok: boolean;
+  text: string;
+  pageIds: string[];
+}
+
+/** The share of the size limit from which the screen warns that the document nears it. */
+const NEAR_LIMIT = 0.85;
+
+const pagesWord = (n: number) => (n === 1 ? '1 page' : `${n} pages`);
+
+/** In plain words: how a scan ended and what it kept. */
+export function scanEndText(
+  state: 'finished' | 'cancelled' | 'failed',
+  pages: number,
+  message: string | null,
+): string {
+  if (state === 'finished') return `${pagesWord(pages)} scanned.`;
+  if (state === 'cancelled')
+    return pages === 0
+      ? 'Scan cancelled before any page was scanned.'
+      : `Scan cancelled: the ${pagesWord(pages)} scanned before ${pages === 1 ? 'is' : 'are'} kept.`;
+  const kept =
+    pages === 0
+      ? ''
+      : ` The ${pagesWord(pages)} scanned before it stopped ${pages === 1 ? 'is' : 'are'} kept.`;
+  return `${message ?? 'The scan stopped.'}${kept}`;
 }
 
 export class DocumentCapture {
@@ -21,9 +54,10 @@ export class DocumentCapture {
   busy = $state(false);
   error = $state<string | null>(null);
   /** Pages a running scan has delivered so far; null when no scan is running. */
-  scanning = $state<{ pages: number } | null>(null);
-  /** How the last scan ended, in plain words. */
-  scanResult = $state<{ ok: boolean; text: string } | null>(null);
+  scanning = $state<{ pages: number; sizeBytes: number } | null>(null);
+  /** This owner's other drafts that hold pages not yet queued, oldest first. */
+  pending = $state<DocumentDraft[]>([]);
+  private lastScan = $state<ScanEnd | null>(null);
 
   /** The pages that will be in the document: ready ones and those still being prepared. */
   pages = $derived<DraftPage[]>((this.draft?.pages ?? []).filter((p) => p.state !== 'refused'));
@@ -38,6 +72,22 @@ export class DocumentCapture {
   processing = $derived(this.pages.filter((p) => p.state === 'processing'));
   /** Pages whose capture check found a problem the person has not yet chosen to keep. */
   unchecked = $derived(this.pages.filter((p) => p.quality !== null && !p.quality.kept));
+  /** How the last scan ended, in plain words, while a page of it is still here (or it added none). */
+  scanResult = $derived.by<{ ok: boolean; text: string } | null>(() => {
+    const end = this.lastScan;
+    if (!end) return null;
+    if (end.pageIds.length > 0 && !end.pageIds.some((id) => this.pages.some((p) => p.id === id))) return null;
+    return { ok: end.ok, text: end.text };
+  });
+  /** The pages' files so far against the owner's limit: `near` from 85 % of it, `over` beyond it. */
+  size = $derived.by(() => {
+    // While scanning, the scanner's pages count before the core has prepared them.
+    const bytes = Math.max(this.scanning?.sizeBytes ?? 0, this.draft?.sizeBytes ?? 0);
+    const limit = this.draft?.limitBytes ?? 0;
+    const level: 'fine' | 'near' | 'over' =
+      limit === 0 ? 'fine' : bytes > limit ? 'over' : bytes >= limit * NEAR_LIMIT ? 'near' : 'fine';
+    return { bytes, limit, level };
+  });
 
   private stopListening: (() => void) | null = null;
 
@@ -49,11 +99,63 @@ export class DocumentCapture {
   private async ensureDraft(): Promise<DocumentDraft> {
     if (this.draft) return this.draft;
     this.draft = await call('documents.startDraft', { caseId: this.caseId, owner: this.owner });
-    this.stopListening ??= desk().on('draft.changed', (changed) => {
-      if (changed.id !== this.draft?.id || !this.takeNewer(changed)) return;
-      void this.loadPreviews();
-    });
+    this.listen();
     return this.draft;
+  }
+
+  private listen(): void {
+    this.stopListening ??= desk().on('draft.changed', (changed) => {
+      if (changed.id !== this.draft?.id) {
+        // A pending draft's page finished preparing: its line shows the new count.
+        if (this.pending.some((d) => d.id === changed.id))
+          this.pending = this.pending.map((d) =>
+            d.id === changed.id && d.revision < changed.revision ? changed : d,
+          );
+        return;
+      }
+      if (this.takeNewer(changed)) void this.loadPreviews();
+    });
+  }
+
+  /** This owner's drafts left with pages, apart from the one on screen. */
+  async loadPending(): Promise<void> {
+    try {
+      const drafts = await call('documents.listDrafts', { caseId: this.caseId, owner: this.owner });
+      this.pending = drafts.filter((d) => d.id !== this.draft?.id);
+      this.listen();
+    } catch (e) {
+      this.error = messageOf(e);
+    }
+  }
+
+  /** Takes a pending draft into the capture area; the one on screen, if it has pages, waits in its place. */
+  async resume(draftId: string): Promise<void> {
+    const target = this.pending.find((d) => d.id === draftId);
+    if (!target) return;
+    const current = this.draft;
+    const others = this.pending.filter((d) => d.id !== draftId);
+    this.pending =
+      current && current.pages.some((p) => p.state !== 'refused') ? [...others, current] : others;
+    this.clearPages();
+    this.draft = target;
+    this.error = null;
+    this.listen();
+    await this.loadPreviews();
+  }
+
+  /** Deletes a pending draft and its pages (the screen asked the person first). */
+  async discardPending(draftId: string): Promise<void> {
+    this.error = null;
+    try {
+      await call('documents.discardDraft', { draftId });
+    } catch (e) {
+      // Already gone in the core: nothing left to discard.
+      if (!(e instanceof DeskError && e.code === 'not-found')) {
+        this.error = messageOf(e);
+        return;
+      }
+    }
+    this.pending = this.pending.filter((d) => d.id !== draftId);
   }
 
   /**
@@ -92,7 +194,7 @@ export class DocumentCapture {
   /** Scans into this draft; each page the scanner finishes becomes a page here. */
   async scan(settings: ScanSettings): Promise<void> {
     this.error = null;
-    this.scanResult = null;
+    this.lastScan = null;
     let draft: DocumentDraft;
     try {
       draft = await this.ensureDraft();
@@ -100,27 +202,20 @@ export class DocumentCapture {
       this.error = messageOf(e);
       return;
     }
-    this.scanning = { pages: 0 };
+    this.scanning = { pages: 0, sizeBytes: draft.sizeBytes };
     const off = desk().on('scan.progress', (p) => {
-      if (p.draftId === draft.id && this.scanning) this.scanning = { pages: p.pages };
+      if (p.draftId === draft.id && this.scanning) this.scanning = { pages: p.pages, sizeBytes: p.sizeBytes };
     });
+    const before = draft.pages.map((p) => p.id);
     try {
       const outcome = await call('scanners.scan', { draftId: draft.id, settings });
       this.takeNewer(outcome.draft);
       this.refusedFiles = outcome.refused;
-      const pages = `${outcome.pages} page${outcome.pages === 1 ? '' : 's'}`;
-      this.scanResult =
-        outcome.state === 'failed'
-          ? {
-              ok: false,
-              text:
-                outcome.pages > 0
-                  ? `${outcome.message} (${pages} scanned before it stopped are kept.)`
-                  : (outcome.message ?? ''),
-            }
-          : outcome.state === 'cancelled'
-            ? { ok: true, text: `Scan cancelled; ${pages} scanned before are kept.` }
-            : { ok: true, text: `${pages} scanned.` };
+      this.lastScan = {
+        ok: outcome.state !== 'failed',
+        text: scanEndText(outcome.state, outcome.pages, outcome.message),
+        pageIds: outcome.draft.pages.filter((p) => !before.includes(p.id)).map((p) => p.id),
+      };
       await this.loadPreviews();
     } catch (e) {
       this.error = messageOf(e);
@@ -256,9 +351,14 @@ export class DocumentCapture {
   }
 
   private reset(): void {
+    this.clearPages();
+    this.draft = null;
+  }
+
+  private clearPages(): void {
     for (const p of Object.values(this.previews)) URL.revokeObjectURL(p.url);
     this.previews = {};
-    this.draft = null;
     this.refusedFiles = [];
+    this.lastScan = null;
   }
 }

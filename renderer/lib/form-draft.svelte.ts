@@ -55,6 +55,13 @@ export class FormDraft<T> {
       return;
     }
     if (text === this.lastKept) return;
+    // With no draft kept, the form as it opened holds nothing to keep (e.g. right after a discard).
+    if (this.lastKept === null && text === this.opened) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      this.pending = null;
+      return;
+    }
     this.pending = value;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), this.delayMs);

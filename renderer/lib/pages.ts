@@ -1,11 +1,6 @@
 // Page operations of a document draft: pure, so they are tested without a browser.
 export type Rotation = 0 | 90 | 180 | 270;
 
-export interface PageOrder {
-  id: string;
-  rotation: Rotation;
-}
-
 export function rotateClockwise(rotation: Rotation): Rotation {
   return ((rotation + 90) % 360) as Rotation;
 }

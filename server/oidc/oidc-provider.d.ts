@@ -52,11 +52,21 @@ declare module 'oidc-provider' {
   }
 
   export interface SessionModel {
+    /** Set once someone signed in with this session. */
+    accountId?: string;
     destroy(): Promise<void>;
+  }
+
+  /** A Koa context of the provider's own app (Provider extends Koa). */
+  export interface ProviderContext {
+    req: IncomingMessage;
+    res: ServerResponse;
   }
 
   export interface SessionConstructor {
     find(id: string): Promise<SessionModel | undefined>;
+    /** The browser's session read from its cookie; a new, unsaved one when it has none. */
+    get(ctx: ProviderContext): Promise<SessionModel>;
   }
 
   /** The Koa context with the provider's request state, as the configuration hooks receive it. */
@@ -86,6 +96,7 @@ declare module 'oidc-provider' {
     readonly Grant: GrantConstructor;
     readonly Session: SessionConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+    createContext(req: IncomingMessage, res: ServerResponse): ProviderContext;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionFinished(
       req: IncomingMessage,

@@ -8,8 +8,23 @@ export interface HtmlPage {
   contentSecurityPolicy: string;
 }
 
-export const SIGN_IN_FIELDS = { email: 'login', password: 'password' } as const;
+export const SIGN_IN_FIELDS = { email: 'login', password: 'password', csrf: 'csrf' } as const;
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
+
+/** "8 seconds", "2 minutes": a wait as the sign-in page says it, rounded up. */
+export function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}
+
+/** What the page says when an attempt must wait or the account is locked (the same for any email). */
+export function throttleText(kind: 'wait' | 'locked', retryAfterMs: number): string {
+  return kind === 'locked'
+    ? `Too many failed attempts: this account is locked for ${waitText(retryAfterMs)}. An administrator can unlock it sooner.`
+    : `Too many failed attempts: wait ${waitText(retryAfterMs)} before you try again.`;
+}
 
 export function escapeHtml(text: string): string {
   return text
@@ -76,15 +91,19 @@ export function signInTitle(serviceName: string): string {
 export function signInPage(input: {
   serviceName: string;
   action: string;
+  /** The form's anti-forgery token, sent back with it. */
+  csrf: string;
   email?: string;
-  wrongCredentials?: boolean;
+  /** Why the form is shown again: a wrong password, a wait, a lock. */
+  alert?: string;
 }): HtmlPage {
-  const alert = input.wrongCredentials ? `<p role="alert">${escapeHtml(WRONG_CREDENTIALS)}</p>\n` : '';
-  const emailFocus = input.wrongCredentials ? '' : ' autofocus';
-  const passwordFocus = input.wrongCredentials ? ' autofocus' : '';
+  const alert = input.alert ? `<p role="alert">${escapeHtml(input.alert)}</p>\n` : '';
+  const emailFocus = input.alert ? '' : ' autofocus';
+  const passwordFocus = input.alert ? ' autofocus' : '';
   return page(
     signInTitle(input.serviceName),
     `${alert}<form method="post" action="${escapeHtml(input.action)}">
+<input type="hidden" name="${SIGN_IN_FIELDS.csrf}" value="${escapeHtml(input.csrf)}">
 <label for="login">Email</label>
 <input id="login" name="${SIGN_IN_FIELDS.email}" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? '')}"${emailFocus}>
 <label for="password">Password</label>
@@ -106,6 +125,14 @@ export function signOutPage(form: string): HtmlPage {
 
 export function signedOutPage(): HtmlPage {
   return page('Signed out', '<p>You are signed out. You can close this window.</p>');
+}
+
+/** `/oidc/session/end` in a browser that is not signed in: nothing to end, nothing to submit. */
+export function notSignedInPage(): HtmlPage {
+  return page(
+    'Not signed in',
+    '<p>This browser is not signed in to FICA Desk, so there is nothing to sign out of. You can close this window.</p>',
+  );
 }
 
 export function signInErrorPage(title: string, message: string): HtmlPage {

@@ -54,7 +54,3 @@ export function screenName(name: string): ScreeningResult {
   }
   return { matchedNumber: matchedEntities.length, matchedEntities, webSearchResults };
 }
-
-export function hasFindings(result: ScreeningResult | null): boolean {
-  return result !== null && (result.matchedNumber > 0 || result.webSearchResults.length > 0);
-}

@@ -20,6 +20,7 @@ import { personName } from '../../shared/domain/person-name.js';
 import type { ScreeningResult } from '../providers/screening.js';
 import { ReportWriter } from './report-writer.js';
 import { drawOwnershipTree, type TreeBox, type TreeBoxKind } from './ownership-tree.js';
+import { trustsOutsideTree } from '../services/entity-risk.js';
 import { date, dateTime, lookupName, percent, size, yesNo } from './format.js';
 
 export interface EntityReportData {
@@ -79,8 +80,11 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
-/** The stored processed tree (service field names) as boxes to draw. */
-function toTreeBox(node: Obj): TreeBox {
+/**
+ * The stored processed tree (service field names) as boxes to draw. The Root box states the entity's
+ * band as the risk page does: the band of the record, not the one the tree was verified with.
+ */
+function toTreeBox(node: Obj, entityBand: string, extraTrusts: readonly EntityTrust[] = []): TreeBox {
   const kind = (
     ['Root', 'Entity', 'Trust', 'Individual'].includes(str(node.shareholderType))
       ? str(node.shareholderType)
@@ -97,20 +101,33 @@ function toTreeBox(node: Obj): TreeBox {
     lines.push(
       `Share ${percent(str(node.shareholderPercentage) || null)}  UBO ${percent(str(node.uboPercentage) || null)}`,
     );
-  } else if (node.riskStatus) {
-    lines.push(`Risk: ${str(node.riskStatus)}`);
+  } else {
+    lines.push(`Risk: ${entityBand}`);
   }
   const types = parseTypeNames(
     typeof node.trustRelatedPartyTypes === 'string' ? node.trustRelatedPartyTypes : null,
   );
   if (types.length) lines.push(types.join(', '));
   if (node.isDirector === true) lines.push('Director');
-  const children = Array.isArray(node.children) ? node.children.filter(isObj).map(toTreeBox) : [];
+  const children = Array.isArray(node.children)
+    ? node.children.filter(isObj).map((child) => toTreeBox(child, entityBand))
+    : [];
+  // Trusts added in the dashboard hold shares of the entity itself, so they are drawn under the Root.
+  for (const t of extraTrusts) {
+    children.push({
+      kind: 'Trust',
+      title: t.trustName || '(unnamed)',
+      lines: [`Share ${percent(t.sharePercentage)}  UBO ${percent(t.uboPercentage)}`],
+      children: [],
+    });
+  }
   return { kind, title: title || '(unnamed)', lines, children };
 }
 
 export async function renderEntityReport(data: EntityReportData): Promise<Buffer> {
   const { entity, entityType, ubos } = data;
+  // One band for the whole report: the diagram's Root and the risk page both state this one.
+  const band = entity.riskStatus;
   const writer = new ReportWriter(
     `FICA report ${entity.regName}`,
     `FICA report ${entity.regName} (${entity.id})`,
@@ -213,7 +230,7 @@ export async function renderEntityReport(data: EntityReportData): Promise<Buffer
   const root = entity.organigram?.[0];
   if (entityType.showOrganigram) {
     if (isObj(root)) {
-      drawOwnershipTree(writer, toTreeBox(root));
+      drawOwnershipTree(writer, toTreeBox(root, band, trustsOutsideTree(entity, data.trusts)));
       if (data.trusts.length > 0) {
         writer.table(
           [
@@ -322,7 +339,7 @@ export async function renderEntityReport(data: EntityReportData): Promise<Buffer
 
   writer.heading('Risk');
   writer.keyValues([
-    ['Risk band', entity.riskStatus],
+    ['Risk band', band],
     ['Score', entity.riskScore === null ? '-' : String(entity.riskScore)],
     ['Reason', entity.riskReason ?? 'Not assessed yet: the band is set when the shareholding is confirmed'],
     ['Shareholding confirmed', yesNo(entity.shareholdersAdminConfirmed)],

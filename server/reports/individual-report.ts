@@ -14,7 +14,7 @@ const day = (iso: string | null): string | null => (iso ? iso.slice(0, 10) : nul
 export async function individualReport(
   individual: Individual,
   documents: IndividualDocument[],
-  generatedAt = new Date(),
+  generatedAt: Date,
 ): Promise<Buffer> {
   const name = `${individual.firstName} ${individual.lastName}`.trim();
   const w = new ReportWriter(

@@ -1,16 +1,15 @@
 // Entity documents. Upload and confirm take the entity UUID; read and delete take the entityDocID.
 import type { FastifyInstance } from 'fastify';
-import { DocConfirmRequestSchema } from '../../shared/api/documents.js';
 import type { AppContext } from '../context.js';
 import { receiveUpload } from '../http/upload.js';
 import { intParam, jsonObject, parseWith, uuidParam } from '../http/validate.js';
-
-type IdParams = { Params: { id: string } };
+import { ROUTES } from '../../shared/api/routes.js';
+import { serve } from '../http/serve.js';
 
 export function entityDocumentRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const { entityService, documentService } = ctx;
 
-  scope.post<IdParams>('/entity/:id/entity-doc', async (request, reply) => {
+  serve(scope, ROUTES.uploadEntityDocument, async (request, reply) => {
     const entity = entityService.get(request.partnerId, uuidParam(request.params.id, 'Entity'));
     documentService.checkEntityUpload(entity);
     const upload = await receiveUpload(request, ctx.files, ctx.config.limits.entityDocumentBytes);
@@ -18,7 +17,7 @@ export function entityDocumentRoutes(scope: FastifyInstance, ctx: AppContext): v
     return reply.status(201).send({ entityDocID });
   });
 
-  scope.get<IdParams>('/entity/:id/entity-doc', async (request) => {
+  serve(scope, ROUTES.getEntityDocument, async (request) => {
     const { doc } = documentService.entityDocument(
       request.partnerId,
       intParam(request.params.id, 'Entity document'),
@@ -26,7 +25,7 @@ export function entityDocumentRoutes(scope: FastifyInstance, ctx: AppContext): v
     return { entityDocID: doc.id, ...(await documentService.content(doc)) };
   });
 
-  scope.delete<IdParams>('/entity/:id/entity-doc', async (request) => {
+  serve(scope, ROUTES.deleteEntityDocument, async (request) => {
     const doc = documentService.deleteEntityDocument(
       request.partnerId,
       intParam(request.params.id, 'Entity document'),
@@ -34,9 +33,9 @@ export function entityDocumentRoutes(scope: FastifyInstance, ctx: AppContext): v
     return { message: 'Entity document deleted', entityDocID: doc.id, active: false };
   });
 
-  scope.patch<IdParams>('/entity/:id/entity-doc-confirm', async (request) => {
+  serve(scope, ROUTES.entityDocConfirm, async (request) => {
     const entity = entityService.get(request.partnerId, uuidParam(request.params.id, 'Entity'));
-    const body = parseWith(DocConfirmRequestSchema, jsonObject(request.body));
+    const body = parseWith(ROUTES.entityDocConfirm.json, jsonObject(request.body));
     const saved = documentService.confirmEntityDocuments(entity, body.docsUploadedReviewed);
     return {
       message: saved.docsUploadedReviewed ? 'Entity documents confirmed' : 'Entity documents not confirmed',

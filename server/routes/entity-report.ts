@@ -1,15 +1,14 @@
 // The entity's PDF report, as JSON with base64 content or as raw bytes with ?format=binary.
 import type { FastifyInstance } from 'fastify';
-import { PdfReportQuerySchema } from '../../shared/api/entity.js';
 import type { AppContext } from '../context.js';
 import { parseWith, uuidParam } from '../http/validate.js';
-
-type IdParams = { Params: { id: string } };
+import { ROUTES } from '../../shared/api/routes.js';
+import { serve } from '../http/serve.js';
 
 export function reportRoutes(scope: FastifyInstance, ctx: AppContext): void {
-  scope.get<IdParams>('/entity/:id/pdf-report', async (request, reply) => {
+  serve(scope, ROUTES.entityReport, async (request, reply) => {
     const entity = ctx.entityService.get(request.partnerId, uuidParam(request.params.id, 'Entity'));
-    const query = parseWith(PdfReportQuerySchema, request.query);
+    const query = parseWith(ROUTES.entityReport.query, request.query);
     const pdf = await ctx.reportService.entityReport(entity);
     const filename = `fica-report-${entity.id}.pdf`;
     if (query.format === 'binary') {

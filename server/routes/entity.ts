@@ -1,44 +1,28 @@
 // Entity records: create, list, read, KYB, sanctions review, external system id.
 import type { FastifyInstance } from 'fastify';
-import {
-  EntityCreateRequestSchema,
-  EntityListQuerySchema,
-  KybRequestSchema,
-  PepReviewRequestSchema,
-  UpdateExternalSystemIdRequestSchema,
-} from '../../shared/api/entity.js';
-import { IsoDateSchema } from '../../shared/api/common.js';
 import type { AppContext } from '../context.js';
 import { jsonObject, parseWith, uuidParam } from '../http/validate.js';
 import { entityCreateView, entityListItemView, entityRecordView } from '../services/views.js';
-
-type IdParams = { Params: { id: string } };
-
-// The published list names more filters than the shared query schema; the date filters match the
-// individual list's whole-day rule (contract §4: "like the individual list").
-const ListQuerySchema = EntityListQuerySchema.extend({
-  approvalDate: IsoDateSchema.optional(),
-  lastUpdated: IsoDateSchema.optional(),
-  nextFicaReviewDate: IsoDateSchema.optional(),
-});
+import { ROUTES } from '../../shared/api/routes.js';
+import { serve } from '../http/serve.js';
 
 export function entityRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const { entityService } = ctx;
 
-  scope.post('/entity', async (request, reply) => {
-    const body = parseWith(EntityCreateRequestSchema, jsonObject(request.body));
+  serve(scope, ROUTES.createEntity, async (request, reply) => {
+    const body = parseWith(ROUTES.createEntity.json, jsonObject(request.body));
     const { entity, createdUbos } = entityService.create(request.partnerId, body);
     return reply.status(201).send(entityCreateView(entity, createdUbos));
   });
 
-  scope.get('/entity', async (request) => {
-    const query = parseWith(ListQuerySchema, request.query);
+  serve(scope, ROUTES.listEntities, async (request) => {
+    const query = parseWith(ROUTES.listEntities.query, request.query);
     const { take, skip, ...filters } = query;
     const page = entityService.list(request.partnerId, filters, take, skip);
     return { data: page.data.map(entityListItemView), count: page.count, take, skip };
   });
 
-  scope.get<IdParams>('/entity/:id', async (request) => {
+  serve(scope, ROUTES.getEntity, async (request) => {
     const entity = entityService.get(request.partnerId, uuidParam(request.params.id, 'Entity'));
     return entityRecordView(
       entity,
@@ -47,22 +31,22 @@ export function entityRoutes(scope: FastifyInstance, ctx: AppContext): void {
     );
   });
 
-  scope.patch<IdParams>('/entity/:id/kyb', async (request) => {
+  serve(scope, ROUTES.saveKyb, async (request) => {
     const entity = entityService.get(request.partnerId, uuidParam(request.params.id, 'Entity'));
-    const body = parseWith(KybRequestSchema, jsonObject(request.body));
+    const body = parseWith(ROUTES.saveKyb.json, jsonObject(request.body));
     entityService.saveKyb(entity, body);
     return { success: true };
   });
 
-  scope.patch<IdParams>('/entity/:id/sanctions-review', async (request) => {
+  serve(scope, ROUTES.sanctionsReview, async (request) => {
     const entity = entityService.get(request.partnerId, uuidParam(request.params.id, 'Entity'));
-    const body = parseWith(PepReviewRequestSchema, jsonObject(request.body));
+    const body = parseWith(ROUTES.sanctionsReview.json, jsonObject(request.body));
     entityService.sanctionsReview(entity, body);
     return { success: true };
   });
 
-  scope.patch('/entity/update-external-system-id', async (request) => {
-    const body = parseWith(UpdateExternalSystemIdRequestSchema, jsonObject(request.body));
+  serve(scope, ROUTES.updateExternalSystemId, async (request) => {
+    const body = parseWith(ROUTES.updateExternalSystemId.json, jsonObject(request.body));
     const entity = entityService.get(request.partnerId, body.id.toLowerCase());
     const saved = entityService.updateExternalSystemId(entity, body.externalSystemId);
     return { success: true, id: saved.id, externalSystemId: saved.externalSystemId };

@@ -1,6 +1,7 @@
 // The one list of route modules (entities, UBOs, documents, individuals, bank verification,
 // webhooks, dashboard actions); a new module is added to the lists below.
 import type { FastifyInstance } from 'fastify';
+import { API_BASE, SANDBOX_BASE } from '../../shared/api/routes.js';
 import type { AppContext } from '../context.js';
 import { requireBearer } from '../auth/bearer.js';
 import { refuseCrossSite } from '../http/same-site.js';
@@ -20,6 +21,8 @@ import { individualDecisionRoutes } from './individual-decision.js';
 import { bankRoutes } from './bank.js';
 import { webhookRoutes } from './webhooks.js';
 import { dashboardActionRoutes } from './dashboard-actions.js';
+import { sandboxSecurityRoutes } from './sandbox-security.js';
+import { controlSecretOf, requireControlSecret } from '../auth/control-secret.js';
 
 export type RouteModule = (scope: FastifyInstance, ctx: AppContext) => void;
 
@@ -40,8 +43,11 @@ const API_V1: RouteModule[] = [
   webhookRoutes,
 ];
 
-/** Routes under /sandbox/v1: no bearer, only in sandbox mode (contract §10), same-site JSON only. */
-const SANDBOX_V1: RouteModule[] = [sandboxPartnerRoutes, dashboardActionRoutes];
+/**
+ * Routes under /sandbox/v1: only in sandbox mode (contract §10), no bearer but the control secret,
+ * same-site JSON only.
+ */
+const SANDBOX_V1: RouteModule[] = [sandboxPartnerRoutes, sandboxSecurityRoutes, dashboardActionRoutes];
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   oauthRoutes(app, ctx);
@@ -50,15 +56,16 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       requireBearer(scope, ctx.tokens);
       for (const module of API_V1) module(scope, ctx);
     },
-    { prefix: '/api/v1' },
+    { prefix: API_BASE },
   );
   if (ctx.config.mode === 'sandbox') {
     await app.register(
       async (scope) => {
         refuseCrossSite(scope);
+        requireControlSecret(scope, controlSecretOf(ctx));
         for (const module of SANDBOX_V1) module(scope, ctx);
       },
-      { prefix: '/sandbox/v1' },
+      { prefix: SANDBOX_BASE },
     );
   }
 }

@@ -1,24 +1,22 @@
 // Individual documents: one upload may link a file to several group-and-type pairs; read, soft
 // delete and the confirm step.
 import type { FastifyInstance } from 'fastify';
-import { ConfirmDocsRequestSchema } from '../../shared/api/individual.js';
-import { IndividualDocumentsFieldSchema, parseDocumentsField } from '../../shared/api/documents.js';
+import { parseDocumentsField } from '../../shared/api/documents.js';
 import type { AppContext } from '../context.js';
 import { UploadError } from '../http/errors.js';
 import { receiveUpload } from '../http/upload.js';
 import { intParam, jsonObject, parseWith, uuidParam } from '../http/validate.js';
 import { individualServiceFor } from '../services/individual-context.js';
 import { individualDocumentView } from '../services/individual-views.js';
-
-type IdParams = { Params: { id: string } };
-type DocParams = { Params: { id: string; docId: string } };
+import { ROUTES } from '../../shared/api/routes.js';
+import { serve } from '../http/serve.js';
 
 const DOCUMENTS_FIELD = 'documents';
 
 export function individualDocumentRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const service = individualServiceFor(ctx);
 
-  scope.post<IdParams>('/individual/:id/documents', async (request, reply) => {
+  serve(scope, ROUTES.uploadIndividualDocument, async (request, reply) => {
     const individual = service.get(request.partnerId, uuidParam(request.params.id, 'Individual'));
     service.checkCanUpload(individual);
     const upload = await receiveUpload(request, ctx.files, ctx.config.limits.individualDocumentBytes);
@@ -31,7 +29,7 @@ export function individualDocumentRoutes(scope: FastifyInstance, ctx: AppContext
           'Send documents as a JSON string of an array of {individualDocsID, IndividualDocTypesID}',
         );
       }
-      const parsed = parseDocumentsField(raw, IndividualDocumentsFieldSchema);
+      const parsed = parseDocumentsField(raw, ROUTES.uploadIndividualDocument.upload);
       if (!parsed.ok)
         throw new UploadError(
           parsed.kind === 'json' ? 'Invalid JSON format in documents' : 'Invalid documents value',
@@ -57,7 +55,7 @@ export function individualDocumentRoutes(scope: FastifyInstance, ctx: AppContext
     });
   });
 
-  scope.get<DocParams>('/individual/:id/documents/:docId', async (request) => {
+  serve(scope, ROUTES.getIndividualDocument, async (request) => {
     const individual = service.get(request.partnerId, uuidParam(request.params.id, 'Individual'));
     const { doc, content } = await service.documentContent(
       individual,
@@ -71,15 +69,15 @@ export function individualDocumentRoutes(scope: FastifyInstance, ctx: AppContext
     };
   });
 
-  scope.delete<DocParams>('/individual/:id/documents/:docId', async (request) => {
+  serve(scope, ROUTES.deleteIndividualDocument, async (request) => {
     const individual = service.get(request.partnerId, uuidParam(request.params.id, 'Individual'));
     const doc = service.deleteDocument(individual, intParam(request.params.docId, 'Document'));
     return { message: 'Document deleted', ...individualDocumentView(doc) };
   });
 
-  scope.patch<IdParams>('/individual/:id/confirm-docs', async (request) => {
+  serve(scope, ROUTES.confirmIndividualDocs, async (request) => {
     const individual = service.get(request.partnerId, uuidParam(request.params.id, 'Individual'));
-    const body = parseWith(ConfirmDocsRequestSchema, jsonObject(request.body));
+    const body = parseWith(ROUTES.confirmIndividualDocs.json, jsonObject(request.body));
     const saved = service.confirmDocs(individual, body.userUUID);
     return { message: 'Documents confirmed', docsUploadedReviewed: saved.docsUploadedReviewed };
   });

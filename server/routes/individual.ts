@@ -1,19 +1,12 @@
 // Individual records: create, list, read, update, and the screening, validation and PEP steps.
 import type { FastifyInstance } from 'fastify';
-import {
-  ExternalValidationRequestSchema,
-  IndividualCreateRequestSchema,
-  IndividualListQuerySchema,
-  IndividualUpdateRequestSchema,
-  PepSanctionsDecisionRequestSchema,
-} from '../../shared/api/individual.js';
 import type { AppContext } from '../context.js';
 import { jsonObject, parseWith, uuidParam } from '../http/validate.js';
 import { individualServiceFor } from '../services/individual-context.js';
 import { individualListItemView, individualRecordView } from '../services/individual-views.js';
 import type { IndividualFilters } from '../store/individuals.js';
-
-type IdParams = { Params: { id: string } };
+import { ROUTES } from '../../shared/api/routes.js';
+import { serve } from '../http/serve.js';
 
 /** A whole-day filter: the day written in the value, 00:00:00 to 23:59:59.999 UTC. */
 function wholeDay(value: string | undefined): { from: string; to: string } | undefined {
@@ -28,15 +21,15 @@ export function individualRoutes(scope: FastifyInstance, ctx: AppContext): void 
   const view = (individual: ReturnType<typeof service.get>) =>
     individualRecordView(individual, service.documents(individual));
 
-  scope.post('/individual', async (request, reply) => {
-    const body = parseWith(IndividualCreateRequestSchema, jsonObject(request.body));
+  serve(scope, ROUTES.createIndividual, async (request, reply) => {
+    const body = parseWith(ROUTES.createIndividual.json, jsonObject(request.body));
     const individual = service.create(request.partnerId, body);
     return reply.status(201).send({ id: individual.id });
   });
 
-  scope.get('/individual', async (request) => {
+  serve(scope, ROUTES.listIndividuals, async (request) => {
     const { take, skip, approvalDate, lastUpdated, nextFicaReviewDate, ...contains } = parseWith(
-      IndividualListQuerySchema,
+      ROUTES.listIndividuals.query,
       request.query,
     );
     const filters: IndividualFilters = { ...contains };
@@ -54,31 +47,29 @@ export function individualRoutes(scope: FastifyInstance, ctx: AppContext): void 
     return { data: page.data.map(individualListItemView), count: page.count, take, skip };
   });
 
-  scope.get<IdParams>('/individual/:id', async (request) =>
-    view(record(request.partnerId, request.params.id)),
-  );
+  serve(scope, ROUTES.getIndividual, async (request) => view(record(request.partnerId, request.params.id)));
 
-  scope.patch<IdParams>('/individual/:id', async (request) => {
+  serve(scope, ROUTES.updateIndividual, async (request) => {
     const individual = record(request.partnerId, request.params.id);
-    const body = parseWith(IndividualUpdateRequestSchema, jsonObject(request.body));
+    const body = parseWith(ROUTES.updateIndividual.json, jsonObject(request.body));
     return view(service.update(individual, body));
   });
 
-  scope.post<IdParams>('/individual/:id/aml-screening', async (request) => {
+  serve(scope, ROUTES.amlScreening, async (request) => {
     const individual = record(request.partnerId, request.params.id);
     return service.amlScreening(individual);
   });
 
-  scope.post<IdParams>('/individual/:id/external-validation', async (request) => {
+  serve(scope, ROUTES.externalValidation, async (request) => {
     const individual = record(request.partnerId, request.params.id);
     // The body is optional: none, or an empty object, means "use the record's data".
     const raw = request.body === undefined || request.body === null ? {} : jsonObject(request.body);
-    return service.externalValidation(individual, parseWith(ExternalValidationRequestSchema, raw));
+    return service.externalValidation(individual, parseWith(ROUTES.externalValidation.json, raw));
   });
 
-  scope.patch<IdParams>('/individual/:id/pep-sanctions-decision', async (request) => {
+  serve(scope, ROUTES.pepSanctionsDecision, async (request) => {
     const individual = record(request.partnerId, request.params.id);
-    const body = parseWith(PepSanctionsDecisionRequestSchema, jsonObject(request.body));
+    const body = parseWith(ROUTES.pepSanctionsDecision.json, jsonObject(request.body));
     return view(service.pepSanctionsDecision(individual, body));
   });
 }

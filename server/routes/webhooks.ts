@@ -1,17 +1,13 @@
 // Webhook subscriptions (webhooks.md, contract §8). The secret appears only in the create answer.
 import type { FastifyInstance } from 'fastify';
-import {
-  SubscriptionCreateRequestSchema,
-  SubscriptionUpdateRequestSchema,
-} from '../../shared/api/webhooks.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { jsonObject, parseWith, uuidParam } from '../http/validate.js';
 import { subscriptionView } from '../webhooks/subscription-store.js';
 import { subscriptionUrlProblem } from '../webhooks/url-policy.js';
 import { webhooksFor } from '../webhooks/runtime.js';
-
-type IdParams = { Params: { id: string } };
+import { ROUTES } from '../../shared/api/routes.js';
+import { serve } from '../http/serve.js';
 
 export function webhookRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const { subscriptions } = webhooksFor(ctx);
@@ -27,8 +23,8 @@ export function webhookRoutes(scope: FastifyInstance, ctx: AppContext): void {
     return subscription;
   };
 
-  scope.post('/webhooks/subscriptions', async (request, reply) => {
-    const body = parseWith(SubscriptionCreateRequestSchema, jsonObject(request.body));
+  serve(scope, ROUTES.createSubscription, async (request, reply) => {
+    const body = parseWith(ROUTES.createSubscription.json, jsonObject(request.body));
     checkUrl(body.url);
     const s = subscriptions.create(request.partnerId, body);
     return reply.status(201).send({
@@ -42,24 +38,24 @@ export function webhookRoutes(scope: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  scope.get('/webhooks/subscriptions', async (request) =>
+  serve(scope, ROUTES.listSubscriptions, async (request) =>
     subscriptions.list(request.partnerId).map(subscriptionView),
   );
 
-  scope.get<IdParams>('/webhooks/subscriptions/:id', async (request) =>
+  serve(scope, ROUTES.getSubscription, async (request) =>
     subscriptionView(find(request.partnerId, request.params.id)),
   );
 
-  scope.patch<IdParams>('/webhooks/subscriptions/:id', async (request) => {
+  serve(scope, ROUTES.updateSubscription, async (request) => {
     const current = find(request.partnerId, request.params.id);
-    const body = parseWith(SubscriptionUpdateRequestSchema, jsonObject(request.body));
+    const body = parseWith(ROUTES.updateSubscription.json, jsonObject(request.body));
     if (body.url !== undefined) checkUrl(body.url);
     const updated = subscriptions.update(request.partnerId, current.id, body);
     if (!updated) throw notFound('Subscription not found');
     return subscriptionView(updated);
   });
 
-  scope.delete<IdParams>('/webhooks/subscriptions/:id', async (request) => {
+  serve(scope, ROUTES.deleteSubscription, async (request) => {
     const current = find(request.partnerId, request.params.id);
     subscriptions.delete(request.partnerId, current.id);
     return { message: 'Subscription deleted', id: current.id };

@@ -20,6 +20,7 @@ import { storedFilename } from '../../shared/files/filename.js';
 import { SIGNATURE_BYTES, acceptedType } from '../../shared/files/sniff.js';
 import { screenName } from '../providers/screening.js';
 import { newUbo, uboName } from './entity-service.js';
+import { withRisk } from './entity-risk.js';
 import { individualServiceFor } from './individual-context.js';
 import type { Entity } from '../store/entities.js';
 import type { DocumentOwner, StoredDocument } from '../store/documents.js';
@@ -35,6 +36,7 @@ import {
   uboDocumentData,
   type Actor,
 } from '../webhooks/event-data.js';
+import { isoNow } from '../clock.js';
 
 const EntityChangesSchema = KybRequestSchema.extend({
   entityRegName: z.string().trim().min(1).max(500).optional(),
@@ -115,15 +117,27 @@ export class DashboardActions {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
         const changes = parseChanges(EntityChangesSchema, action.changes);
         const { entityRegName, clientReference, externalSystemId, riskStatus, riskReason, ...kyb } = changes;
-        const saved = ctx.entities.save({
+        const next: Entity = {
           ...entity,
-          riskStatus: riskStatus ?? entity.riskStatus,
-          riskReason: riskReason ?? (riskStatus ? 'Set in the dashboard' : entity.riskReason),
           regName: entityRegName ?? entity.regName,
           clientReference: clientReference === undefined ? entity.clientReference : clientReference,
           externalSystemId: externalSystemId === undefined ? entity.externalSystemId : externalSystemId,
           kyb: Object.keys(kyb).length > 0 ? { ...(entity.kyb ?? {}), ...kyb } : entity.kyb,
-        });
+        };
+        // A band set by hand is the band, whatever else the action changes; otherwise a change that
+        // moves the score recalculates it.
+        if (riskStatus || riskReason) {
+          ctx.entities.save(
+            withRisk(next, {
+              band: riskStatus ?? entity.riskStatus,
+              reason: riskReason ?? 'Set in the dashboard',
+              score: entity.riskScore,
+            }),
+          );
+        } else {
+          ctx.entityService.changing(entity, () => ctx.entities.save(next));
+        }
+        const saved = ctx.entityService.get(partnerId, entity.id);
         events.push({
           eventType: 'entity.updated',
           sourceId: saved.id,
@@ -165,7 +179,7 @@ export class DashboardActions {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
         const doc = ctx.documents.get('entity', partnerId, action.entityDocID);
         if (!doc || doc.ownerId !== entity.id) throw notFound('Entity document not found');
-        const deletedAt = new Date().toISOString();
+        const deletedAt = isoNow(this.ctx.clock);
         ctx.db.transaction(() => {
           ctx.documents.softDelete('entity', doc.id);
           ctx.entities.save({ ...entity, docsUploadedReviewed: false });
@@ -181,7 +195,7 @@ export class DashboardActions {
       }
       case 'addTrust': {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
-        const now = new Date().toISOString();
+        const now = isoNow(this.ctx.clock);
         const trust: EntityTrust = {
           id: randomUUID(),
           entityId: entity.id,
@@ -194,11 +208,12 @@ export class DashboardActions {
           createdAt: now,
           updatedAt: now,
         };
-        ctx.db.transaction(() => {
+        const { riskRecalculated } = ctx.entityService.changing(entity, () => {
           ctx.trusts.upsert(trust);
           ctx.entities.save(entity);
-        })();
+        });
         events.push(this.trustEvent('entityTrust.created', entity, trust, actor));
+        if (riskRecalculated) events.push(this.riskEvent(entity, actor));
         break;
       }
       case 'updateTrust': {
@@ -211,24 +226,25 @@ export class DashboardActions {
         const updated: EntityTrust = {
           ...trust,
           ...stripUndefined(changes),
-          updatedAt: new Date().toISOString(),
+          updatedAt: isoNow(this.ctx.clock),
         };
-        ctx.db.transaction(() => {
+        const { riskRecalculated } = ctx.entityService.changing(entity, () => {
           ctx.trusts.upsert(updated);
           // upsert keeps the status columns; a status change is written here.
           ctx.db
             .prepare('UPDATE entity_trusts SET trust_status = ? WHERE id = ?')
             .run(updated.trustStatus, updated.id);
           ctx.entities.save(entity);
-        })();
+        });
         events.push(this.trustEvent('entityTrust.updated', entity, updated, actor));
+        if (riskRecalculated) events.push(this.riskEvent(entity, actor));
         break;
       }
       case 'createUbo': {
         const entity = ctx.entityService.get(partnerId, action.entityId.toLowerCase());
         const body = action.body;
         const ubo: Ubo = {
-          ...newUbo(entity, 'api', body.firstName, body.lastName, {
+          ...newUbo(this.ctx.clock, entity, 'api', body.firstName, body.lastName, {
             isDirector: body.isDirector,
             isShareholder: body.isShareholder,
           }),
@@ -237,11 +253,12 @@ export class DashboardActions {
           shareholderPercentage: body.shareholderPercentage ?? null,
         };
         ubo.screening = screenName(uboName(ubo));
-        ctx.db.transaction(() => {
+        const { riskRecalculated } = ctx.entityService.changing(entity, () => {
           ctx.ubos.insert(ubo);
           ctx.entities.save(entity);
-        })();
+        });
         events.push(this.uboEvent('ubo.created', entity, ubo, actor));
+        if (riskRecalculated) events.push(this.riskEvent(entity, actor));
         break;
       }
       case 'updateUbo': {
@@ -249,7 +266,7 @@ export class DashboardActions {
         const ubo = this.uboOf(partnerId, entity, action.uboId);
         const changes = stripUndefined(parseChanges(UboChangesSchema, action.changes));
         const { firstName, lastName, isDirector, isShareholder, shareholderPercentage, ...details } = changes;
-        const saved = ctx.db.transaction(() => {
+        const { result: saved, riskRecalculated } = ctx.entityService.changing(entity, () => {
           const result = ctx.ubos.save({
             ...ubo,
             firstName: firstName ?? ubo.firstName,
@@ -261,8 +278,9 @@ export class DashboardActions {
           });
           ctx.entities.save(entity);
           return result;
-        })();
+        });
         events.push(this.uboEvent('ubo.updated', entity, saved, actor));
+        if (riskRecalculated) events.push(this.riskEvent(entity, actor));
         break;
       }
       case 'uploadUboDocument': {
@@ -303,7 +321,7 @@ export class DashboardActions {
         const ubo = this.uboOf(partnerId, entity, action.uboId);
         const doc = ctx.documents.get('ubo', partnerId, action.uboDocID);
         if (!doc || doc.ownerId !== ubo.id) throw notFound('UBO document not found');
-        const deletedAt = new Date().toISOString();
+        const deletedAt = isoNow(this.ctx.clock);
         ctx.db.transaction(() => {
           ctx.documents.softDelete('ubo', doc.id);
           ctx.ubos.save({ ...ubo, docsUploadedReviewed: false });
@@ -356,6 +374,17 @@ export class DashboardActions {
     }
     const webhooks = webhooksFor(ctx);
     return events.map((event) => webhooks.emit(partnerId, event));
+  }
+
+  /** A child change that moved the entity's score: the recalculation is published (webhooks.md). */
+  private riskEvent(entity: Entity, actor: Actor): EventInput {
+    const saved = this.ctx.entityService.get(entity.partnerId, entity.id);
+    return {
+      eventType: 'entity.updated',
+      sourceId: saved.id,
+      externalID: saved.clientReference,
+      data: entityUpdatedData(saved, actor),
+    };
   }
 
   private uboOf(partnerId: string, entity: Entity, uboId: string): Ubo {
@@ -429,7 +458,7 @@ export class DashboardActions {
       mimeType,
       size: bytes.length,
       additional: false,
-      uploadDate: new Date().toISOString(),
+      uploadDate: isoNow(this.ctx.clock),
     };
     const id = this.ctx.documents.insert(kind, doc);
     return { ...doc, id, active: true };

@@ -4,6 +4,8 @@ import type { Store } from '../context.js';
 import type { Entity } from '../store/entities.js';
 import { badRequest } from '../http/errors.js';
 import type { EntityService } from './entity-service.js';
+import { withRisk } from './entity-risk.js';
+import { isoNow } from '../clock.js';
 
 export interface ShareholdingResult {
   message: string;
@@ -47,14 +49,9 @@ export class DecisionService {
       };
     }
     const risk = this.entities.assessRisk(entity, this.store.ubos.listForEntity(entity.id));
-    this.store.entities.save({
-      ...entity,
-      shareholdersAdminConfirmed: true,
-      directorsConfirmed: true,
-      riskStatus: risk.band,
-      riskReason: risk.reason,
-      riskScore: risk.score,
-    });
+    this.store.entities.save(
+      withRisk({ ...entity, shareholdersAdminConfirmed: true, directorsConfirmed: true }, risk),
+    );
     return { message: 'Shareholding confirmed', riskStatus: risk.band, riskReason: risk.reason };
   }
 
@@ -71,7 +68,7 @@ export class DecisionService {
     entity: Entity,
     body: EntityDecisionRequest,
   ): { message: string; onboardingDecision: string; ficaStatus: string } {
-    const now = new Date().toISOString();
+    const now = isoNow(this.store.clock);
     // Stored in UTC so the list's whole-day filter compares like with like.
     const reviewDate = body.nextFicaReviewDate ? new Date(body.nextFicaReviewDate).toISOString() : undefined;
     const next: Entity = {

@@ -21,6 +21,7 @@ import { UploadError, conflict, notFound } from '../http/errors.js';
 import type { ReceivedUpload } from '../http/upload.js';
 import type { EntityService } from './entity-service.js';
 import { uboName } from './entity-service.js';
+import { isoNow } from '../clock.js';
 
 export interface DocumentContent {
   base64Content: string;
@@ -200,7 +201,7 @@ export class DocumentService {
       mimeType: upload.file.mimeType,
       size: upload.file.size,
       additional: upload.fields.additionalFicaDoc === 'true',
-      uploadDate: new Date().toISOString(),
+      uploadDate: isoNow(this.store.clock),
     });
   }
 }

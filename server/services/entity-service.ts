@@ -9,13 +9,14 @@ import {
   type UboWorkflowState,
 } from '../../shared/domain/workflow.js';
 import { missingRequiredGroups } from '../../shared/domain/documents.js';
-import { bandFromScore, entityRiskReason, entityRiskScore } from '../../shared/domain/risk.js';
-import { treeStats, type OrganigramNodeInput } from '../../shared/domain/organigram.js';
+import { bandFromScore, entityRiskReason, type EntityRiskScore } from '../../shared/domain/risk.js';
 import type { BandOrUndetermined } from '../../shared/domain/types.js';
 import type { SandboxConfig } from '../config.js';
 import type { Store } from '../context.js';
 import type { Entity, EntityFilters } from '../store/entities.js';
+import type { EntityTrust } from '../store/trusts.js';
 import type { Ubo } from '../store/ubos.js';
+import { entityScore, sameScore, withRisk, type EntityRisk } from './entity-risk.js';
 import {
   COUNTRIES,
   ENTITY_DOC_GROUPS,
@@ -32,7 +33,7 @@ import {
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 import { lookupCompany } from '../providers/registry.js';
 import { screenName } from '../providers/screening.js';
-import { monotonicIso } from '../clock.js';
+import { isoNow, monotonicIso, type Clock } from '../clock.js';
 
 export const INITIAL_STATUS = 'In Progress';
 export const UNDETERMINED = 'Undetermined';
@@ -77,7 +78,7 @@ export class EntityService {
         { path: 'entityType', message: 'Unknown entity type' },
       ]);
     }
-    const now = monotonicIso();
+    const now = monotonicIso(this.config.clock);
     const entity: Entity = {
       id: randomUUID(),
       partnerId,
@@ -125,7 +126,7 @@ export class EntityService {
       }
     }
     const createdUbos = directors.map((d): Ubo =>
-      newUbo(entity, 'registry', d.firstName, d.lastName, { isDirector: true }),
+      newUbo(this.config.clock, entity, 'registry', d.firstName, d.lastName, { isDirector: true }),
     );
     // The debit and every insert commit together: with too little balance nothing is written.
     this.store.db.transaction(() => {
@@ -141,20 +142,24 @@ export class EntityService {
     return { entity, createdUbos };
   }
 
-  saveKyb(entity: Entity, body: KybRequest): Entity {
+  saveKyb(entity: Entity, body: KybRequest): void {
     this.check(entity, { type: 'kyb' });
     checkKybLookups(body);
     // A later KYB save changes only the fields it sends.
-    return this.store.entities.save({ ...entity, kyb: { ...(entity.kyb ?? {}), ...body } });
+    this.changing(entity, () =>
+      this.store.entities.save({ ...entity, kyb: { ...(entity.kyb ?? {}), ...body } }),
+    );
   }
 
-  sanctionsReview(entity: Entity, body: PepReviewRequest): Entity {
+  sanctionsReview(entity: Entity, body: PepReviewRequest): void {
     this.check(entity, { type: 'sanctions-review' });
-    return this.store.entities.save({
-      ...entity,
-      adverseSearchKYC: body.adverseSearchKYC,
-      sanctionSearchCompleted: entity.sanctionSearchCompleted || body.pepConfirmReviewed,
-    });
+    this.changing(entity, () =>
+      this.store.entities.save({
+        ...entity,
+        adverseSearchKYC: body.adverseSearchKYC,
+        sanctionSearchCompleted: entity.sanctionSearchCompleted || body.pepConfirmReviewed,
+      }),
+    );
   }
 
   updateExternalSystemId(entity: Entity, externalSystemId: string): Entity {
@@ -212,25 +217,48 @@ export class EntityService {
     if (!result.ok) throw new HttpError(result.status, result.message);
   }
 
-  /** Recomputes the entity's score and band from its tree, people, KYB and screening. */
+  /** The entity's score, band and reason from its tree, people, KYB and screening as they stand. */
   assessRisk(
     entity: Entity,
     ubos: Ubo[],
-  ): { score: number; band: 'Low Risk' | 'Medium Risk' | 'High Risk'; reason: string } {
-    const root = firstNode(entity.organigram);
-    const stats = root ? treeStats(root) : null;
-    const highRisk = new Set(COUNTRIES.filter((c) => c.highRisk).map((c) => c.id));
-    const countries = new Set(entity.kyb?.countriesTransactedWith ?? []);
-    const adverse = (entity.adverseSearchKYC ? 1 : 0) + ubos.filter((u) => u.adverseSearchKYC).length;
-    const result = entityRiskScore({
-      treeNodes: stats?.shareholderNodeCount ?? 0,
-      treeDepth: stats?.depth ?? 0,
-      uboCount: ubos.length,
-      trustRelatedPartyCount: stats?.trustRelatedPartyCount ?? 0,
-      highRiskCountryCount: [...countries].filter((id) => highRisk.has(id)).length,
-      adverseResultCount: adverse,
-      additionalVerification: entity.kyb?.additionalVerification === true,
-    });
+    trusts: EntityTrust[] = this.store.trusts.listForEntity(entity.id),
+  ): EntityRisk {
+    return this.riskOf(entity, entityScore(entity, ubos, trusts));
+  }
+
+  /**
+   * Runs a change to an entity, its people or its trusts in one transaction. Once the entity's band
+   * has been assessed (verify-organigram or shareholding-confirm), a change that moved its score
+   * writes the recalculated score, band and reason with it; a change that moved nothing leaves the
+   * band as it was (also one set by hand in the dashboard). Says whether it recalculated, which a
+   * dashboard action publishes as entity.updated.
+   */
+  changing<T>(
+    entity: Pick<Entity, 'id' | 'partnerId'>,
+    change: () => T,
+  ): { result: T; riskRecalculated: boolean } {
+    return this.store.db.transaction(() => {
+      const scoreNow = (): { stored: Entity; score: EntityRiskScore } | null => {
+        const stored = this.store.entities.get(entity.partnerId, entity.id);
+        if (!stored) return null;
+        const score = entityScore(
+          stored,
+          this.store.ubos.listForEntity(stored.id),
+          this.store.trusts.listForEntity(stored.id),
+        );
+        return { stored, score };
+      };
+      const before = scoreNow();
+      const result = change();
+      const after = scoreNow();
+      if (!before || !after || after.stored.riskScore === null || sameScore(before.score, after.score))
+        return { result, riskRecalculated: false };
+      this.store.entities.save(withRisk(after.stored, this.riskOf(after.stored, after.score)));
+      return { result, riskRecalculated: true };
+    })();
+  }
+
+  private riskOf(entity: Pick<Entity, 'partnerId'>, result: EntityRiskScore): EntityRisk {
     const partner = this.store.partners.get(entity.partnerId);
     const band = bandFromScore(result.score, partner?.riskSettings);
     return { score: result.score, band, reason: entityRiskReason(result, band) };
@@ -238,13 +266,14 @@ export class EntityService {
 }
 
 export function newUbo(
+  clock: Clock,
   entity: Pick<Entity, 'id' | 'partnerId'>,
   origin: Ubo['origin'],
   firstName: string,
   lastName: string,
   flags: { isDirector?: boolean; isShareholder?: boolean } = {},
 ): Ubo {
-  const now = new Date().toISOString();
+  const now = isoNow(clock);
   return {
     id: randomUUID(),
     entityId: entity.id,
@@ -274,11 +303,6 @@ export function newUbo(
     createdAt: now,
     updatedAt: now,
   };
-}
-
-function firstNode(tree: unknown[] | null): OrganigramNodeInput | null {
-  const first = tree?.[0];
-  return typeof first === 'object' && first !== null ? (first as OrganigramNodeInput) : null;
 }
 
 /** Lookup ids in a KYB body must name lookup rows; an unknown id is a 400 naming the field. */

@@ -12,7 +12,7 @@ export function individualServiceFor(ctx: AppContext): IndividualService {
       config: ctx.config,
       db: ctx.db,
       partners: ctx.partners,
-      individuals: new IndividualRepository(ctx.db),
+      individuals: new IndividualRepository(ctx.db, ctx.clock),
       files: ctx.files,
     });
     services.set(ctx, service);

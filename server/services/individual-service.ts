@@ -38,6 +38,7 @@ import { HttpError, badRequest, notFound, UploadError } from '../http/errors.js'
 import { screenName, type ScreeningResult } from '../providers/screening.js';
 import { lookupConsumer } from '../providers/credit-bureau.js';
 import type { ReceivedFile } from '../http/upload.js';
+import { isoNow } from '../clock.js';
 
 export const INITIAL_STATUS = 'In Progress';
 export const UNDETERMINED = 'Undetermined';
@@ -87,7 +88,7 @@ export class IndividualService {
   }
 
   create(partnerId: string, body: IndividualCreateRequest): Individual {
-    const now = new Date().toISOString();
+    const now = isoNow(this.deps.config.clock);
     const individual: Individual = {
       id: randomUUID(),
       partnerId,
@@ -265,7 +266,7 @@ export class IndividualService {
     pairs: IndividualDocumentsField,
     additional: boolean,
   ): IndividualDocument[] {
-    const uploadDate = new Date().toISOString();
+    const uploadDate = isoNow(this.deps.config.clock);
     const ids = this.deps.db.transaction(() => {
       const inserted = pairs.map((pair) =>
         this.deps.individuals.insertDocument({
@@ -332,7 +333,7 @@ export class IndividualService {
     body: IndividualDecisionRequest,
   ): { individual: Individual; message: string } {
     const decision = body.onboardingDecision;
-    const now = new Date().toISOString();
+    const now = isoNow(this.deps.config.clock);
     const userId = body.userID?.toLowerCase();
     const user = userId
       ? this.deps.partners.users(individual.partnerId).find((u) => u.id === userId)

@@ -15,7 +15,9 @@ import type { Ubo } from '../store/ubos.js';
 import { TRUST_RELATED_PARTY_TYPES } from '../fixtures/lookups.js';
 import { badRequest, zodDetails, type ErrorDetail, type HttpError } from '../http/errors.js';
 import { newUbo, type EntityService } from './entity-service.js';
+import { withRisk } from './entity-risk.js';
 import { checkDepth } from '../http/validate.js';
+import { isoNow } from '../clock.js';
 
 const PUBLISHED = new Set<string>(Object.values(ORGANIGRAM_ERRORS));
 
@@ -143,7 +145,7 @@ export class OrganigramService {
         ]);
       }
     }
-    const now = new Date().toISOString();
+    const now = isoNow(this.store.clock);
     return this.store.db.transaction((): VerifyResult => {
       // 1. Trust records, matched by the caller's stable guid.
       const trusts = new Map(this.store.trusts.listForEntity(entity.id).map((t) => [t.nodeGuid, t]));
@@ -174,7 +176,7 @@ export class OrganigramService {
         const key = node.uboID?.toLowerCase();
         const base =
           (key && (touched.get(key) ?? existing.get(key))) ||
-          newUbo(entity, 'organigram', node.firstName ?? '', node.lastName ?? '');
+          newUbo(this.store.clock, entity, 'organigram', node.firstName ?? '', node.lastName ?? '');
         const share = node.shareholderPercentage ?? 0;
         const underTrust = parent?.shareholderType === 'Trust' ? trustByGuid.get(parent.guid) : undefined;
         const ubo: Ubo = {
@@ -214,13 +216,7 @@ export class OrganigramService {
           trustID: u.entityTrustId,
           trustRelatedPartyTypes: u.trustRelatedPartyTypes,
         }));
-      this.store.entities.save({
-        ...withTree,
-        organigram: [processed],
-        riskStatus: risk.band,
-        riskReason: risk.reason,
-        riskScore: risk.score,
-      });
+      this.store.entities.save(withRisk({ ...withTree, organigram: [processed] }, risk));
       // 5. The processed tree.
       return {
         entityOrganigram: [processed],

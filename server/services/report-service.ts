@@ -20,7 +20,7 @@ export class ReportService {
       uboDocuments: new Map(ubos.map((u) => [u.id, this.store.documents.listActive('ubo', u.id)])),
       entityDocuments: this.store.documents.listActive('entity', entity.id),
       trusts: this.store.trusts.listForEntity(entity.id),
-      generatedAt: new Date(),
+      generatedAt: new Date(this.store.clock()),
     });
   }
 }

@@ -31,13 +31,13 @@ export class UboService {
   create(entity: Entity, body: UboBody): Ubo {
     this.entities.check(entity, { type: 'ubo-create' });
     checkCountries(body);
-    const ubo = newUbo(entity, 'api', body.firstName, body.lastName);
+    const ubo = newUbo(this.store.clock, entity, 'api', body.firstName, body.lastName);
     const created = applyBody(ubo, body);
     created.screening = screenName(uboName(created));
-    this.store.db.transaction(() => {
+    this.entities.changing(entity, () => {
       this.store.ubos.insert(created);
       this.store.entities.save(entity);
-    })();
+    });
     return created;
   }
 
@@ -80,13 +80,16 @@ export class UboService {
     );
   }
 
-  /** A person's change is a change of the entity too: its lastUpdated moves with it. */
+  /**
+   * A person's change is a change of the entity too: its lastUpdated moves with it, and so does its
+   * risk when the person's adverse results or their removal move the entity's score.
+   */
   private saveWithEntity(ubo: Ubo, entity: Entity): Ubo {
-    return this.store.db.transaction(() => {
+    return this.entities.changing(entity, () => {
       const saved = this.store.ubos.save(ubo);
       this.store.entities.save(entity);
       return saved;
-    })();
+    }).result;
   }
 }
 

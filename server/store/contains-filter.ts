@@ -1,6 +1,6 @@
 // SQL for the lists' contains-filters: a case-insensitive (ASCII) substring match on a column, the
 // semantics of `column LIKE '%value%'`, answered from the table's exact trigram index, one partner
-// at a time (migration 017).
+// at a time (migration 018).
 import type { Db } from './db.js';
 
 /** The shortest value the trigram index can answer: it indexes runs of three characters. */

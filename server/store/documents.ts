@@ -1,5 +1,6 @@
 // Metadata of entity and UBO documents; the bytes are in the FileStore under generated names.
 import type { Db } from './db.js';
+import { isoNow, systemClock, type Clock } from '../clock.js';
 import { bool } from './json.js';
 
 export type DocumentOwner = 'entity' | 'ubo';
@@ -68,7 +69,10 @@ export function distinctActiveGroups(table: string, ownerColumn: string): string
 }
 
 export class DocumentRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   insert(kind: DocumentOwner, doc: Omit<StoredDocument, 'id' | 'active'>): number {
     const t = TABLES[kind];
@@ -125,6 +129,6 @@ export class DocumentRepository {
     const t = TABLES[kind];
     this.db
       .prepare(`UPDATE ${t.table} SET active = 0, deleted_at = ? WHERE id = ?`)
-      .run(new Date().toISOString(), id);
+      .run(isoNow(this.clock), id);
   }
 }

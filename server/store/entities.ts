@@ -3,7 +3,7 @@ import type { Db } from './db.js';
 import type { KybRequest } from '../../shared/api/entity.js';
 import type { ScreeningResult } from '../providers/screening.js';
 import { bool, fromJson, int, toJson } from './json.js';
-import { monotonicIso } from '../clock.js';
+import { monotonicIso, systemClock, type Clock } from '../clock.js';
 import { containsConditions } from './contains-filter.js';
 
 export interface Entity {
@@ -176,7 +176,10 @@ const FILTER_COLUMNS: Record<Exclude<keyof EntityFilters, keyof typeof DAY_COLUM
 };
 
 export class EntityRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   insert(entity: Entity): void {
     const row = toRow(entity);
@@ -199,7 +202,7 @@ export class EntityRepository {
 
   /** Writes the whole record back, stamping lastUpdated. */
   save(entity: Entity): Entity {
-    const saved = { ...entity, lastUpdated: monotonicIso() };
+    const saved = { ...entity, lastUpdated: monotonicIso(this.clock) };
     const row = toRow(saved);
     const sets = Object.keys(row)
       .filter((c) => c !== 'id' && c !== 'partner_id')

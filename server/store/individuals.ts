@@ -1,5 +1,6 @@
 // Individual clients and their documents, always read and written within one partner.
 import type { Db } from './db.js';
+import { isoNow, systemClock, type Clock } from '../clock.js';
 import type { IndividualCreateRequest } from '../../shared/api/individual.js';
 import type { ScreeningResult } from '../providers/screening.js';
 import { bool, fromJson, int, toJson } from './json.js';
@@ -222,7 +223,10 @@ const toDocument = (r: DocumentRow): IndividualDocument => ({
 });
 
 export class IndividualRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   insert(individual: Individual): void {
     const row = toRow(individual);
@@ -245,7 +249,7 @@ export class IndividualRepository {
 
   /** Writes the whole record back, stamping lastUpdated. */
   save(individual: Individual): Individual {
-    const saved = { ...individual, lastUpdated: new Date().toISOString() };
+    const saved = { ...individual, lastUpdated: isoNow(this.clock) };
     const row = toRow(saved);
     const sets = Object.keys(row)
       .filter((c) => c !== 'id' && c !== 'partner_id')
@@ -345,7 +349,7 @@ export class IndividualRepository {
 
   /** Soft delete (contract §7): the row stays, marked inactive, and leaves every list. */
   deactivateDocument(individualId: string, id: number): IndividualDocument | undefined {
-    const now = new Date().toISOString();
+    const now = isoNow(this.clock);
     const changed = this.db
       .prepare(
         'UPDATE individual_documents SET active = 0, deleted_at = ? WHERE id = ? AND individual_id = ? AND active = 1',
@@ -361,6 +365,6 @@ export class IndividualRepository {
       .prepare(
         'INSERT INTO bank_account_verifications (individual_id, request, result, created_at) VALUES (?, ?, ?, ?)',
       )
-      .run(individualId, JSON.stringify(request), JSON.stringify(result), new Date().toISOString());
+      .run(individualId, JSON.stringify(request), JSON.stringify(result), isoNow(this.clock));
   }
 }

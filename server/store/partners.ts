@@ -1,6 +1,7 @@
 // Partners (tenants) of the sandbox, their users and credentials.
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db.js';
+import { isoNow, systemClock, type Clock } from '../clock.js';
 import { hashSecret, randomToken } from '../auth/secrets.js';
 import type { StaffRole } from '../../shared/domain/staff-roles.js';
 
@@ -68,7 +69,10 @@ function toPartner(row: PartnerRow): Partner {
 }
 
 export class PartnerRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /**
    * `passwordHashes` are the staff's sign-in passwords, hashed (auth/passwords.ts); an account
@@ -101,7 +105,7 @@ export class PartnerRepository {
           input.riskSettings?.highFrom ?? 15,
           clientId,
           hashSecret(secret),
-          new Date().toISOString(),
+          isoNow(this.clock),
         );
       // Contract §10: every partner has a capturer and a reviewer to fill userID fields with; the
       // admin signs in to manage the desktop app. Addresses are unique, so an email names one account.

@@ -1,5 +1,6 @@
 // UBOs (directors, shareholders, trust individuals) of an entity. Reads are scoped to a partner.
 import type { Db } from './db.js';
+import { isoNow, systemClock, type Clock } from '../clock.js';
 import type { ScreeningResult } from '../providers/screening.js';
 import { bool, fromJson, int, toJson } from './json.js';
 
@@ -145,7 +146,10 @@ function toRow(u: Ubo): Record<string, unknown> {
 }
 
 export class UboRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   insert(ubo: Ubo): void {
     const row = toRow(ubo);
@@ -175,7 +179,7 @@ export class UboRepository {
   }
 
   save(ubo: Ubo): Ubo {
-    const saved = { ...ubo, updatedAt: new Date().toISOString() };
+    const saved = { ...ubo, updatedAt: isoNow(this.clock) };
     const row = toRow(saved);
     const sets = Object.keys(row)
       .filter((c) => c !== 'id')

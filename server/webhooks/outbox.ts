@@ -2,6 +2,7 @@
 // claimed with a lease before a try, so a second worker or a restarted one never sends a row that
 // another try still holds, and a row whose holder died is picked up again when its lease ends.
 import type { Db } from '../store/db.js';
+import { systemClock, type Clock } from '../clock.js';
 
 export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed' | 'skipped';
 
@@ -34,10 +35,13 @@ export interface StoredEvent {
 }
 
 export class Outbox {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Stores the event and queues it for each subscription id, in one transaction. */
-  record(event: StoredEvent, subscriptionIds: readonly string[], now = Date.now()): void {
+  record(event: StoredEvent, subscriptionIds: readonly string[], now = this.clock()): void {
     const iso = new Date(now).toISOString();
     this.db.transaction(() => {
       const seq = (
@@ -77,7 +81,12 @@ export class Outbox {
    * `perSubscription` in flight for any one subscription: rows held by a live lease count against
    * their subscription, so a receiver that hangs keeps only its own rows waiting.
    */
-  claimDue(limit: number, leaseMs: number, now = Date.now(), perSubscription = Infinity): ClaimedDelivery[] {
+  claimDue(
+    limit: number,
+    leaseMs: number,
+    now = this.clock(),
+    perSubscription = Infinity,
+  ): ClaimedDelivery[] {
     if (limit <= 0 || perSubscription <= 0) return [];
     return this.db.transaction(() => {
       const rows = this.db
@@ -135,7 +144,7 @@ export class Outbox {
       httpStatus?: number;
       error?: string;
     },
-    now = Date.now(),
+    now = this.clock(),
   ): void {
     this.db
       .prepare(
@@ -159,7 +168,7 @@ export class Outbox {
    * When the next row falls due (a pending try or an expiring lease), if any. A pending row of a
    * subscription whose `perSubscription` slots are all held waits for one of them to end instead.
    */
-  nextDueAt(now = Date.now(), perSubscription = Infinity): number | undefined {
+  nextDueAt(now = this.clock(), perSubscription = Infinity): number | undefined {
     const row = this.db
       .prepare(
         `WITH busy AS (

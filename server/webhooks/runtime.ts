@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WebhookEventType, WebhookSourceEntity } from '../../shared/api/webhooks.js';
 import type { AppContext } from '../context.js';
+import { isoNow, type Clock } from '../clock.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { Outbox } from './outbox.js';
 import { SubscriptionStore } from './subscription-store.js';
@@ -71,14 +72,18 @@ export class WebhookRuntime {
   readonly outbox: Outbox;
   readonly worker: DeliveryWorker;
 
+  private readonly clock: Clock;
+
   constructor(ctx: AppContext) {
-    this.subscriptions = new SubscriptionStore(ctx.db);
-    this.outbox = new Outbox(ctx.db);
+    this.clock = ctx.clock;
+    this.subscriptions = new SubscriptionStore(ctx.db, ctx.clock);
+    this.outbox = new Outbox(ctx.db, ctx.clock);
     this.worker = new DeliveryWorker({
       outbox: this.outbox,
       subscriptions: this.subscriptions,
       mode: ctx.config.mode,
       timeScale: ctx.config.webhookTimeScale,
+      now: ctx.clock,
     });
   }
 
@@ -88,7 +93,7 @@ export class WebhookRuntime {
    */
   emit(partnerId: string, input: EventInput): string {
     const eventId = randomUUID();
-    const occurredAt = new Date().toISOString();
+    const occurredAt = isoNow(this.clock);
     const body = JSON.stringify(buildEnvelope(input, eventId, occurredAt));
     const targets = this.subscriptions.matching(partnerId, input.eventType).map((s) => s.id);
     this.outbox.record({ id: eventId, partnerId, eventType: input.eventType, body, occurredAt }, targets);

@@ -2,6 +2,7 @@
 // only in the create answer (contract §8).
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.js';
+import { isoNow, systemClock, type Clock } from '../clock.js';
 import { generateWebhookSecret } from './signing.js';
 
 export interface Subscription {
@@ -78,14 +79,17 @@ export interface SubscriptionChanges {
 }
 
 export class SubscriptionStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   create(
     partnerId: string,
     input: { name: string; url: string; enabled: boolean; eventTypes: string[] },
   ): Subscription {
     const id = randomUUID();
-    const now = new Date().toISOString();
+    const now = isoNow(this.clock);
     const seq = (
       this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM webhook_subscriptions').get() as {
         n: number;
@@ -153,7 +157,7 @@ export class SubscriptionStore {
         JSON.stringify(changes.eventTypes ?? current.eventTypes),
         // Re-enabling clears why the service had disabled it.
         enabled ? null : current.disabledReason,
-        new Date().toISOString(),
+        isoNow(this.clock),
         id,
         partnerId,
       );
@@ -166,7 +170,7 @@ export class SubscriptionStore {
       .prepare(
         'UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ?',
       )
-      .run(reason, new Date().toISOString(), id);
+      .run(reason, isoNow(this.clock), id);
   }
 
   delete(partnerId: string, id: string): boolean {

@@ -64,6 +64,16 @@ export type SuccessResponse = z.infer<typeof SuccessResponseSchema>;
 export const MessageResponseSchema = z.looseObject({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
+/**
+ * An answer whose body the published documents do not show ("Deletes the document", "Updated on
+ * the existing record"): a JSON object with any fields, or no body at all.
+ */
+export const UnshownAnswerSchema = z.union([z.looseObject({}), z.literal('')]);
+export type UnshownAnswer = z.infer<typeof UnshownAnswerSchema>;
+
+/** The answer of a 204: no body. */
+export const NoContentSchema = z.literal('');
+
 /** Bounded answers to custom questions: plain values only, so a client cannot store arbitrary trees. */
 export const customQuestions = z
   .record(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BoolTextSchema,
+  IsoDateSchema,
   IsoDateTimeSchema,
   LookupIdSchema,
   MAX_FREE_TEXT,
@@ -55,6 +56,8 @@ export type EntityCreateResponse = z.infer<typeof EntityCreateResponseSchema>;
 
 const filter = z.string().max(MAX_REFERENCE).optional();
 
+// The published list names more filters than these; the date filters match the individual list's
+// whole-day rule (contract §4: "like the individual list").
 export const EntityListQuerySchema = PageQuerySchema.extend({
   clientReference: filter,
   ficaStatus: filter,
@@ -62,6 +65,9 @@ export const EntityListQuerySchema = PageQuerySchema.extend({
   entityRegName: filter,
   entityRegNumber: filter,
   externalSystemId: filter,
+  approvalDate: IsoDateSchema.optional(),
+  lastUpdated: IsoDateSchema.optional(),
+  nextFicaReviewDate: IsoDateSchema.optional(),
 });
 export type EntityListQuery = z.infer<typeof EntityListQuerySchema>;
 

@@ -11,3 +11,4 @@ export * from './individual.js';
 export * from './bank.js';
 export * from './webhooks.js';
 export * from './sandbox.js';
+export * from './routes.js';

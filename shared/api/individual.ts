@@ -271,3 +271,10 @@ export const IndividualRecordSchema = z.looseObject({
   documents: z.array(IndividualDocumentRecordSchema).default([]),
 });
 export type IndividualRecord = z.infer<typeof IndividualRecordSchema>;
+
+/**
+ * "The updated record" that an update and the PEP and sanctions decision answer: the record's
+ * fields, any of them possibly absent (the update's answer is not shown beyond that).
+ */
+export const UpdatedIndividualRecordSchema = IndividualRecordSchema.partial();
+export type UpdatedIndividualRecord = z.infer<typeof UpdatedIndividualRecordSchema>;

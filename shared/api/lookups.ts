@@ -129,36 +129,3 @@ export const CountryListSchema = z.array(CountrySchema);
 export type CountryList = z.infer<typeof CountryListSchema>;
 export const UserListSchema = z.array(UserSchema);
 export type UserList = z.infer<typeof UserListSchema>;
-
-const settings = (name: string) => `/api/v1/settings/${name}` as const;
-
-export const LOOKUPS = {
-  entityTypes: { path: settings('entity-types'), schema: EntityTypeListSchema },
-  trustRelatedPartyTypes: {
-    path: settings('trust-related-party-types'),
-    schema: TrustRelatedPartyTypeListSchema,
-  },
-  entityDocs: { path: settings('entity-docs'), schema: EntityDocGroupListSchema },
-  entityDocTypes: { path: settings('entity-doc-types'), schema: EntityDocTypeListSchema },
-  individualDocs: { path: settings('individual-docs'), schema: IndividualDocGroupListSchema },
-  individualDocTypes: { path: settings('individual-doc-types'), schema: IndividualDocTypeListSchema },
-  countries: { path: settings('countries'), schema: CountryListSchema },
-  industries: { path: settings('industries'), schema: SimpleLookupListSchema },
-  transactionFrequencies: { path: settings('transaction-frequencies'), schema: SimpleLookupListSchema },
-  transactionTypes: { path: settings('transaction-types'), schema: SimpleLookupListSchema },
-  fundingSources: { path: settings('funding-sources'), schema: SimpleLookupListSchema },
-  sourcesOfWealth: { path: settings('sources-of-wealth'), schema: SimpleLookupListSchema },
-  employmentStatuses: { path: settings('employment-statuses'), schema: SimpleLookupListSchema },
-  foreignOfficialTypes: { path: settings('foreign-official-types'), schema: SimpleLookupListSchema },
-  partner: { path: settings('partner'), schema: PartnerSchema },
-  users: { path: settings('users'), schema: UserListSchema },
-} as const;
-
-export type LookupName = keyof typeof LOOKUPS;
-export type LookupValue<N extends LookupName> = z.infer<(typeof LOOKUPS)[N]['schema']>;
-
-export const LOOKUP_NAMES = Object.keys(LOOKUPS) as LookupName[];
-
-export const LOOKUP_PATHS = Object.fromEntries(
-  Object.entries(LOOKUPS).map(([name, lookup]) => [name, lookup.path]),
-) as { readonly [N in LookupName]: (typeof LOOKUPS)[N]['path'] };

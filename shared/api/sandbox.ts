@@ -34,6 +34,8 @@ export const StaffAccountSchema = z.looseObject({
 });
 export type StaffAccount = z.infer<typeof StaffAccountSchema>;
 
+export const StaffAccountListSchema = z.array(StaffAccountSchema);
+
 /** An account with its password in clear: only in the answer that created it, and for the demo partner. */
 export const StaffAccountWithPasswordSchema = StaffAccountSchema.extend({ password: z.string() });
 export type StaffAccountWithPassword = z.infer<typeof StaffAccountWithPasswordSchema>;
@@ -128,3 +130,45 @@ export type DashboardActionName = DashboardAction['action'];
 
 export const DashboardActionResponseSchema = z.looseObject({ eventIds: z.array(UuidSchema) });
 export type DashboardActionResponse = z.infer<typeof DashboardActionResponseSchema>;
+
+/**
+ * The header the /sandbox/v1 control API asks for: the secret the sandbox prints at start (or the
+ * desktop app keeps in the keychain for its embedded training sandbox).
+ */
+export const SANDBOX_CONTROL_SECRET_HEADER = 'x-sandbox-control-secret';
+
+export const SECURITY_AUDIT_EVENTS = [
+  'sign-in.succeeded',
+  'sign-in.failed',
+  'sign-in.refused',
+  'sign-in.locked',
+  'sign-in.unlocked',
+  'client.failed',
+  'client.refused',
+  'client.locked',
+  'client.unlocked',
+] as const;
+export const SecurityAuditEventSchema = z.enum(SECURITY_AUDIT_EVENTS);
+export type SecurityAuditEvent = z.infer<typeof SecurityAuditEventSchema>;
+
+/**
+ * A line of the sandbox's security audit: a staff sign-in or a client's secret that failed, an
+ * attempt refused while it had to wait or was locked, a lock and its lifting. `subject` is
+ * `account:<email as typed>`, `client:<client id as sent>` or `address:<ip>`.
+ */
+export const SecurityAuditEntrySchema = z.looseObject({
+  id: z.number().int().positive(),
+  at: IsoDateTimeSchema,
+  event: SecurityAuditEventSchema,
+  subject: z.string(),
+  address: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type SecurityAuditEntry = z.infer<typeof SecurityAuditEntrySchema>;
+export const SecurityAuditListSchema = z.array(SecurityAuditEntrySchema);
+
+export const SecurityAuditQuerySchema = z.object({
+  /** Entries after this id (paging forwards). */
+  after: z.coerce.number().int().nonnegative().optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});

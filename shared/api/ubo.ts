@@ -95,6 +95,10 @@ export const UboRecordSchema = z.looseObject({
 });
 export type UboRecord = z.infer<typeof UboRecordSchema>;
 
+/** director-ubo-update answers "the updated UBO": the record's fields, any of them possibly absent. */
+export const UpdatedUboRecordSchema = UboRecordSchema.partial();
+export type UpdatedUboRecord = z.infer<typeof UpdatedUboRecordSchema>;
+
 export const UboListResponseSchema = z.array(UboRecordSchema);
 export type UboListResponse = z.infer<typeof UboListResponseSchema>;
 

@@ -23,7 +23,6 @@ export const ManagedEnvironmentSchema = z.strictObject({
   baseUrl: httpsUrl,
   tokenUrl: httpsUrl.optional(),
 });
-export type ManagedEnvironment = z.infer<typeof ManagedEnvironmentSchema>;
 
 export const ManagedConfigSchema = z
   .strictObject({

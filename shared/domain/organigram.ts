@@ -15,7 +15,7 @@ import {
 export { ORGANIGRAM_ERRORS };
 
 export { SHAREHOLDER_TYPES };
-export type { OrganigramNode, OrganigramNodeInput, ShareholderType };
+export type { OrganigramNode, OrganigramNodeInput };
 
 export interface TrustRelatedPartyTypeRef {
   id: number;

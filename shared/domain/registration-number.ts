@@ -21,7 +21,3 @@ export function parseCompanyRegistrationNumber(
   }
   return { ok: true, year, number: m[2] ?? '', suffix: m[3] ?? '' };
 }
-
-export function isValidCompanyRegistrationNumber(value: string, today: Date = new Date()): boolean {
-  return parseCompanyRegistrationNumber(value, today).ok;
-}

@@ -4,7 +4,8 @@
 // "what is accepted" are the same thing.
 import { z } from 'zod';
 import type { SanctionsSearchResults, ScreeningMatch } from '../api/screening.js';
-import { sha256Hex } from './sha256.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 export type HitKind = 'sanctions' | 'pep' | 'adverse-media' | 'other';
 
@@ -85,7 +86,7 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 of the canonical results; null when no results are held. */
 export function screeningFingerprint(results: SanctionsSearchResults | null | undefined): string | null {
-  return results ? sha256Hex(canonicalJson(results)) : null;
+  return results ? bytesToHex(sha256(utf8ToBytes(canonicalJson(results)))) : null;
 }
 
 /** True when a hit has been marked a true match: adverse results then need attention. */

@@ -23,15 +23,26 @@ const toUnits = (text: string | undefined): number => {
 
 export const formatPercent = (n: number): string => `${Number(n.toFixed(4))} %`;
 
-export function shareholdingSummary(people: readonly HolderShare[]): ShareholdingSummary {
+/**
+ * Path A's rule: the holders' shares together may not exceed 100 %. The one check of it, made when an
+ * owner is saved (with the people as they would be after the save) and again when the shareholding
+ * is confirmed; `moment` only chooses the words.
+ */
+export function shareholdingSummary(
+  people: readonly HolderShare[],
+  moment: 'save' | 'confirm' = 'confirm',
+): ShareholdingSummary {
   const holders = people
     .filter((p) => toUnits(p.percentage) > 0)
     .map((p) => ({ name: p.name, units: toUnits(p.percentage) }));
   const units = holders.reduce((s, h) => s + h.units, 0);
   const total = units / SCALE;
+  const sum = `${formatPercent(total)} (${holders.map((h) => formatPercent(h.units / SCALE)).join(' + ')}), more than 100 %.`;
   const problem =
-    units > 100 * SCALE
-      ? `The shareholders together hold ${formatPercent(total)} (${holders.map((h) => formatPercent(h.units / SCALE)).join(' + ')}), more than 100 %. Correct the percentages before confirming the shareholding.`
-      : null;
+    units <= 100 * SCALE
+      ? null
+      : moment === 'save'
+        ? `The shareholders would together hold ${sum}`
+        : `The shareholders together hold ${sum} Correct the percentages before confirming the shareholding.`;
   return { holders: holders.map((h) => ({ name: h.name, percentage: h.units / SCALE })), total, problem };
 }

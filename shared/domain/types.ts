@@ -3,7 +3,6 @@ import type { RiskBand } from '../api/common.js';
 import type { RiskSettings } from '../api/lookups.js';
 
 export type { RiskBand };
-export { RISK_BANDS } from '../api/common.js';
 
 /** `Undetermined` is the service's initial `riskDescription`, before any band is known. */
 export type BandOrUndetermined = RiskBand | 'Undetermined';

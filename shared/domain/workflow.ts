@@ -498,12 +498,6 @@ function individualOutstanding(s: IndividualWorkflowState): Array<Outstanding<In
   return out;
 }
 
-export function individualMissingSteps(
-  s: IndividualWorkflowState,
-): Array<{ step: IndividualStepId; message: string }> {
-  return individualOutstanding(s).map((o) => ({ step: o.step, message: o.hint }));
-}
-
 export function isIndividualComplete(s: IndividualWorkflowState): boolean {
   return individualOutstanding(s).length === 0;
 }

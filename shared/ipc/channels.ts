@@ -47,6 +47,7 @@ export const CHANNEL_NAMES = [
   'individual.decide',
   'individual.verifyBankAccount',
   'documents.startDraft',
+  'documents.listDrafts',
   'documents.addPages',
   'documents.updateDraft',
   'documents.pagePreview',

@@ -274,6 +274,11 @@ export const channels = {
   ),
 
   'documents.startDraft': channel(CaseRef.extend({ owner: DocumentOwnerSchema }), DocumentDraftSchema),
+  /** The owner's drafts that hold pages not yet queued, oldest first: kept across navigation and restarts. */
+  'documents.listDrafts': channel(
+    CaseRef.extend({ owner: DocumentOwnerSchema }),
+    z.array(DocumentDraftSchema),
+  ),
   'documents.addPages': channel(
     z.object({
       draftId: Id,
@@ -446,7 +451,7 @@ export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
 
-export { CHANNEL_NAMES, EVENT_NAMES, isEventName } from './channels.js';
+export { CHANNEL_NAMES, EVENT_NAMES } from './channels.js';
 
 export function isChannelName(value: unknown): value is ChannelName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(channels, value);

@@ -28,7 +28,6 @@ export const DeskListQuerySchema = z.object({
   lastUpdated: IsoDateSchema.optional(),
   nextFicaReviewDate: IsoDateSchema.optional(),
 });
-export type DeskListQuery = z.input<typeof DeskListQuerySchema>;
 
 export const DeskRowSchema = z.object({
   kind: DeskKindSchema,
@@ -62,7 +61,6 @@ export const DeskPersonSchema = z.object({
   ficaStatus: z.string(),
   riskStatus: z.string(),
 });
-export type DeskPerson = z.infer<typeof DeskPersonSchema>;
 
 /** Whose document it is decides where the service keeps it. */
 export const DeskDocumentOwnerSchema = z.enum(['entity', 'ubo', 'individual']);

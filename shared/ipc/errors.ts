@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DESK_ERROR_CODES } from './desk-error.js';
 
-export { DESK_ERROR_CODES, DeskError, type DeskErrorCode } from './desk-error.js';
+export { DeskError } from './desk-error.js';
 
 export const DeskErrorCodeSchema = z.enum(DESK_ERROR_CODES);
 

@@ -12,7 +12,6 @@ export const FORM_NAMES = [
   'decision',
 ] as const;
 export const FormNameSchema = z.enum(FORM_NAMES);
-export type FormName = z.infer<typeof FormNameSchema>;
 
 /** A draft's address: the form, its case (null before the case exists) and what in it (a person's id). */
 export const FormDraftRefSchema = z.object({

@@ -136,6 +136,50 @@ export type Progress = z.infer<typeof ProgressSchema>;
 export const DocPairSchema = z.object({ groupId: z.number().int(), typeId: z.number().int() });
 export type DocPair = z.infer<typeof DocPairSchema>;
 
+/**
+ * What the core read on a captured document: a proof of address's date and address, a CIPC
+ * registration certificate's number and name. Never a gate: the clerk and the reviewer see it.
+ */
+export const DocumentReadingSchema = z.object({
+  kind: z.enum(['proof-of-address', 'registration-certificate']),
+  /** `reading`: waiting or being read; `unreadable`: no text could be got from the file. */
+  state: z.enum(['reading', 'read', 'unreadable']),
+  /** The PDF's own text, or OCR of its image (worth checking by eye). */
+  source: z.enum(['text-layer', 'ocr']).nullable(),
+  /** A proof of address's date (YYYY-MM-DD), as found; null when none was found. */
+  date: z.string().nullable(),
+  /** How old the document is against the limit of the settings. */
+  age: z
+    .object({
+      words: z.string(),
+      stale: z.boolean(),
+      limitMonths: z.number().int().positive(),
+    })
+    .nullable(),
+  /** The address the document shows, and each way it differs from the one typed. */
+  address: z
+    .object({
+      found: z.array(z.string()).nullable(),
+      differences: z.array(z.string()),
+      /** Nothing was typed to compare with. */
+      nothingTyped: z.boolean(),
+    })
+    .nullable(),
+  /** A registration certificate: what it says, and where it disagrees with the entity. */
+  certificate: z
+    .object({
+      form: z.enum(['CoR 14.3', 'CK1']).nullable(),
+      registrationNumber: z.string().nullable(),
+      name: z.string().nullable(),
+      disagreements: z.array(z.string()),
+      unread: z.array(z.string()),
+    })
+    .nullable(),
+  /** Each finding in plain words, for the document's line and the reviewer's summary. */
+  findings: z.array(z.object({ tone: z.enum(['ok', 'warn', 'info']), text: z.string() })),
+});
+export type DocumentReading = z.infer<typeof DocumentReadingSchema>;
+
 export const LocalDocumentSchema = z.object({
   id: z.string(),
   caseId: z.string(),
@@ -152,6 +196,8 @@ export const LocalDocumentSchema = z.object({
   error: z.string().nullable(),
   serverIds: z.array(z.number().int()),
   capturedAt: z.string(),
+  /** What was read on it at the desk; null for a document that is not read (or not held here). */
+  reading: DocumentReadingSchema.nullable().default(null),
 });
 export type LocalDocument = z.infer<typeof LocalDocumentSchema>;
 
@@ -448,10 +494,8 @@ export const PageQualitySchema = z.object({
   /** The person saw the problems and chose to keep the page as it is. */
   kept: z.boolean(),
 });
-export type PageQuality = z.infer<typeof PageQualitySchema>;
 
 export const DraftPageStateSchema = z.enum(['processing', 'ready', 'refused']);
-export type DraftPageState = z.infer<typeof DraftPageStateSchema>;
 
 export const DraftPageSchema = z.object({
   id: z.string(),
@@ -483,6 +527,9 @@ export const DocumentDraftSchema = z.object({
   revision: z.number().int().nonnegative(),
   /** Size limit of the owner's documents in bytes (40 MB entity and UBO, 20 MB individual). */
   limitBytes: z.number().int().positive(),
+  /** The pages' files so far (each picked file once): about the size of the document it makes. */
+  sizeBytes: z.number().int().nonnegative().default(0),
+  createdAt: z.string().default(''),
 });
 export type DocumentDraft = z.infer<typeof DocumentDraftSchema>;
 
@@ -496,6 +543,8 @@ export const SettingsSchema = z.object({
   idleLockMinutes: z.number().int().min(1).max(240),
   /** Days after a person's last online sign-in during which their offline passphrase unlocks. */
   offlineUnlockDays: z.number().int().min(0).max(90),
+  /** Months after which a proof of address is too old (the usual FICA practice is three). */
+  proofOfAddressMonths: z.number().int().min(1).max(24),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -521,7 +570,6 @@ export const ExportedWorkSchema = z.object({
   caseCount: z.number().int(),
   documentCount: z.number().int(),
 });
-export type ExportedWork = z.infer<typeof ExportedWorkSchema>;
 
 export const ImportedWorkSchema = z.object({
   /** Cases added to this computer. */
@@ -532,4 +580,3 @@ export const ImportedWorkSchema = z.object({
   /** Environment profiles created for the archive's work; someone must sign in to them. */
   newProfiles: z.array(z.string()),
 });
-export type ImportedWork = z.infer<typeof ImportedWorkSchema>;

@@ -9,6 +9,8 @@ export const ScannerSchema = z.object({
   id: z.string().min(1).max(200),
   /** What a person recognises: vendor and model. */
   name: z.string(),
+  /** Where it is (USB port, network address, the computer sharing it): tells two of one model apart. */
+  device: z.string(),
   /** Flatbed, feeder, duplex feeder…, as the scanner names them; the first is its default. */
   sources: z.array(ScanSourceSchema),
   /** Colour modes, as the scanner names them (Color, Gray, Lineart). */
@@ -39,14 +41,12 @@ export function isFeeder(source: string): boolean {
   return /feeder|adf|duplex/i.test(source);
 }
 
-export function isDuplex(source: string): boolean {
-  return /duplex/i.test(source);
-}
-
 export const ScanProgressSchema = z.object({
   draftId: z.string(),
   /** Pages sealed into the draft so far in this run. */
   pages: z.number().int().nonnegative(),
+  /** The draft's size so far (its pages' files), to be shown against the owner's limit. */
+  sizeBytes: z.number().int().nonnegative(),
   state: z.enum(['scanning', 'finished', 'cancelled', 'failed']),
   /** Plain words for `failed` (no scanner, feeder empty, busy), else null. */
   message: z.string().nullable(),

@@ -44,8 +44,14 @@ test('no serious or critical axe-core violation on the main screens', async ({ d
   await envForm.getByLabel('Kind').selectOption({ label: 'Live' });
   await envForm.getByLabel('Service base URL').fill('http://live.example.invalid');
   await envForm.getByRole('button', { name: 'Save environment' }).click();
-  // The core's refusal, shown on the field (the screen itself only checks the address's form).
-  await expect(envForm.getByText('The live environment must use https://')).toBeVisible();
+  // The core's refusal, shown on the field (the screen itself only checks the address's form), and
+  // in the form's error summary that links to it.
+  await expect(envForm.getByLabel('Service base URL')).toHaveAccessibleDescription(
+    /The live environment must use https:\/\//,
+  );
+  await expect(
+    envForm.getByRole('link', { name: /^Service base URL: The live environment must use/ }),
+  ).toBeVisible();
   await screenshot(page, 'settings-live-http-refused');
   await envForm.getByLabel('Service base URL').fill('https://live.example.invalid');
   await envForm.getByRole('button', { name: 'Save environment' }).click();

@@ -15,6 +15,7 @@ async function coreOf(host: Host): Promise<TestCore> {
     url: sandbox.url,
     clientId: sandbox.demoPartner.clientId,
     clientSecret: sandbox.demoPartner.clientSecret,
+    controlSecret: sandbox.controlSecret,
   });
   await t.call('lookups.refresh', {});
   return t;

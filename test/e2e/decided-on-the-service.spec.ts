@@ -1,6 +1,7 @@
 // A case decided through the service's dashboard while it is open on the laptop becomes read-only
 // there: the background refresh learns the decision and the open case screen shows it.
 import { expect, screenshot, test } from './fixtures.js';
+import { SANDBOX_CONTROL_SECRET_HEADER } from '../../shared/api/sandbox.js';
 
 test('a case approved through the dashboard becomes read-only on the laptop', async ({
   desk,
@@ -21,7 +22,7 @@ test('a case approved through the dashboard becomes read-only on the laptop', as
   const sandbox = host.sandbox!;
   const response = await fetch(`${sandbox.url}/sandbox/v1/dashboard-actions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', [SANDBOX_CONTROL_SECRET_HEADER]: sandbox.controlSecret! },
     body: JSON.stringify({
       partnerId: sandbox.demoPartner.partnerId,
       action: 'decideIndividual',

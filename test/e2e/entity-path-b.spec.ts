@@ -75,6 +75,16 @@ test('entity path B with an organigram of an entity layer and a trust, to approv
 
   const people = await desk.completePeople();
   expect(people).toEqual(expect.arrayContaining(['Alice Adams', 'Bob Brown', 'Carol Cole']));
+  // Before confirming, each person's holdings and effective share, as the tree gives them.
+  await desk.goToStep('Confirm shareholding');
+  const confirmTable = page.getByRole('table', { name: 'People, their shareholding and their progress' });
+  const confirmRow = (person: string) => confirmTable.getByRole('row').filter({ hasText: person });
+  await expect(confirmTable.getByRole('columnheader', { name: 'Shareholding' })).toBeVisible();
+  await expect(confirmRow('Alice Adams')).toContainText(/40 % directly\s*40 %/);
+  await expect(confirmRow('Bob Brown')).toContainText(/50 % of Holdco \(Pty\) Ltd\s*30 %/);
+  await expect(confirmRow('Carol Cole')).toContainText(/100 % of Family Trust\s*30 %/);
+  await expect(confirmRow('Total effective ownership')).toContainText('100 %');
+  await screenshot(page, 'path-b-confirm-shareholding');
   await desk.completeEntityDocuments(name);
   // A layered tree with a trust is rated High Risk: approving asks for a reason and a review date.
   await desk.actAs('reviewer');

@@ -2,11 +2,13 @@
 import { makeSouthAfricanId } from '../../shared/domain/index.js';
 import { expectAccessible, expect, screenshot, test } from './fixtures.js';
 import type { DeskApp } from './pages/desk-app.js';
+import type { SandboxHandle } from '../../server/index.js';
+import { SANDBOX_CONTROL_SECRET_HEADER } from '../../shared/api/sandbox.js';
 
-async function setBalance(sandboxUrl: string, partnerId: string, balance: number): Promise<void> {
-  const res = await fetch(`${sandboxUrl}/sandbox/v1/partners/${partnerId}`, {
+async function setBalance(sandbox: SandboxHandle, partnerId: string, balance: number): Promise<void> {
+  const res = await fetch(`${sandbox.url}/sandbox/v1/partners/${partnerId}`, {
     method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', [SANDBOX_CONTROL_SECRET_HEADER]: sandbox.controlSecret! },
     body: JSON.stringify({ balance }),
   });
   expect(res.ok).toBe(true);
@@ -39,7 +41,7 @@ test('a failed item is explained, retried once fixed, and discarded only when co
   await desk.actAs('capturer');
 
   // No credits left: the service refuses the create, and the queue says so.
-  await setBalance(sandbox.url, partner, 0);
+  await setBalance(sandbox, partner, 0);
   await createIndividual(desk, 'Retry', 901);
   // The unsent count in the header opens the queue.
   await desk.unsentLink.click();
@@ -50,12 +52,12 @@ test('a failed item is explained, retried once fixed, and discarded only when co
   await screenshot(page, 'queue-failed');
   await expectAccessible(page, 'queue with a failure');
 
-  await setBalance(sandbox.url, partner, 1000);
+  await setBalance(sandbox, partner, 1000);
   await job.getByRole('button', { name: 'Retry now' }).click();
   await expect(page.getByRole('region', { name: /Naledi Retry/ })).toHaveCount(0, { timeout: 60_000 });
 
   // Discarding asks first; cancelling keeps the item.
-  await setBalance(sandbox.url, partner, 0);
+  await setBalance(sandbox, partner, 0);
   await createIndividual(desk, 'Discard', 902);
   await desk.open('Queue');
   const other = page.getByRole('listitem').filter({ hasText: 'Naledi Discard' }).first();

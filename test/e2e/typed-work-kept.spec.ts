@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Host } from '../../electron/host/index.js';
-import { expect, staffServiceOf, startTestHost, test } from './fixtures.js';
+import { expect, screenshot, staffServiceOf, startTestHost, test } from './fixtures.js';
 import { DeskApp } from './pages/desk-app.js';
 
 test('a half-typed new individual survives navigating away and a restart', async ({ page }) => {
@@ -47,6 +47,87 @@ test('a half-typed new individual survives navigating away and a restart', async
     await expect(page.getByLabel('First name')).toHaveValue('Lindiwe');
     await expect(page.getByLabel('E-mail')).toHaveValue('lindiwe@example.co.za');
     await expect(page.getByText('It is not saved and not sent until you save the form.')).toBeVisible();
+  } finally {
+    await (host as Host | null)?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a half-typed new entity survives navigating away and a restart, and is thrown away only when asked', async ({
+  page,
+}) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fica-e2e-entity-draft-'));
+  let host: Host | null = null;
+  const start = async () => {
+    host = await startTestHost(dataDir);
+    await page.goto(host.openUrl());
+    const desk = new DeskApp(page, staffServiceOf(host));
+    await desk.ready();
+    await desk.actAs('capturer');
+    return desk;
+  };
+  const newEntity = async (desk: DeskApp) => {
+    await desk.open('Cases');
+    await page.getByRole('link', { name: 'New entity' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New entity' })).toBeVisible();
+  };
+  try {
+    let desk = await start();
+    await newEntity(desk);
+    await page.getByLabel('Entity type').selectOption({ label: 'Company with layered ownership' });
+    await page.getByLabel('Registered name').fill('Half Typed Holdings');
+    await page.getByLabel('Registration number').fill('2018/55');
+    await page.getByLabel('Client reference').fill('BR-0042');
+    await expect(page.getByRole('status').filter({ hasText: 'kept on this laptop as a draft' })).toBeVisible({
+      timeout: 30_000,
+    });
+
+    await desk.open('Queue');
+    await newEntity(desk);
+    await expect(page.getByLabel('Registered name')).toHaveValue('Half Typed Holdings');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your unsaved input from before is back' }),
+    ).toBeVisible();
+
+    await host!.stop();
+    host = null;
+    desk = await start();
+    await newEntity(desk);
+    await expect(page.getByLabel('Entity type')).toHaveValue(/\d+/);
+    await expect(page.getByLabel('Entity type').locator('option:checked')).toHaveText(
+      'Company with layered ownership',
+    );
+    await expect(page.getByLabel('Registered name')).toHaveValue('Half Typed Holdings');
+    await expect(page.getByLabel('Registration number')).toHaveValue('2018/55');
+    await expect(page.getByLabel('Client reference')).toHaveValue('BR-0042');
+    await expect(page.getByText('It is not saved and not sent until you save the form.')).toBeVisible();
+    await screenshot(page, 'new-entity-draft-restored');
+
+    // Discard asks first; cancelled, the input stays.
+    await page.getByRole('button', { name: 'Discard this draft' }).click();
+    await expect(page.getByRole('dialog', { name: 'Discard your unsaved input?' })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByLabel('Registered name')).toHaveValue('Half Typed Holdings');
+    await page.getByRole('button', { name: 'Discard this draft' }).click();
+    await page.getByRole('button', { name: 'Discard input' }).click();
+    await expect(page.getByLabel('Registered name')).toHaveValue('');
+    await expect(page.getByLabel('Entity type')).toHaveValue('');
+    await desk.open('Cases');
+    await newEntity(desk);
+    await expect(page.getByLabel('Registered name')).toHaveValue('');
+    await expect(page.getByLabel('Client reference')).toHaveValue('');
+
+    // A created entity leaves no draft behind.
+    await page.getByLabel('Entity type').selectOption({ label: 'Private Company (Pty) Ltd' });
+    await page.getByLabel('Registered name').fill('Created Traders');
+    await page.getByLabel('Registration number').fill('2015/000000/07');
+    await expect(page.getByRole('status').filter({ hasText: 'kept on this laptop as a draft' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole('button', { name: 'Create entity' }).click();
+    await expect(page.getByRole('heading', { name: 'Business details (KYB)' })).toBeVisible();
+    await newEntity(desk);
+    await expect(page.getByLabel('Registered name')).toHaveValue('');
   } finally {
     await (host as Host | null)?.stop();
     await rm(dataDir, { recursive: true, force: true });

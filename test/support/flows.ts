@@ -385,13 +385,6 @@ export async function startEntityPathB(t: TestCore, options: EntityFlowOptions =
   return caseId;
 }
 
-/** Path B: needs the service. */
-export async function captureEntityPathB(t: TestCore, options: EntityFlowOptions = {}): Promise<string> {
-  const caseId = await startEntityPathB(t, options);
-  await finishEntity(t, caseId, options);
-  return caseId;
-}
-
 export interface IndividualFlowOptions {
   name?: string;
   extraDocs?: number;

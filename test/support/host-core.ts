@@ -5,11 +5,17 @@ import type { StaffRole } from '../../shared/domain/staff-roles.js';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
 import { DeskError } from '../../shared/ipc/errors.js';
 import type { TestCore } from './core-harness.js';
-import { prepareStaff, signInThrough, TEST_OFFLINE_PASSPHRASE, type StaffAccount } from './staff-sign-in.js';
+import {
+  prepareStaff,
+  signInThrough,
+  TEST_OFFLINE_PASSPHRASE,
+  type StaffAccount,
+  type StaffService,
+} from './staff-sign-in.js';
 
 export async function signedInCore(
   core: Core,
-  service: { url: string; clientId: string; clientSecret: string },
+  service: StaffService,
   role: StaffRole = 'capturer',
   options: { signIn?: boolean } = {},
 ): Promise<TestCore> {

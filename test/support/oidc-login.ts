@@ -29,7 +29,7 @@ export type SignInStep =
   /** The browser was sent to the loopback callback (`http://127.0.0.1:<port>/callback?code=…`). */
   | { kind: 'callback'; url: URL }
   /** A page was shown (the form again after a wrong password, or an error page). */
-  | { kind: 'page'; url: URL; status: number; html: string };
+  | { kind: 'page'; url: URL; status: number; html: string; headers: Headers };
 
 export interface SignInBrowser {
   jar: CookieJar;
@@ -57,7 +57,13 @@ async function walk(browser: SignInBrowser, url: URL, init: RequestInit = {}): P
       request = {};
       continue;
     }
-    return { kind: 'page', url: current, status: response.status, html: await response.text() };
+    return {
+      kind: 'page',
+      url: current,
+      status: response.status,
+      html: await response.text(),
+      headers: response.headers,
+    };
   }
   throw new Error(`Too many redirects from ${url.href}`);
 }
@@ -83,7 +89,25 @@ export async function browse(browser: SignInBrowser, url: URL | string): Promise
   return walk(browser, new URL(url));
 }
 
-/** Submits a form of `page` with the given fields (the sign-out confirmation, for one). */
+/** The form's hidden fields (its anti-forgery token), sent with it as a browser does. */
+export function hiddenFields(page: { html: string }): Record<string, string> {
+  const form = /<form[\s\S]*?<\/form>/.exec(page.html)?.[0] ?? '';
+  const fields: Record<string, string> = {};
+  for (const input of form.match(/<input[^>]*type="hidden"[^>]*>/g) ?? []) {
+    const name = /\bname="([^"]*)"/.exec(input)?.[1];
+    const value = /\bvalue="([^"]*)"/.exec(input)?.[1] ?? '';
+    if (name)
+      fields[name] = value
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+  }
+  return fields;
+}
+
+/** Submits a form of `page` with the given fields (the sign-out confirmation, for one) and its hidden ones. */
 export async function submitForm(
   browser: SignInBrowser,
   page: { url: URL; html: string },
@@ -92,7 +116,7 @@ export async function submitForm(
   return walk(browser, formAction(page), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams({ ...hiddenFields(page), ...fields }).toString(),
   });
 }
 

@@ -5,6 +5,36 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../../server/index.js';
+import { SANDBOX_CONTROL_SECRET_HEADER } from '../../shared/api/sandbox.js';
+
+/** The control secret of every sandbox a test started, by its URL (what a person copies from its output). */
+const controlSecrets = new Map<string, string>();
+
+/** Remembers a sandbox's control secret, so `controlHeaders(url)` can send it. */
+export function rememberControlSecret(handle: Pick<SandboxHandle, 'url' | 'controlSecret'>): void {
+  if (handle.controlSecret) controlSecrets.set(new URL(handle.url).origin, handle.controlSecret);
+}
+
+/** The header the /sandbox/v1 control API of the sandbox at `url` asks for (none for one in live mode). */
+export function controlHeaders(url: string): Record<string, string> {
+  const secret = controlSecrets.get(new URL(url).origin);
+  return secret ? { [SANDBOX_CONTROL_SECRET_HEADER]: secret } : {};
+}
+
+/** fetch() of a /sandbox/v1 control route of the sandbox at `url`, with its secret (and JSON, given a body). */
+export function sandboxControl(
+  url: string,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { ...controlHeaders(url), ...init.headers };
+  if (init.body !== undefined) headers['content-type'] ??= 'application/json';
+  return fetch(new URL(path, url), {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
 
 export interface TestSandbox {
   readonly handle: SandboxHandle | null;
@@ -14,6 +44,8 @@ export interface TestSandbox {
   clientId: string;
   clientSecret: string;
   partnerId: string;
+  /** What its control API asks for (X-Sandbox-Control-Secret); null in live mode. */
+  controlSecret: string | null;
   /** The staff sign-in's issuer (a profile behind a proxy names it: the proxy's address is not it). */
   issuer: string;
   stop(): Promise<void>;
@@ -25,6 +57,7 @@ export interface TestSandbox {
 export async function startTestSandbox(options: StartSandboxOptions = {}): Promise<TestSandbox> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'fica-test-sandbox-')));
   let handle: SandboxHandle | null = await startSandbox({ ...options, port: options.port ?? 0, dataDir });
+  rememberControlSecret(handle);
   const port = handle.port;
   const sandbox: TestSandbox = {
     get handle() {
@@ -36,6 +69,7 @@ export async function startTestSandbox(options: StartSandboxOptions = {}): Promi
     clientId: handle.demoPartner.clientId,
     clientSecret: handle.demoPartner.clientSecret,
     partnerId: handle.demoPartner.partnerId,
+    controlSecret: handle.controlSecret,
     issuer: handle.oidc.issuer,
     async stop() {
       const h = handle;
@@ -45,6 +79,7 @@ export async function startTestSandbox(options: StartSandboxOptions = {}): Promi
     async start() {
       if (handle) return;
       handle = await startSandbox({ ...options, port, dataDir });
+      rememberControlSecret(handle);
     },
     async dispose() {
       await sandbox.stop();

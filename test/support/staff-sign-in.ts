@@ -3,7 +3,9 @@
 // jar instead of a browser. Passwords are set through the sandbox's control API.
 import type { Host } from '../../electron/host/index.js';
 import type { StaffRole } from '../../shared/domain/staff-roles.js';
+import { SANDBOX_CONTROL_SECRET_HEADER } from '../../shared/api/sandbox.js';
 import { signInToLoopback } from './oidc-login.js';
+import { controlHeaders } from './sandbox.js';
 
 export const TEST_STAFF_PASSWORD = 'correct horse battery staple';
 export const TEST_OFFLINE_PASSPHRASE = 'offline passphrase for tests';
@@ -15,11 +17,15 @@ export interface StaffAccount {
   role: StaffRole;
 }
 
-/** A sandbox service as the tests reach it: its address and its partner's client credentials. */
+/**
+ * A sandbox service as the tests reach it: its address, its partner's client credentials, and the
+ * secret its control API asks for (by default the one test/support/sandbox.ts noted for its address).
+ */
 export interface StaffService {
   url: string;
   clientId: string;
   clientSecret: string;
+  controlSecret?: string | null;
 }
 
 /** A host's embedded sandbox as the sign-in helpers reach it (null when it runs without one). */
@@ -30,6 +36,7 @@ export function staffServiceOf(host: Pick<Host, 'sandbox'>): StaffService | null
         url: sandbox.url,
         clientId: sandbox.demoPartner.clientId,
         clientSecret: sandbox.demoPartner.clientSecret,
+        controlSecret: sandbox.controlSecret,
       }
     : null;
 }
@@ -48,15 +55,18 @@ export async function prepareStaff(service: StaffService): Promise<StaffAccount[
   const partner = await fetch(`${service.url}/api/v1/settings/partner`, {
     headers: { authorization: `Bearer ${token.access_token}` },
   }).then((r) => r.json() as Promise<{ id: string }>);
-  const users = await fetch(`${service.url}/sandbox/v1/partners/${partner.id}/users`).then(
-    (r) => r.json() as Promise<StaffAccount[]>,
-  );
+  const control = service.controlSecret
+    ? { [SANDBOX_CONTROL_SECRET_HEADER]: service.controlSecret }
+    : controlHeaders(service.url);
+  const users = await fetch(`${service.url}/sandbox/v1/partners/${partner.id}/users`, {
+    headers: control,
+  }).then((r) => r.json() as Promise<StaffAccount[]>);
   for (const user of users) {
     const res = await fetch(
       `${service.url}/sandbox/v1/partners/${partner.id}/users/${user.userId}/password`,
       {
         method: 'PUT',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...control, 'content-type': 'application/json' },
         body: JSON.stringify({ password: TEST_STAFF_PASSWORD }),
       },
     );
@@ -85,7 +95,7 @@ type Invoke = (channel: string, input: unknown) => Promise<unknown>;
  */
 export async function signInThrough(
   invoke: Invoke,
-  service: { url: string; clientId: string; clientSecret: string },
+  service: StaffService,
   role: StaffRole,
 ): Promise<StaffAccount> {
   const account = (await prepareStaff(service)).find((a) => a.role === role);

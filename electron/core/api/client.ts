@@ -1,35 +1,12 @@
 // A typed client of every endpoint of entity-api.md, individual-api.md, webhooks.md and the
-// lookups of contract.md §4. Answers are parsed by shared/api's schemas; uploads are streamed.
-import { z } from 'zod';
+// lookups of contract.md §4. Each request is built from its entry of the REST table
+// (shared/api/routes.ts): method, path and the schema its answer is parsed by. Uploads are streamed.
+import type { z } from 'zod';
 import { multipartBody } from './multipart-body.js';
 import {
-  AmlScreeningResultSchema,
-  BankAccountVerificationResponseSchema,
-  ConfirmDocsResponseSchema,
-  DocumentContentResponseSchema,
-  EntityCreateResponseSchema,
-  EntityDocUploadResponseSchema,
-  EntityPageSchema,
-  EntityRecordSchema,
-  ExternalValidationResponseSchema,
-  IndividualCreateResponseSchema,
-  IndividualDocumentContentSchema,
-  IndividualDocumentsUploadResponseSchema,
-  IndividualPageSchema,
-  IndividualRecordSchema,
   LOOKUPS,
-  PdfReportResponseSchema,
-  ProfileImageResponseSchema,
-  ShareholdingConfirmResponseSchema,
-  SubscriptionCreatedSchema,
-  SubscriptionListSchema,
-  SubscriptionSchema,
-  UboCreateResponseSchema,
-  UboDocUploadResponseSchema,
-  UboListResponseSchema,
-  UboPepConfirmResponseSchema,
-  UboRecordSchema,
-  VerifyOrganigramResponseSchema,
+  ROUTES,
+  routePath,
   type BankAccountVerificationRequest,
   type EntityCreateRequest,
   type EntityDecisionRequest,
@@ -45,17 +22,16 @@ import {
   type LookupName,
   type LookupValue,
   type OrganigramNodeRequest,
+  type PathParams,
   type PepReviewRequest,
   type PepSanctionsDecisionRequest,
+  type RestRoute,
   type SubscriptionCreateRequest,
   type SubscriptionUpdateRequest,
   type UboBody,
   type UboDocumentsField,
 } from '../../../shared/api/index.js';
 import { Http, type CallOptions, type HttpOptions } from './http.js';
-
-/** Answers the documents leave unspecified: anything JSON (or nothing) is accepted. */
-const Anything = z.unknown();
 
 /** A file to upload: its bytes afresh per attempt, and its exact length so nothing is buffered. */
 export interface UploadFile {
@@ -75,7 +51,6 @@ export interface UploadOptions extends MutationOptions {
   additionalFicaDoc?: boolean;
 }
 
-const id = (value: string) => encodeURIComponent(value);
 const json = (data: unknown) => () => ({ data, headers: { 'Content-Type': 'application/json' } });
 
 export class ServiceClient {
@@ -85,41 +60,51 @@ export class ServiceClient {
     this.http = new Http(opts);
   }
 
-  private get<S extends z.ZodType>(path: string, schema: S, what: string, params?: CallOptions<S>['params']) {
-    return this.http.call({ method: 'GET', path, schema, what, params });
+  private get<P extends string, A extends z.ZodType>(
+    route: RestRoute<P, A>,
+    params: PathParams<P>,
+    what: string,
+    query?: CallOptions<A>['params'],
+  ) {
+    return this.http.call({
+      method: route.method,
+      path: routePath(route, params),
+      schema: route.answer,
+      what,
+      params: query,
+    });
   }
 
-  private send<S extends z.ZodType>(
-    method: 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    schema: S,
+  private send<P extends string, A extends z.ZodType>(
+    route: RestRoute<P, A>,
+    params: PathParams<P>,
     what: string,
     body: unknown,
     options: MutationOptions = {},
   ) {
     return this.http.call({
-      method,
-      path,
-      schema,
+      method: route.method,
+      path: routePath(route, params),
+      schema: route.answer,
       what,
       body: body === undefined ? undefined : json(body),
-      idempotencyKey: method === 'DELETE' ? undefined : options.idempotencyKey,
+      idempotencyKey: route.method === 'DELETE' ? undefined : options.idempotencyKey,
       signal: options.signal,
     });
   }
 
-  private upload<S extends z.ZodType>(
-    path: string,
-    schema: S,
+  private upload<P extends string, A extends z.ZodType>(
+    route: RestRoute<P, A>,
+    params: PathParams<P>,
     what: string,
     file: UploadFile,
     documents: unknown,
     options: UploadOptions,
   ) {
     return this.http.call({
-      method: 'POST',
-      path,
-      schema,
+      method: route.method,
+      path: routePath(route, params),
+      schema: route.answer,
       what,
       idempotencyKey: options.idempotencyKey,
       signal: options.signal,
@@ -149,45 +134,30 @@ export class ServiceClient {
 
   // ---- lookups
   lookup<N extends LookupName>(name: N): Promise<LookupValue<N>> {
-    const lookup = LOOKUPS[name];
-    return this.get(lookup.path, lookup.schema as unknown as z.ZodType<LookupValue<N>>, `the ${name} lookup`);
+    const route = LOOKUPS[name] as unknown as RestRoute<string, z.ZodType<LookupValue<N>>>;
+    return this.get(route, {}, `the ${name} lookup`);
   }
 
   // ---- entity
   createEntity(body: EntityCreateRequest, o?: MutationOptions) {
-    return this.send('POST', '/api/v1/entity', EntityCreateResponseSchema, 'create the entity', body, o);
+    return this.send(ROUTES.createEntity, {}, 'create the entity', body, o);
   }
   listEntities(query: Partial<EntityListQuery>) {
-    return this.get('/api/v1/entity', EntityPageSchema, 'list entities', query);
+    return this.get(ROUTES.listEntities, {}, 'list entities', query);
   }
   getEntity(entityId: string) {
-    return this.get(`/api/v1/entity/${id(entityId)}`, EntityRecordSchema, 'read the entity');
+    return this.get(ROUTES.getEntity, { id: entityId }, 'read the entity');
   }
   saveKyb(entityId: string, body: KybRequest, o?: MutationOptions) {
-    return this.send(
-      'PATCH',
-      `/api/v1/entity/${id(entityId)}/kyb`,
-      Anything,
-      'save the KYB details',
-      body,
-      o,
-    );
+    return this.send(ROUTES.saveKyb, { id: entityId }, 'save the KYB details', body, o);
   }
   sanctionsReview(entityId: string, body: PepReviewRequest, o?: MutationOptions) {
-    return this.send(
-      'PATCH',
-      `/api/v1/entity/${id(entityId)}/sanctions-review`,
-      Anything,
-      'record the sanctions review',
-      body,
-      o,
-    );
+    return this.send(ROUTES.sanctionsReview, { id: entityId }, 'record the sanctions review', body, o);
   }
   updateExternalSystemId(entityId: string, externalSystemId: string, o?: MutationOptions) {
     return this.send(
-      'PATCH',
-      '/api/v1/entity/update-external-system-id',
-      Anything,
+      ROUTES.updateExternalSystemId,
+      {},
       'update the external system id',
       { id: entityId, externalSystemId },
       o,
@@ -195,92 +165,48 @@ export class ServiceClient {
   }
   shareholdingConfirm(entityId: string, o?: MutationOptions) {
     return this.send(
-      'PATCH',
-      `/api/v1/entity/${id(entityId)}/shareholding-confirm`,
-      ShareholdingConfirmResponseSchema,
+      ROUTES.shareholdingConfirm,
+      { id: entityId },
       'confirm the shareholding',
       { ownershipConfirmation: true },
       o,
     );
   }
   entityDecision(entityId: string, body: EntityDecisionRequest, o?: MutationOptions) {
-    return this.send(
-      'PATCH',
-      `/api/v1/entity/${id(entityId)}/onboarding-decision`,
-      Anything,
-      'record the onboarding decision',
-      body,
-      o,
-    );
+    return this.send(ROUTES.entityDecision, { id: entityId }, 'record the onboarding decision', body, o);
   }
   entityReport(entityId: string) {
-    return this.get(`/api/v1/entity/${id(entityId)}/pdf-report`, PdfReportResponseSchema, 'fetch the report');
+    return this.get(ROUTES.entityReport, { id: entityId }, 'fetch the report');
   }
 
   // ---- owners
   listUbos(entityId: string) {
-    return this.get(
-      `/api/v1/entity/${id(entityId)}/directors-and-members`,
-      UboListResponseSchema,
-      'list the owners',
-    );
+    return this.get(ROUTES.listUbos, { id: entityId }, 'list the owners');
   }
   getUbo(uboId: string) {
-    return this.get(`/api/v1/entity/directors-and-members/${id(uboId)}`, UboRecordSchema, 'read the owner');
+    return this.get(ROUTES.getUbo, { uboID: uboId }, 'read the owner');
   }
   deleteUbo(uboId: string, o?: MutationOptions) {
-    return this.send(
-      'DELETE',
-      `/api/v1/entity/directors-and-members/${id(uboId)}`,
-      Anything,
-      'remove the owner',
-      undefined,
-      o,
-    );
+    return this.send(ROUTES.deleteUbo, { uboID: uboId }, 'remove the owner', undefined, o);
   }
   createUbo(entityId: string, body: UboBody, o?: MutationOptions) {
-    return this.send(
-      'POST',
-      `/api/v1/entity/${id(entityId)}/ubo-create`,
-      UboCreateResponseSchema,
-      'add the owner',
-      body,
-      o,
-    );
+    return this.send(ROUTES.createUbo, { id: entityId }, 'add the owner', body, o);
   }
   updateUbo(uboId: string, body: UboBody, o?: MutationOptions) {
-    return this.send(
-      'PATCH',
-      `/api/v1/entity/${id(uboId)}/director-ubo-update`,
-      Anything,
-      "save the owner's details",
-      body,
-      o,
-    );
+    return this.send(ROUTES.updateUbo, { id: uboId }, "save the owner's details", body, o);
   }
   uboPepConfirm(uboId: string, body: PepReviewRequest, o?: MutationOptions) {
-    return this.send(
-      'PATCH',
-      `/api/v1/entity/${id(uboId)}/ubo-pep-confirm`,
-      UboPepConfirmResponseSchema,
-      'record the PEP review',
-      body,
-      o,
-    );
+    return this.send(ROUTES.uboPepConfirm, { id: uboId }, 'record the PEP review', body, o);
   }
   uboProfileImage(uboId: string) {
-    return this.get(
-      `/api/v1/entity/ubo/${id(uboId)}/profile-image`,
-      ProfileImageResponseSchema,
-      'fetch the profile image',
-    );
+    return this.get(ROUTES.uboProfileImage, { id: uboId }, 'fetch the profile image');
   }
 
   // ---- owner documents
   uploadUboDocument(uboId: string, file: UploadFile, field: UboDocumentsField, o: UploadOptions = {}) {
     return this.upload(
-      `/api/v1/entity/${id(uboId)}/ubo-doc-upload`,
-      UboDocUploadResponseSchema,
+      ROUTES.uploadUboDocument,
+      { id: uboId },
       "upload the owner's document",
       file,
       field,
@@ -288,17 +214,12 @@ export class ServiceClient {
     );
   }
   getUboDocument(uboDocsId: number) {
-    return this.get(
-      `/api/v1/entity/${uboDocsId}/ubo-doc`,
-      DocumentContentResponseSchema,
-      "read the owner's document",
-    );
+    return this.get(ROUTES.getUboDocument, { id: uboDocsId }, "read the owner's document");
   }
   deleteUboDocument(uboDocsId: number, o?: MutationOptions) {
     return this.send(
-      'DELETE',
-      `/api/v1/entity/${uboDocsId}/ubo-doc-delete`,
-      Anything,
+      ROUTES.deleteUboDocument,
+      { id: uboDocsId },
       "delete the owner's document",
       undefined,
       o,
@@ -306,9 +227,8 @@ export class ServiceClient {
   }
   uboDocConfirm(uboId: string, o?: MutationOptions) {
     return this.send(
-      'PATCH',
-      `/api/v1/entity/${id(uboId)}/ubo-doc-confirm`,
-      Anything,
+      ROUTES.uboDocConfirm,
+      { id: uboId },
       "confirm the owner's documents",
       { docsUploadedReviewed: true },
       o,
@@ -323,8 +243,8 @@ export class ServiceClient {
     o: UploadOptions = {},
   ) {
     return this.upload(
-      `/api/v1/entity/${id(entityId)}/entity-doc`,
-      EntityDocUploadResponseSchema,
+      ROUTES.uploadEntityDocument,
+      { id: entityId },
       'upload the entity document',
       file,
       field,
@@ -332,17 +252,12 @@ export class ServiceClient {
     );
   }
   getEntityDocument(entityDocId: number) {
-    return this.get(
-      `/api/v1/entity/${entityDocId}/entity-doc`,
-      DocumentContentResponseSchema,
-      'read the entity document',
-    );
+    return this.get(ROUTES.getEntityDocument, { id: entityDocId }, 'read the entity document');
   }
   deleteEntityDocument(entityDocId: number, o?: MutationOptions) {
     return this.send(
-      'DELETE',
-      `/api/v1/entity/${entityDocId}/entity-doc`,
-      Anything,
+      ROUTES.deleteEntityDocument,
+      { id: entityDocId },
       'delete the entity document',
       undefined,
       o,
@@ -350,9 +265,8 @@ export class ServiceClient {
   }
   entityDocConfirm(entityId: string, o?: MutationOptions) {
     return this.send(
-      'PATCH',
-      `/api/v1/entity/${id(entityId)}/entity-doc-confirm`,
-      Anything,
+      ROUTES.entityDocConfirm,
+      { id: entityId },
       'confirm the entity documents',
       { docsUploadedReviewed: true },
       o,
@@ -362,9 +276,8 @@ export class ServiceClient {
   // ---- organigram
   verifyOrganigram(entityId: string, tree: OrganigramNodeRequest[], o?: MutationOptions) {
     return this.send(
-      'PATCH',
-      `/api/v1/entity/${id(entityId)}/verify-organigram`,
-      VerifyOrganigramResponseSchema,
+      ROUTES.verifyOrganigram,
+      { id: entityId },
       'verify the ownership tree',
       { entityOrganigram: tree },
       o,
@@ -373,61 +286,32 @@ export class ServiceClient {
 
   // ---- individual
   createIndividual(body: IndividualCreateRequest, o?: MutationOptions) {
-    return this.send(
-      'POST',
-      '/api/v1/individual',
-      IndividualCreateResponseSchema,
-      'create the client',
-      body,
-      o,
-    );
+    return this.send(ROUTES.createIndividual, {}, 'create the client', body, o);
   }
   listIndividuals(query: Partial<IndividualListQuery>) {
     return this.get(
-      '/api/v1/individual',
-      IndividualPageSchema,
+      ROUTES.listIndividuals,
+      {},
       'list clients',
       query as Record<string, string | number | undefined>,
     );
   }
   getIndividual(individualId: string) {
-    return this.get(`/api/v1/individual/${id(individualId)}`, IndividualRecordSchema, 'read the client');
+    return this.get(ROUTES.getIndividual, { id: individualId }, 'read the client');
   }
   updateIndividual(individualId: string, body: IndividualUpdateRequest, o?: MutationOptions) {
-    return this.send(
-      'PATCH',
-      `/api/v1/individual/${id(individualId)}`,
-      Anything,
-      'update the client',
-      body,
-      o,
-    );
+    return this.send(ROUTES.updateIndividual, { id: individualId }, 'update the client', body, o);
   }
   amlScreening(individualId: string, o?: MutationOptions) {
-    return this.send(
-      'POST',
-      `/api/v1/individual/${id(individualId)}/aml-screening`,
-      AmlScreeningResultSchema,
-      'run the AML screening',
-      {},
-      o,
-    );
+    return this.send(ROUTES.amlScreening, { id: individualId }, 'run the AML screening', {}, o);
   }
   externalValidation(individualId: string, body: ExternalValidationRequest, o?: MutationOptions) {
-    return this.send(
-      'POST',
-      `/api/v1/individual/${id(individualId)}/external-validation`,
-      ExternalValidationResponseSchema,
-      'run the external validation',
-      body,
-      o,
-    );
+    return this.send(ROUTES.externalValidation, { id: individualId }, 'run the external validation', body, o);
   }
   pepSanctionsDecision(individualId: string, body: PepSanctionsDecisionRequest, o?: MutationOptions) {
     return this.send(
-      'PATCH',
-      `/api/v1/individual/${id(individualId)}/pep-sanctions-decision`,
-      IndividualRecordSchema.partial().loose(),
+      ROUTES.pepSanctionsDecision,
+      { id: individualId },
       'record the PEP and sanctions decision',
       body,
       o,
@@ -440,8 +324,8 @@ export class ServiceClient {
     o: UploadOptions = {},
   ) {
     return this.upload(
-      `/api/v1/individual/${id(individualId)}/documents`,
-      IndividualDocumentsUploadResponseSchema,
+      ROUTES.uploadIndividualDocument,
+      { id: individualId },
       "upload the client's document",
       file,
       field,
@@ -449,17 +333,12 @@ export class ServiceClient {
     );
   }
   getIndividualDocument(individualId: string, docId: number) {
-    return this.get(
-      `/api/v1/individual/${id(individualId)}/documents/${docId}`,
-      IndividualDocumentContentSchema,
-      "read the client's document",
-    );
+    return this.get(ROUTES.getIndividualDocument, { id: individualId, docId }, "read the client's document");
   }
   deleteIndividualDocument(individualId: string, docId: number, o?: MutationOptions) {
     return this.send(
-      'DELETE',
-      `/api/v1/individual/${id(individualId)}/documents/${docId}`,
-      Anything,
+      ROUTES.deleteIndividualDocument,
+      { id: individualId, docId },
       "delete the client's document",
       undefined,
       o,
@@ -467,9 +346,8 @@ export class ServiceClient {
   }
   confirmIndividualDocs(individualId: string, userUUID: string, o?: MutationOptions) {
     return this.send(
-      'PATCH',
-      `/api/v1/individual/${id(individualId)}/confirm-docs`,
-      ConfirmDocsResponseSchema,
+      ROUTES.confirmIndividualDocs,
+      { id: individualId },
       "confirm the client's documents",
       { userUUID },
       o,
@@ -477,26 +355,20 @@ export class ServiceClient {
   }
   individualDecision(individualId: string, body: IndividualDecisionRequest, o?: MutationOptions) {
     return this.send(
-      'PATCH',
-      `/api/v1/individual/${id(individualId)}/onboarding-decision`,
-      Anything,
+      ROUTES.individualDecision,
+      { id: individualId },
       'record the onboarding decision',
       body,
       o,
     );
   }
   individualReport(individualId: string) {
-    return this.get(
-      `/api/v1/individual/${id(individualId)}/pdf-report`,
-      PdfReportResponseSchema,
-      'fetch the report',
-    );
+    return this.get(ROUTES.individualReport, { id: individualId }, 'fetch the report');
   }
   verifyBankAccount(individualId: string, body: BankAccountVerificationRequest, o?: MutationOptions) {
     return this.send(
-      'POST',
-      `/api/v1/services/individual/${id(individualId)}/bank-account-verification`,
-      BankAccountVerificationResponseSchema,
+      ROUTES.verifyBankAccount,
+      { individualUUID: individualId },
       'verify the bank account',
       body,
       o,
@@ -505,23 +377,15 @@ export class ServiceClient {
 
   // ---- webhook subscriptions
   listSubscriptions() {
-    return this.get('/api/v1/webhooks/subscriptions', SubscriptionListSchema, 'list webhook subscriptions');
+    return this.get(ROUTES.listSubscriptions, {}, 'list webhook subscriptions');
   }
   createSubscription(body: SubscriptionCreateRequest, o?: MutationOptions) {
-    return this.send(
-      'POST',
-      '/api/v1/webhooks/subscriptions',
-      SubscriptionCreatedSchema,
-      'create the webhook subscription',
-      body,
-      o,
-    );
+    return this.send(ROUTES.createSubscription, {}, 'create the webhook subscription', body, o);
   }
   updateSubscription(subscriptionId: string, body: SubscriptionUpdateRequest, o?: MutationOptions) {
     return this.send(
-      'PATCH',
-      `/api/v1/webhooks/subscriptions/${id(subscriptionId)}`,
-      SubscriptionSchema,
+      ROUTES.updateSubscription,
+      { id: subscriptionId },
       'change the webhook subscription',
       body,
       o,
@@ -529,9 +393,8 @@ export class ServiceClient {
   }
   deleteSubscription(subscriptionId: string) {
     return this.send(
-      'DELETE',
-      `/api/v1/webhooks/subscriptions/${id(subscriptionId)}`,
-      Anything,
+      ROUTES.deleteSubscription,
+      { id: subscriptionId },
       'remove the webhook subscription',
       undefined,
     );

@@ -73,8 +73,8 @@ export class Http {
     this.axios = axios.create({
       baseURL: this.baseUrl,
       timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      // Streams go out as they are read: never buffer a 40 MB upload to measure it.
-      maxBodyLength: Infinity,
+      // No maxBodyLength: axios's default sets no limit, and any limit makes it pass a streamed body
+      // through a counting transform of its own.
       maxContentLength: MAX_ANSWER_BYTES,
       maxRedirects: 0,
       httpAgent: this.agents.http,

@@ -1,7 +1,7 @@
-// One request whose body is streamed (an upload), sent with node:http itself. axios costs about as
-// much CPU per request as the rest of a queued upload together (config merging, a proxy lookup, and
-// every chunk re-emitted through its own transform and pipeline); a drain of hundreds of documents
-// pays that per document. Answers and failures come back in the shapes the JSON calls give, so the
+// One request whose body is streamed (an upload), sent with node:http itself. axios streams such a
+// body too, but costs twice the CPU an upload (it merges its config and builds header objects per
+// request: `npm run bench -- upload-stack`, docs/core.md); a drain of hundreds of documents pays
+// that per document. Answers and failures come back in the shapes the JSON calls give, so the
 // caller classifies both alike.
 import { request as httpRequest, type Agent as HttpAgent, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';

@@ -10,7 +10,9 @@ import type { PagePlacement, PdfSource } from './assemble-pdf.js';
 import type { ProcessedFile } from './capture-document.js';
 import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import type { CaptureTask, TaskAnswer, TaskFailure } from './capture-worker.js';
+import type { DocumentText } from './reading/document-text.js';
 import { CaptureError } from './errors.js';
+import { movable } from './movable.js';
 import type { DocumentTarget } from './limits.js';
 import type { Thumbnail, ThumbnailOptions } from './thumbnail.js';
 import type { DocumentMimeType } from '../../../shared/api/documents.js';
@@ -34,7 +36,7 @@ export class CapturePool {
    * (as the vault's readOwned gives) are handed over to the worker (detached here), not copied.
    */
   process(file: { name: string; bytes: Uint8Array }, target: DocumentTarget): Promise<ProcessedFile> {
-    return this.run({ kind: 'process', file, target }, transferable(file.bytes));
+    return this.run({ kind: 'process', file, target }, movable(file.bytes));
   }
 
   /**
@@ -45,11 +47,19 @@ export class CapturePool {
     return this.run({ kind: 'countSealedPdf', file, name }, []);
   }
 
+  /**
+   * A document's text: its PDF text layer, else OCR of its pages (seconds a page). `bytes` are
+   * handed over to the worker (detached here) when they own their buffer.
+   */
+  readText(bytes: Uint8Array, mimeType: string): Promise<DocumentText> {
+    return this.run({ kind: 'readText', bytes, mimeType }, movable(bytes));
+  }
+
   /** The sources' bytes are handed over to the worker (detached here) when they own their buffer. */
   assemble(sources: readonly PdfSource[], layout?: readonly PagePlacement[]): Promise<Uint8Array> {
     return this.run(
       { kind: 'assemble', sources: [...sources], ...(layout ? { layout: [...layout] } : {}) },
-      sources.flatMap((s) => transferable(s.bytes)),
+      sources.flatMap((s) => movable(s.bytes)),
     );
   }
 
@@ -60,7 +70,7 @@ export class CapturePool {
     pages: readonly number[],
     options: Omit<ThumbnailOptions, 'page'>,
   ): Promise<Thumbnail[]> {
-    return this.run({ kind: 'thumbnails', bytes, mimeType, pages: [...pages], options }, transferable(bytes));
+    return this.run({ kind: 'thumbnails', bytes, mimeType, pages: [...pages], options }, movable(bytes));
   }
 
   /** Stops the worker; tasks still running are rejected. */
@@ -86,7 +96,9 @@ export class CapturePool {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = newWorker(new URL('./capture-worker.js', import.meta.url));
+    const worker = import.meta.url.endsWith('.ts')
+      ? workerFromSource(new URL('./capture-worker.ts', import.meta.url))
+      : new Worker(new URL('./capture-worker.js', import.meta.url));
     worker.on('message', (answer: TaskAnswer) => this.settle(answer));
     worker.on('error', (error) => this.fail(worker, error));
     worker.on('exit', () => this.fail(worker, new Error('The capture worker stopped')));
@@ -129,24 +141,17 @@ const PRELOADED_BEFORE_TSX = ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/leg
  * Compiled, the worker is the .js beside this file. Under tsx and in tests it is the .ts source,
  * which the worker thread can only load once tsx's loader is registered in it.
  */
-function newWorker(compiled: URL): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(compiled);
-  const source = new URL(compiled.href.replace(/\.js$/, '.ts'));
+function workerFromSource(source: URL): Worker {
   // The ESM build of tsx's API (require.resolve would give the CommonJS one).
+  // eslint-disable-next-line layers/allowed-imports -- tsx, a development tool, runs only the sources.
   const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
   // pdf.js (two ESM files of megabytes) is loaded before tsx's loader is registered: transformed by
   // it, it cost the worker some 360 MB, which a compiled build never pays and no figure should show.
   const preload = PRELOADED_BEFORE_TSX.map((specifier) => `import(${JSON.stringify(specifier)})`).join(', ');
   const boot = `Promise.all([${preload}]).then(() => import(${JSON.stringify(tsx)})).then((api) => { api.register(); return import(${JSON.stringify(source.href)}); })`;
+  // eslint-disable-next-line layers/allowed-imports -- boot code, not a module: it loads the worker's own file.
   return new Worker(boot, { eval: true });
-}
-
-function transferable(bytes: Uint8Array): ArrayBuffer[] {
-  const buffer = bytes.buffer;
-  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
-    ? [buffer]
-    : [];
 }
 
 function errorOf(failure: TaskFailure): Error {

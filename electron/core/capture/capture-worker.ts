@@ -5,6 +5,8 @@ import { parentPort } from 'node:worker_threads';
 import { assemblePdf, type PagePlacement, type PdfSource } from './assemble-pdf.js';
 import { processPicked, type PickedFile } from './capture-document.js';
 import { CaptureError } from './errors.js';
+import { movable } from './movable.js';
+import { readDocumentText } from './reading/document-text.js';
 import { countSealedPdfPages } from './sealed-pdf.js';
 import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import type { DocumentTarget } from './limits.js';
@@ -14,6 +16,7 @@ import type { DocumentMimeType } from '../../../shared/api/documents.js';
 export type CaptureTask =
   | { kind: 'process'; file: PickedFile; target: DocumentTarget }
   | { kind: 'countSealedPdf'; file: SealedFileRef; name: string }
+  | { kind: 'readText'; bytes: Uint8Array; mimeType: string }
   | { kind: 'assemble'; sources: PdfSource[]; layout?: PagePlacement[] }
   | {
       kind: 'thumbnails';
@@ -36,30 +39,24 @@ async function run(task: CaptureTask): Promise<{ value: unknown; transfer: Array
   switch (task.kind) {
     case 'process': {
       const processed = await processPicked(task.file, task.target);
-      return { value: processed, transfer: processed.bytes ? owned(processed.bytes) : [] };
+      return { value: processed, transfer: processed.bytes ? movable(processed.bytes) : [] };
     }
     case 'countSealedPdf':
       return { value: await countSealedPdfPages(task.file, task.name), transfer: [] };
+    case 'readText':
+      return { value: await readDocumentText(task.bytes, task.mimeType), transfer: [] };
     case 'assemble': {
       const bytes = await assemblePdf(task.sources, task.layout);
-      return { value: bytes, transfer: owned(bytes) };
+      return { value: bytes, transfer: movable(bytes) };
     }
     case 'thumbnails': {
       const thumbs =
         task.mimeType === 'application/pdf'
           ? await renderPdfThumbnails(task.bytes, task.pages, task.options)
           : [await renderThumbnail(task.bytes, task.mimeType, task.options)];
-      return { value: thumbs, transfer: thumbs.flatMap((t) => owned(t.bytes)) };
+      return { value: thumbs, transfer: thumbs.flatMap((t) => movable(t.bytes)) };
     }
   }
-}
-
-/** A buffer that may be moved to the other thread: only one the bytes own entirely. */
-function owned(bytes: Uint8Array): ArrayBuffer[] {
-  const buffer = bytes.buffer;
-  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
-    ? [buffer]
-    : [];
 }
 
 function failureOf(error: unknown): TaskFailure {

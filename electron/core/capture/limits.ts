@@ -1,9 +1,8 @@
 // Type and size checks made the moment a file is picked, so the clerk hears about a wrong or
 // oversized file at the counter, not hours later when the upload is refused.
-import { open } from 'node:fs/promises';
 import { DOCUMENT_LIMITS, type DocumentMimeType } from '../../../shared/api/documents.js';
 import { CaptureError, displayName } from './errors.js';
-import { isSupported, SNIFF_BYTES, sniffType } from '../../../shared/files/sniff.js';
+import { isSupported, sniffType } from '../../../shared/files/sniff.js';
 
 export type DocumentTarget = keyof typeof DOCUMENT_LIMITS;
 
@@ -62,23 +61,6 @@ export function checkDocumentSize(
     `${displayName(fileName)} is ${formatMb(size)}, more than the ${formatMb(limit)} limit for ${TARGET_WORDS[target]}. ` +
       'Scan it at a lower resolution, or split it into several documents.',
   );
-}
-
-/** checkCapture for a file on disk, reading only its first bytes. */
-export async function checkCaptureFile(
-  path: string,
-  target: DocumentTarget,
-  limits?: Partial<Record<DocumentTarget, number>>,
-): Promise<AcceptedCapture> {
-  const handle = await open(path, 'r');
-  try {
-    const { size } = await handle.stat();
-    const head = Buffer.alloc(Math.min(SNIFF_BYTES, size));
-    await handle.read(head, 0, head.length, 0);
-    return checkCapture({ name: path, target, bytes: head, size, limits });
-  } finally {
-    await handle.close();
-  }
 }
 
 export function formatMb(bytes: number): string {

@@ -2,7 +2,10 @@
 // end of the file (tables or streams, following /Prev), then the catalogue, then its page tree's
 // /Count, each read as a small byte range. A 40 MB statement costs a few small reads and no PDF
 // library. Files this reader cannot follow (a broken cross-reference a viewer would rebuild by
-// scanning the file, an unusual encoding) answer null, and the caller asks pdf.js instead.
+// scanning the file, an unusual encoding) answer null, and the caller asks pdf.js instead. The file
+// is anyone's, so the work is bounded whatever it holds: the bytes read and inflated, the entries
+// kept, the nesting followed, and an object that needs itself to be read is refused
+// (test/unit/core/pdf-page-count-fuzz.test.ts).
 import { inflateSync } from 'node:zlib';
 
 /** Byte ranges of a file's plaintext, as SealedRangeReader gives them. */
@@ -24,6 +27,13 @@ const MAX_DECODED_BYTES = 4 * 1024 * 1024;
 const MAX_CHECKED_KIDS = 256;
 /** Cross-reference sections followed through /Prev before giving up. */
 const MAX_SECTIONS = 64;
+/** Bytes read and bytes inflated over the whole file; a file needing more is left to pdf.js. */
+const MAX_BYTES_READ = 8 * 1024 * 1024;
+const MAX_BYTES_DECODED = 16 * 1024 * 1024;
+/** Cross-reference entries kept (a 5 000-page statement has some tens of thousands). */
+const MAX_XREF_ENTRIES = 250_000;
+/** Arrays and dictionaries inside one another: deeper is left to pdf.js rather than recursed into. */
+const MAX_NESTING = 64;
 
 /** The file's page count, 'protected' when it is encrypted, or null when this reader cannot tell. */
 export async function readPageCount(file: ByteRanges): Promise<PageCount | null> {
@@ -55,6 +65,10 @@ class PdfReader {
     number,
     { text: string; first: number; offsets: Map<number, number> }
   >();
+  /** Objects being read now: one met again while it is read refers to itself (its /Length, say). */
+  private readonly reading = new Set<number>();
+  private bytesRead = 0;
+  private bytesDecoded = 0;
 
   constructor(private readonly file: ByteRanges) {}
 
@@ -84,7 +98,8 @@ class PdfReader {
     const pages = await this.resolve(catalog.get('Pages'));
     if (!(pages instanceof Map)) throw new Unreadable('no page tree');
     const count = await this.resolve(pages.get('Count'));
-    if (!isCount(count) || count === 0) throw new Unreadable('bad page count');
+    if (!isCount(count) || count === 0 || !Number.isSafeInteger(count))
+      throw new Unreadable('bad page count');
     await this.checkPageTree(pages, count as number);
     return { pages: count as number };
   }
@@ -121,7 +136,23 @@ class PdfReader {
   private read(begin: number, end: number): Promise<Uint8Array> {
     if (!Number.isInteger(begin) || begin < 0 || begin >= this.file.size)
       throw new Unreadable(`offset ${begin} outside the file`);
-    return this.file.read(begin, Math.min(end, this.file.size));
+    const until = Math.min(end, this.file.size);
+    this.bytesRead += until - begin;
+    if (this.bytesRead > MAX_BYTES_READ) throw new Unreadable('more to read than a page count needs');
+    return this.file.read(begin, until);
+  }
+
+  private keep(num: number, entry: XrefEntry): void {
+    if (this.xref.has(num)) return;
+    if (this.xref.size >= MAX_XREF_ENTRIES) throw new Unreadable('too many cross-reference entries');
+    this.xref.set(num, entry);
+  }
+
+  /** The stream's data after its filters, counted against what the whole file may inflate. */
+  private decode(dict: Dict, raw: Uint8Array): Uint8Array {
+    const data = decode(dict, raw, MAX_BYTES_DECODED - this.bytesDecoded);
+    this.bytesDecoded += data.length;
+    return data;
   }
 
   /** Records one section's entries (newer sections first, so earlier records win); its trailer. */
@@ -153,7 +184,7 @@ class PdfReader {
               const { value: dict, stream } = await this.readObjectAt(hybrid, null);
               if (dict instanceof Map && stream) this.recordStream(dict, stream);
             }
-            for (const [num, entry] of entries) if (!this.xref.has(num)) this.xref.set(num, entry);
+            for (const [num, entry] of entries) this.keep(num, entry);
             return trailer;
           }
           const start = lexer.integer();
@@ -178,11 +209,14 @@ class PdfReader {
     const widths = dict.get('W');
     if (!Array.isArray(widths) || widths.length !== 3 || !widths.every(isCount))
       throw new Unreadable('bad /W');
+    // An entry of no bytes would list any number of objects without reading any data.
+    if ((widths as number[]).every((w) => w === 0) || (widths as number[]).some((w) => w > 8))
+      throw new Unreadable('bad /W');
     const [w0, w1, w2] = widths as [number, number, number];
     const size = dict.get('Size');
     const index = dict.get('Index') ?? (typeof size === 'number' ? [0, size] : null);
     if (!Array.isArray(index) || !index.every(isCount)) throw new Unreadable('bad /Index');
-    const data = decode(dict, stream);
+    const data = this.decode(dict, stream);
     const stride = w0 + w1 + w2;
     let at = 0;
     const field = (width: number, fallback: number) => {
@@ -200,10 +234,9 @@ class PdfReader {
         const f1 = field(w1, 0);
         const f2 = field(w2, 0);
         const num = start + n;
-        if (this.xref.has(num)) continue;
-        if (type === 1) this.xref.set(num, { kind: 'at', offset: f1 });
-        else if (type === 2) this.xref.set(num, { kind: 'in', stream: f1, index: f2 });
-        else if (type === 0) this.xref.set(num, 'free');
+        if (type === 1) this.keep(num, { kind: 'at', offset: f1 });
+        else if (type === 2) this.keep(num, { kind: 'in', stream: f1, index: f2 });
+        else if (type === 0) this.keep(num, 'free');
       }
     }
   }
@@ -214,10 +247,17 @@ class PdfReader {
     if (depth > 8) throw new Unreadable('reference loop');
     const entry = this.xref.get(value.num);
     if (!entry || entry === 'free') throw new Unreadable(`no object ${value.num}`);
-    const found =
-      entry.kind === 'at'
-        ? (await this.readObjectAt(entry.offset, value.num)).value
-        : await this.readFromObjectStream(entry.stream, value.num);
+    if (this.reading.has(value.num)) throw new Unreadable(`object ${value.num} needs itself to be read`);
+    this.reading.add(value.num);
+    let found: Value;
+    try {
+      found =
+        entry.kind === 'at'
+          ? (await this.readObjectAt(entry.offset, value.num)).value
+          : await this.readFromObjectStream(entry.stream, value.num);
+    } finally {
+      this.reading.delete(value.num);
+    }
     return this.resolve(found, depth + 1);
   }
 
@@ -263,14 +303,18 @@ class PdfReader {
     if (!objects) {
       const entry = this.xref.get(streamNum);
       if (!entry || entry === 'free' || entry.kind !== 'at') throw new Unreadable('no object stream');
-      const { value: dict, stream } = await this.readObjectAt(entry.offset, streamNum);
+      if (this.reading.has(streamNum)) throw new Unreadable(`object stream ${streamNum} needs itself`);
+      this.reading.add(streamNum);
+      const { value: dict, stream } = await this.readObjectAt(entry.offset, streamNum).finally(() =>
+        this.reading.delete(streamNum),
+      );
       if (!(dict instanceof Map)) throw new Unreadable('bad object stream');
       const n = dict.get('N');
       const first = dict.get('First');
       if (!stream || !isName(dict.get('Type'), 'ObjStm') || !isCount(n) || !isCount(first))
         throw new Unreadable('bad object stream');
       // A space after the last object, so a number that ends the stream reads as complete.
-      const text = `${latin1(decode(dict, stream))} `;
+      const text = `${latin1(this.decode(dict, stream))} `;
       const lexer = new Lexer(text, 0);
       const offsets = new Map<number, number>();
       for (let i = 0; i < (n as number); i++) offsets.set(lexer.integer(), lexer.integer());
@@ -283,15 +327,20 @@ class PdfReader {
   }
 }
 
-/** The stream's data after its filters: none, or FlateDecode with an optional PNG predictor. */
-function decode(dict: Dict, raw: Uint8Array): Uint8Array {
+/**
+ * The stream's data after its filters: none, or FlateDecode with an optional PNG predictor; more
+ * than `room` bytes (or MAX_DECODED_BYTES) is refused.
+ */
+function decode(dict: Dict, raw: Uint8Array, room: number): Uint8Array {
+  const limit = Math.min(MAX_DECODED_BYTES, room);
+  if (limit <= 0 || raw.length > limit) throw new Unreadable('more to inflate than a page count needs');
   const filter = dict.get('Filter');
   const filters = Array.isArray(filter) ? filter : filter === undefined ? [] : [filter];
   if (filters.length === 0) return raw;
   if (filters.length !== 1 || !isName(filters[0], 'FlateDecode')) throw new Unreadable('unknown filter');
   let data: Uint8Array;
   try {
-    data = inflateSync(raw, { maxOutputLength: MAX_DECODED_BYTES });
+    data = inflateSync(raw, { maxOutputLength: limit });
   } catch {
     throw new Unreadable('bad deflate data');
   }
@@ -386,11 +435,12 @@ class Lexer {
     return Number(word);
   }
 
-  value(): Value {
+  value(depth = 0): Value {
+    if (depth > MAX_NESTING) throw new Unreadable('nested too deep');
     this.skipSpace();
     const c = this.text[this.pos];
     if (c === undefined) throw new Truncated();
-    if (c === '<' && this.text[this.pos + 1] === '<') return this.dict();
+    if (c === '<' && this.text[this.pos + 1] === '<') return this.dict(depth);
     if (c === '<') return this.skipPast('>');
     if (c === '(') return this.literalString();
     if (c === '[') {
@@ -403,7 +453,7 @@ class Lexer {
           this.pos++;
           return items;
         }
-        items.push(this.value());
+        items.push(this.value(depth + 1));
       }
     }
     if (c === '/') {
@@ -430,7 +480,7 @@ class Lexer {
     return number;
   }
 
-  private dict(): Dict {
+  private dict(depth: number): Dict {
     this.pos += 2;
     const dict: Dict = new Map();
     for (;;) {
@@ -441,9 +491,9 @@ class Lexer {
         this.pos += 2;
         return dict;
       }
-      const key = this.value();
+      const key = this.value(depth + 1);
       if (!isName(key)) throw new Unreadable('dictionary key is not a name');
-      dict.set(key.name, this.value());
+      dict.set(key.name, this.value(depth + 1));
     }
   }
 

@@ -141,3 +141,12 @@ export const DraftPageRecordSchema = z.object({
   refusal: z.string().optional(),
 });
 export type DraftPageRecord = z.infer<typeof DraftPageRecordSchema>;
+
+/** The text read on a captured document (a proof of address, a registration certificate). */
+export const DocumentTextRecordSchema = z.object({
+  kind: z.enum(['proof-of-address', 'registration-certificate']),
+  /** Null when no text could be got from the file. */
+  text: z.string().nullable(),
+  source: z.enum(['text-layer', 'ocr']).nullable(),
+});
+export type DocumentTextRecord = z.infer<typeof DocumentTextRecordSchema>;

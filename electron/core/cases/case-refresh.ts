@@ -1,7 +1,9 @@
 // Local cases follow the service: while online, a case of the active profile is read back from the
-// service when it is opened and, a few at a time, in the background. A decision taken elsewhere is
-// recorded as learned from the service (a final one locks the case and stops its queued work), a
-// band set elsewhere shows, and documents added or removed on the service show on the checklist.
+// service when it is opened and, a few at a time, in the background (imported work after each of
+// its changes). A decision taken elsewhere is recorded as learned from the service (a final one
+// locks the case and stops its queued work), a band set elsewhere shows, a screening review
+// recorded from another laptop is taken rather than asked for again, and documents added or removed
+// on the service show on the checklist.
 // Local unsent work always wins: what a queued job will set is left to that job, and nothing of a
 // decided case is reopened. A case the service no longer has is shown as such, never deleted.
 import { randomUUID } from 'node:crypto';
@@ -14,6 +16,7 @@ import type { JobStore } from '../sync/job-store.js';
 import type { CaseStore, StoredCase, StoredDocument } from './case-store.js';
 import { finalityOf, stopReason, stopWorkOfDecidedCase } from './finality.js';
 import { recordLearnedDecision } from './learned-decision.js';
+import { learnReviews } from './learned-reviews.js';
 import { readServiceSnapshot, type ServiceDocument, type ServiceSnapshot } from './service-snapshot.js';
 
 export interface CaseRefreshOptions {
@@ -72,12 +75,32 @@ export class CaseRefresh {
   private readonly options: CaseRefreshOptions;
   private readonly checks = new Map<string, ServiceCheck>();
   private readonly inFlight = new Map<string, Promise<boolean>>();
+  private readonly following = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private round: Promise<void> | null = null;
   private stopped = false;
 
   constructor(private readonly deps: CaseRefreshDeps) {
     this.options = { ...DEFAULT_CASE_REFRESH, ...deps.options };
+  }
+
+  /**
+   * Cases whose service record may be ahead of this laptop (work just imported from an archive): read
+   * now, and again after each change of theirs while they hold queued work, so a review the service
+   * already has is learned before anyone is asked for it.
+   */
+  follow(caseIds: Iterable<string>): void {
+    for (const caseId of caseIds) {
+      this.following.add(caseId);
+      void this.refresh(caseId);
+    }
+  }
+
+  /** One of the case's items was sent or the case changed: a followed case is read again. */
+  caseChanged(caseId: string): void {
+    if (!this.following.has(caseId) || this.stopped) return;
+    if (this.deps.jobs.ofCase(caseId).length === 0) this.following.delete(caseId);
+    void this.refresh(caseId);
   }
 
   /** The last check of the case with the service in this session, if any. */
@@ -232,6 +255,8 @@ export class CaseRefresh {
       recordLearnedDecision(store, caseId, decision, (action, _caseId, message) => note(action, message));
       learned = true;
     }
+    // Reviews recorded on the service from another laptop (imported work older than the service).
+    learnReviews(store, jobs, caseId, snapshot.reviews, note);
     const fresh = store.getCase(caseId) ?? c;
 
     const band = snapshot.band;

@@ -8,8 +8,6 @@ import { IndividualCommands } from './individual-commands.js';
 import { PersonCommands } from './person-commands.js';
 
 export type { CaseServiceDeps } from './case-commands.js';
-export type { NewDocument } from './document-commands.js';
-export type { ReviewInput } from './review-input.js';
 export { newUboData } from './ubo-data.js';
 
 export class CaseService {

@@ -14,9 +14,11 @@ import type {
 import type { OwnerDocuments } from './checklists.js';
 import {
   CaseDataSchema,
+  DocumentTextRecordSchema,
   DraftPageRecordSchema,
   UboDataSchema,
   type CaseData,
+  type DocumentTextRecord,
   type DraftPageRecord,
   type UboData,
 } from './case-data.js';
@@ -226,8 +228,9 @@ export class CaseStore {
     readonly db: Db,
     private readonly keys: CaseCiphers,
   ) {
-    // The documents written since each case was last told (takeChangedDocuments), noted by triggers
-    // of this connection whoever writes them; a rolled-back write takes its note with it.
+    // The documents written (or read: document_readings) since each case was last told
+    // (takeChangedDocuments), noted by triggers of this connection whoever writes them; a
+    // rolled-back write takes its note with it.
     db.exec(`
       CREATE TEMP TABLE IF NOT EXISTS changed_documents (
         case_id TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (case_id, id)) WITHOUT ROWID;
@@ -239,6 +242,12 @@ export class CaseStore {
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS changed_documents_deleted AFTER DELETE ON main.documents BEGIN
         INSERT OR IGNORE INTO changed_documents (case_id, id) VALUES (OLD.case_id, OLD.id);
+      END;
+      CREATE TEMP TRIGGER IF NOT EXISTS changed_documents_read AFTER INSERT ON main.document_readings BEGIN
+        INSERT OR IGNORE INTO changed_documents (case_id, id) VALUES (NEW.case_id, NEW.document_id);
+      END;
+      CREATE TEMP TRIGGER IF NOT EXISTS changed_documents_read_again AFTER UPDATE ON main.document_readings BEGIN
+        INSERT OR IGNORE INTO changed_documents (case_id, id) VALUES (NEW.case_id, NEW.document_id);
       END;
     `);
   }
@@ -443,11 +452,6 @@ export class CaseStore {
       title: this.keys.forCase(c.id).encrypt(c.title, `cases.title:${c.id}`),
       data: this.seal(c.id, c.data, `cases.data:${c.id}`),
     });
-  }
-
-  deleteCase(id: string): void {
-    statement(this.db, 'DELETE FROM form_drafts WHERE case_id = ?').run(id);
-    statement(this.db, 'DELETE FROM cases WHERE id = ?').run(id);
   }
 
   // ---- people
@@ -841,6 +845,47 @@ export class CaseStore {
     }[];
     const drafts = this.listDrafts(caseId).flatMap((d) => d.pages.map((p) => p.vaultId));
     return [...new Set([...docs.map((d) => d.vault_id), ...drafts])];
+  }
+
+  // ---- what was read on documents
+  saveReading(documentId: string, caseId: string, reading: DocumentTextRecord, readAt: string): void {
+    statement(
+      this.db,
+      `INSERT INTO document_readings (document_id, case_id, data, read_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (document_id) DO UPDATE SET data = excluded.data, read_at = excluded.read_at`,
+    ).run(documentId, caseId, this.seal(caseId, reading, `document_readings.data:${documentId}`), readAt);
+  }
+
+  /** The kept readings of the named documents of a case, by document id. */
+  readingsOfDocuments(caseId: string, ids: readonly string[]): Map<string, DocumentTextRecord> {
+    const rows = statement(
+      this.db,
+      `SELECT document_id, data FROM document_readings
+        WHERE document_id IN (SELECT value FROM json_each(?)) AND case_id = ?`,
+    ).all(JSON.stringify(ids), caseId) as { document_id: string; data: string }[];
+    return new Map(
+      rows.map((r) => [
+        r.document_id,
+        this.open(caseId, r.data, `document_readings.data:${r.document_id}`, DocumentTextRecordSchema),
+      ]),
+    );
+  }
+
+
+  /**
+   * Documents whose file is here and not removed, with no reading yet, oldest first: of one case,
+   * or of every case those not yet on the service.
+   */
+  unreadDocuments(caseId?: string): { id: string; caseId: string }[] {
+    const unread = `SELECT d.id, d.case_id FROM documents d JOIN case_keys k ON k.case_id = d.case_id
+       WHERE d.vault_id IS NOT NULL AND d.removed = 0
+         AND NOT EXISTS (SELECT 1 FROM document_readings r WHERE r.document_id = d.id)`;
+    const rows = (
+      caseId === undefined
+        ? statement(this.db, `${unread} AND d.state <> 'on-file' ORDER BY d.captured_at, d.rowid`).all()
+        : statement(this.db, `${unread} AND d.case_id = ? ORDER BY d.captured_at, d.rowid`).all(caseId)
+    ) as { id: string; case_id: string }[];
+    return rows.map((r) => ({ id: r.id, caseId: r.case_id }));
   }
 
   // ---- drafts

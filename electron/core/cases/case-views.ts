@@ -29,6 +29,7 @@ import type {
   DecisionView,
   DocumentCounts,
   DocumentOwner,
+  DocumentReading,
   LocalDocument,
   LocalUbo,
   Progress,
@@ -39,7 +40,8 @@ import type {
 import { CASES_PAGE_MAX, DOCUMENTS_FIRST_PAGE, DOCUMENTS_PAGE_MAX } from '../../../shared/ipc/model.js';
 import type { JobKind } from '../sync/job-kinds.js';
 import type { JobStore, StoredJob } from '../sync/job-store.js';
-import type { EntityData, IndividualData } from './case-data.js';
+import type { DocumentTextRecord, EntityData, IndividualData } from './case-data.js';
+import type { ReadingSubject } from '../documents/reading-view.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
 import {
   entityBand,
@@ -75,6 +77,50 @@ export interface ViewDeps {
   serviceCheck: (caseId: string) => ServiceCheck | null;
   /** The id of the newest entry of the case's history, or null. */
   lastHistoryId: (caseId: string) => number | null;
+  /**
+   * What was read on a document (documents/document-readings.ts) against what was typed for its
+   * owner; null for a document that is not read. `records` are the kept readings of the documents
+   * shown.
+   */
+  readingOf?: (
+    doc: StoredDocument,
+    subject: ReadingSubject,
+    records: ReadonlyMap<string, DocumentTextRecord>,
+    profileId: string | null,
+  ) => DocumentReading | null;
+}
+
+/** What each owner typed that a document is checked against. */
+const subjects = {
+  entity(d: EntityData): ReadingSubject {
+    const kyb = d.kyb;
+    return {
+      address: {
+        lines: [kyb?.physicalAddress1, kyb?.physicalAddress2, kyb?.physicalAddress3],
+        postalCode: kyb?.zipCode,
+      },
+      entity: { name: d.create.entityRegName, number: d.create.entityRegNumber },
+    };
+  },
+  ubo(u: StoredUbo): ReadingSubject {
+    const p = u.data.details;
+    return {
+      address: { lines: [p.addressLine1, p.addressLine2, p.addressLine3], postalCode: p.addressZipCode },
+    };
+  },
+  individual(d: IndividualData): ReadingSubject {
+    const p = d.create;
+    return { address: { lines: [p.addressLineOne, p.addressLineTwo, p.townCity], postalCode: p.zipCode } };
+  },
+};
+
+/** What one owner typed, for the documents of that owner; null for an owner no longer there. */
+function subjectOf(c: StoredCase, owner: DocumentOwner, ubos: () => readonly StoredUbo[]): ReadingSubject | null {
+  if (c.data.kind === 'individual') return subjects.individual(c.data);
+  if (owner.kind === 'entity') return subjects.entity(c.data);
+  if (owner.kind !== 'ubo') return null;
+  const ubo = ubos().find((u) => u.id === owner.uboId);
+  return ubo ? subjects.ubo(ubo) : null;
 }
 
 // Which queued jobs each step shows, from the workflow table.
@@ -182,7 +228,28 @@ function readOnlyReason(final: Finality | null, decision: DecisionView | null): 
 export class CaseViews {
   constructor(private readonly deps: ViewDeps) {}
 
-  private documentView(d: StoredDocument): LocalDocument {
+  /**
+   * Documents as the screens show them, each with what was read on it against what its owner typed:
+   * the readings of these documents alone are read, so a page costs the same in a case of any size.
+   */
+  private documentViews(
+    c: StoredCase,
+    docs: readonly StoredDocument[],
+    ubos: () => readonly StoredUbo[],
+  ): LocalDocument[] {
+    const readingOf = this.deps.readingOf;
+    if (!readingOf || docs.length === 0) return docs.map((d) => this.documentView(d, null));
+    const records = this.deps.store.readingsOfDocuments(
+      c.id,
+      docs.map((d) => d.id),
+    );
+    return docs.map((d) => {
+      const subject = subjectOf(c, d.owner, ubos);
+      return this.documentView(d, subject && readingOf(d, subject, records, c.profileId));
+    });
+  }
+
+  private documentView(d: StoredDocument, reading: DocumentReading | null): LocalDocument {
     return {
       id: d.id,
       caseId: d.caseId,
@@ -198,6 +265,7 @@ export class CaseViews {
       error: d.error,
       serverIds: d.serverIds,
       capturedAt: d.capturedAt,
+      reading,
     };
   }
 
@@ -301,29 +369,29 @@ export class CaseViews {
 
   /** One document as the screens show it; null when it is not there (or removed). */
   documentOf(documentId: string): LocalDocument | null {
-    const d = this.deps.store.getDocument(documentId);
-    return d && !d.removed ? this.documentView(d) : null;
+    const { store } = this.deps;
+    const d = store.getDocument(documentId);
+    const c = d && !d.removed ? store.getCase(d.caseId) : null;
+    if (!d || !c) return null;
+    return this.documentViews(c, [d], () => store.listUbos(c.id))[0] ?? null;
   }
 
   /** The next page of one owner's documents in the screens' order, or the named documents again. */
   documents(request: CaseDocumentsRequest): CaseDocumentsPage {
     const { store } = this.deps;
+    const c = store.getCase(request.caseId);
+    if (!c) return { documents: [] };
+    const ubos = () => store.listUbos(c.id);
     if ('ids' in request)
-      return {
-        documents: store.documentsNamed(request.caseId, request.ids).map((d) => this.documentView(d)),
-      };
+      return { documents: this.documentViews(c, store.documentsNamed(c.id, request.ids), ubos) };
     const limit = Math.min(request.limit ?? DOCUMENTS_FIRST_PAGE, DOCUMENTS_PAGE_MAX);
     return {
-      documents: store
-        .documentPage(request.caseId, request.owner, request.after ?? null, limit)
-        .map((d) => this.documentView(d)),
+      documents: this.documentViews(
+        c,
+        store.documentPage(c.id, request.owner, request.after ?? null, limit),
+        ubos,
+      ),
     };
-  }
-
-  private firstPage(caseId: string, owner: DocumentOwner): LocalDocument[] {
-    return this.deps.store
-      .documentPage(caseId, owner, null, DOCUMENTS_FIRST_PAGE)
-      .map((d) => this.documentView(d));
   }
 
   /**
@@ -369,7 +437,7 @@ export class CaseViews {
       lastHistoryId: this.deps.lastHistoryId(caseId),
     };
     const owned = (owner: DocumentOwner) => ({
-      documents: this.firstPage(caseId, owner),
+      documents: this.documentViews(c, store.documentPage(caseId, owner, null, DOCUMENTS_FIRST_PAGE), () => ubos),
       documentCounts: countsOf(owner),
       facts: documentsOf(owner),
     });

@@ -24,9 +24,6 @@ export interface OwnerDocuments {
   lastFailure(groupId: number): string | null;
 }
 
-/** An owner without documents. */
-export const NO_DOCUMENTS: OwnerDocuments = { groups: new Map(), lastFailure: () => null };
-
 /** The key of a document's owner among a case's owners: its kind, or the person. */
 export const ownerKey = (owner: DocumentOwner): string =>
   owner.kind === 'ubo' ? `ubo:${owner.uboId}` : owner.kind;
@@ -45,16 +42,6 @@ export function ownerDocumentsOf(docs: readonly StoredDocument[]): OwnerDocument
     }
   }
   return { groups, lastFailure: (groupId) => failures.get(groupId) ?? null };
-}
-
-/** Each owner's facts of a case's documents, by ownerKey. */
-export function documentsByOwner(docs: readonly StoredDocument[]): (owner: DocumentOwner) => OwnerDocuments {
-  const byOwner = new Map<string, StoredDocument[]>();
-  for (const d of docs) {
-    const key = ownerKey(d.owner);
-    byOwner.set(key, [...(byOwner.get(key) ?? []), d]);
-  }
-  return (owner) => ownerDocumentsOf(byOwner.get(ownerKey(owner)) ?? []);
 }
 
 const count = (counts: Readonly<Partial<Record<DocumentState, number>>> | undefined, state: DocumentState) =>

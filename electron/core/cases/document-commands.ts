@@ -15,7 +15,11 @@ export type NewDocument = Pick<
 export class DocumentCommands {
   constructor(private readonly kit: CaseCommandKit) {}
 
-  addDocument(doc: NewDocument): StoredDocument {
+  /**
+   * The document, its upload job and its audit line in one transaction; `alongside` runs last in
+   * it (a submitted draft's removal), so all of them commit together or none does.
+   */
+  addDocument(doc: NewDocument, alongside?: () => void): StoredDocument {
     const c = this.kit.requireCase(doc.caseId);
     if (doc.owner.kind === 'ubo') this.kit.requireUbo(doc.caseId, doc.owner.uboId);
     if (doc.owner.kind === 'individual' && c.kind !== 'individual')
@@ -49,6 +53,7 @@ export class DocumentCommands {
         doc.caseId,
         `Document captured (${doc.pageCount} page${doc.pageCount === 1 ? '' : 's'})`,
       );
+      alongside?.();
       return stored;
     });
   }

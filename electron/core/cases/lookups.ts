@@ -37,7 +37,7 @@ export class LookupService {
     const record = bundle as unknown as Record<string, unknown>;
     let fetchedAt: string | null = null;
     for (const [key, name] of Object.entries(BUNDLE_KEYS)) {
-      const cached = this.cache.get(profileId, name, LOOKUPS[name].schema);
+      const cached = this.cache.get(profileId, name, LOOKUPS[name].answer);
       if (!cached) continue;
       record[key] = cached.body;
       if (!fetchedAt || cached.fetchedAt < fetchedAt) fetchedAt = cached.fetchedAt;
@@ -59,6 +59,19 @@ export class LookupService {
     });
     this.memo.delete(profileId);
     return this.current(profileId);
+  }
+
+  /**
+   * The partner the profile's service credentials belong to: the cached one, else asked of the
+   * service and kept (it is one of the look-ups). Throws when the service cannot say.
+   */
+  async partnerOf(profileId: string, api: ServiceClient): Promise<string> {
+    const known = this.current(profileId).partner?.id;
+    if (known) return known;
+    const partner = await api.lookup('partner');
+    this.cache.put(profileId, 'partner', partner);
+    this.memo.delete(profileId);
+    return partner.id;
   }
 
   forget(profileId: string): void {

@@ -8,6 +8,7 @@ import { DeskError } from '../../../shared/ipc/errors.js';
 import type { CaseCommandKit } from './case-commands.js';
 import type { ReviewInput } from './review-input.js';
 import { newUboData } from './ubo-data.js';
+import { checkOwnerShare } from './shareholding-check.js';
 
 export class PersonCommands {
   constructor(private readonly kit: CaseCommandKit) {}
@@ -22,6 +23,7 @@ export class PersonCommands {
         );
       }
       this.kit.gate(c, { type: 'ubo-create' });
+      checkOwnerShare(this.kit.store.listUbos(caseId), undefined, body);
       const id = randomUUID();
       return this.kit.tx(caseId, () => {
         this.kit.store.insertUbo({
@@ -42,6 +44,7 @@ export class PersonCommands {
     }
     const ubo = this.kit.requireUbo(caseId, uboId);
     this.kit.gate(c, { type: 'ubo-update', uboId });
+    if (!c.data.showOrganigram) checkOwnerShare(this.kit.store.listUbos(caseId), uboId, body);
     return this.kit.tx(caseId, () => {
       ubo.data.details = { ...body, externalId: body.externalId ?? ubo.data.details.externalId };
       ubo.data.detailsCompleted = true;

@@ -1,6 +1,12 @@
-// What the service holds of one local case, read for the case refresh: its decision, band and
-// documents (the entity's, its people's, or the individual client's), in the local case's terms.
-import type { RiskDescription } from '../../../shared/api/index.js';
+// What the service holds of one local case, read for the case refresh: its decision, band,
+// documents (the entity's, its people's, or the individual client's) and the screening reviews a
+// person recorded there, in the local case's terms.
+import type {
+  AmlScreeningResult,
+  ExternalValidationResponse,
+  RiskDescription,
+  SanctionsSearchResults,
+} from '../../../shared/api/index.js';
 import { RiskDescriptionSchema } from '../../../shared/api/index.js';
 import type { DocumentOwner } from '../../../shared/ipc/model.js';
 import type { ServiceClient } from '../api/client.js';
@@ -26,6 +32,32 @@ export interface ServiceSnapshot {
   riskReason: string | null;
   /** The documents of each owner the laptop knows on the service. */
   documents: Array<{ owner: DocumentOwner; documents: ServiceDocument[] }>;
+  /** Screening reviews recorded on the service (by whichever laptop), with the results they were made on. */
+  reviews: ServiceReviews;
+}
+
+export interface ServiceReviews {
+  /** The entity's sanctions review. */
+  entity: { adverseSearchKYC: boolean; results: SanctionsSearchResults | null } | null;
+  /** Each person's PEP review, by the local person's id. */
+  people: Array<{
+    uboId: string;
+    adverseSearchKYC: boolean;
+    band: RiskDescription | null;
+    riskReason: string | null;
+    results: SanctionsSearchResults | null;
+  }>;
+  /** The individual client's PEP and sanctions decision, with the answers it was made on. */
+  individual: {
+    decision: {
+      pepConfirmReviewed: boolean;
+      adverseSearchKYC: boolean;
+      clientForeignOfficial: boolean;
+      clientForeignOfficialType: number | null;
+    };
+    amlScreening: AmlScreeningResult | null;
+    externalValidation: ExternalValidationResponse | null;
+  } | null;
 }
 
 const bandOf = (value: unknown): RiskDescription | null => {
@@ -64,6 +96,7 @@ export async function readServiceSnapshot(
         .filter((u) => u.serverId)
         .map((u) => [u.serverId!.toLowerCase(), u.id]),
     );
+    const people: ServiceReviews['people'] = [];
     const documents: ServiceSnapshot['documents'] = [
       {
         owner: { kind: 'entity' },
@@ -81,6 +114,14 @@ export async function readServiceSnapshot(
     for (const u of ubos) {
       const uboId = local.get(u.uboUUID.toLowerCase()) ?? local.get(u.uboID.toLowerCase());
       if (!uboId) continue;
+      if (u.pepConfirmed === true)
+        people.push({
+          uboId,
+          adverseSearchKYC: u.adverseSearchKYC === true,
+          band: bandOf(u.riskStatus),
+          riskReason: text(u.riskReason),
+          results: u.sanctionsSearchResults ?? null,
+        });
       documents.push({
         owner: { kind: 'ubo', uboId },
         documents: u.documents.map((d) => ({
@@ -108,6 +149,17 @@ export async function readServiceSnapshot(
       band: bandOf(record.riskStatus ?? record.riskDescription),
       riskReason: text(record.riskReason),
       documents,
+      reviews: {
+        entity:
+          record.sanctionSearchCompleted === true
+            ? {
+                adverseSearchKYC: record.adverseSearchKYC === true,
+                results: record.sanctionsSearchResults ?? null,
+              }
+            : null,
+        people,
+        individual: null,
+      },
     };
   }
   const record = await api.getIndividual(c.serverId);
@@ -129,5 +181,22 @@ export async function readServiceSnapshot(
         })),
       },
     ],
+    reviews: {
+      entity: null,
+      people: [],
+      individual:
+        record.pepConfirmReviewed === true
+          ? {
+              decision: {
+                pepConfirmReviewed: true,
+                adverseSearchKYC: record.adverseSearchKYC === true,
+                clientForeignOfficial: record.clientForeignOfficial === true,
+                clientForeignOfficialType: record.clientForeignOfficialType ?? null,
+              },
+              amlScreening: record.amlScreeningResult ?? null,
+              externalValidation: record.externalValidationResult ?? null,
+            }
+          : null,
+    },
   };
 }

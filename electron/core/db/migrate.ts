@@ -1,7 +1,6 @@
 // The core's binding of the shared migration runner: its history table is `migrations (id, …)` and
 // its ids run 1, 2, 3… without gaps.
 import {
-  checkMigrationList as checkList,
   runMigrations,
   schemaVersion as versionOf,
   type MigrationHistory,
@@ -20,10 +19,6 @@ export const CORE_MIGRATION_HISTORY: MigrationHistory = {
   idColumn: 'id',
   gapless: true,
 };
-
-export function checkMigrationList(migrations: readonly Migration[]): void {
-  checkList(migrations, CORE_MIGRATION_HISTORY);
-}
 
 export function migrate(
   db: Db,

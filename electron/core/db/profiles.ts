@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { systemClock, type Clock } from './clock.js';
 import type { Db } from './migration.js';
+import { ROUTES, routePath } from '../../../shared/api/routes.js';
 import { DeskError, issuesFromZod } from '../../../shared/ipc/errors.js';
 import { plainHttpEndpointIssues } from '../../../shared/ipc/service-endpoint.js';
 
 export const ProfileKindSchema = z.enum(['sandbox', 'test', 'live']);
-export type ProfileKind = z.infer<typeof ProfileKindSchema>;
 
 // A URL with user:password@ would put a secret in SQLite; only plain http(s) URLs are kept.
 const ServiceUrlSchema = z.url({ protocol: /^https?$/ }).refine((value) => {
@@ -155,5 +155,5 @@ export function issuerUrlOf(profile: Pick<Profile, 'baseUrl' | 'issuerUrl'>): st
 
 /** The token endpoint of a profile: its own, else `{baseUrl}/oauth/token` (contract §1). */
 export function tokenUrlOf(profile: Pick<Profile, 'baseUrl' | 'tokenUrl'>): string {
-  return profile.tokenUrl ?? `${profile.baseUrl.replace(/\/+$/, '')}/oauth/token`;
+  return profile.tokenUrl ?? `${profile.baseUrl.replace(/\/+$/, '')}${routePath(ROUTES.token, {})}`;
 }

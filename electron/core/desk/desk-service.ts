@@ -466,14 +466,14 @@ export class DeskService {
     if (!actor)
       throw new DeskError(
         'not-allowed',
-        'Choose who you are in Settings ("Who is using FICA Desk") first: every decision is recorded under the person who made it.',
+        'Sign in first: every decision is recorded under the person who made it.',
       );
     return actor;
   }
 
   /** Why this person may not decide the case now, or null. The screen shows the same words. */
   private refusalFor(actor: ActingUser | null, view: View, taken: TakenCase | null): string | null {
-    if (!actor) return 'Choose who you are in Settings first.';
+    if (!actor) return 'Sign in to decide this case.';
     if (!mayAct(actor.roles, 'decide')) return `Deciding a case needs ${roleNeededFor('decide')}.`;
     if (view.decision && FINAL.has(view.decision.onboardingDecision))
       return `${view.name} is ${view.decision.onboardingDecision}: a decided application can no longer be changed.`;

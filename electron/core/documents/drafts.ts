@@ -35,6 +35,8 @@ export interface DraftDeps {
   draftChanged: (draft: DocumentDraft) => void;
   /** A page that failed for a reason other than its content (not personal data). */
   log?: (event: string, detail: Record<string, unknown>) => void;
+  /** The capture worker, shared with the core's other capture work; one of its own otherwise. */
+  pool?: CapturePool;
 }
 
 type Target = keyof typeof DOCUMENT_LIMITS;
@@ -43,7 +45,7 @@ const targetOf = (owner: DocumentOwner): Target => owner.kind;
 
 export class DraftService {
   /** Normalising, PDF parsing and assembly, and previews run here, off the core's event loop. */
-  private readonly pool = new CapturePool();
+  private readonly pool: CapturePool;
   private readonly previews: PagePreviews;
   private readonly processing = new PageProcessingQueue(
     (job) => this.process(job),
@@ -52,6 +54,7 @@ export class DraftService {
   private closed = false;
 
   constructor(private readonly deps: DraftDeps) {
+    this.pool = deps.pool ?? new CapturePool();
     this.previews = new PagePreviews(
       async (vaultId) => {
         const bytes = await deps.vault.readAll(vaultId);
@@ -104,6 +107,8 @@ export class DraftService {
         refusal: p.state === 'refused' ? (p.refusal ?? 'This page could not be prepared.') : null,
       })),
       limitBytes: DOCUMENT_LIMITS[targetOf(d.owner)],
+      sizeBytes: sizeOf(d.pages),
+      createdAt: d.createdAt,
     };
   }
 
@@ -122,6 +127,20 @@ export class DraftService {
 
   get(draftId: string): DocumentDraft {
     return this.view(this.require(draftId));
+  }
+
+  /** The owner's drafts holding pages that are not refused, oldest first. */
+  list(caseId: string, owner: DocumentOwner): DocumentDraft[] {
+    this.deps.cases.requireCase(caseId);
+    const key = JSON.stringify(owner);
+    return this.deps.store
+      .listDrafts(caseId)
+      .filter((d) => JSON.stringify(d.owner) === key && d.pages.some((p) => p.state !== 'refused'))
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+      .map((d) => {
+        this.queueProcessing(d);
+        return this.view(d);
+      });
   }
 
   start(caseId: string, owner: DocumentOwner): DocumentDraft {
@@ -245,7 +264,7 @@ export class DraftService {
     draft.pages = [...draft.pages.slice(0, index), ...replacement, ...draft.pages.slice(index + 1)];
     this.deps.store.saveDraftPages(draftId, draft.pages);
     // The picked photo is replaced by its normalised copy (upright, without its metadata).
-    if (stored) await this.deps.vault.remove(before.vaultId);
+    if (stored) await this.removeUnreferenced(draft.caseId, [before.vaultId]);
     this.deps.draftChanged(this.view(draft));
   }
 
@@ -279,7 +298,7 @@ export class DraftService {
       next.push({ ...page, rotation: p.rotation });
     }
     this.deps.store.saveDraftPages(draftId, next);
-    await this.dropUnused(draft.pages, next);
+    await this.dropUnused(draft.caseId, draft.pages, next);
     return this.view({ ...draft, pages: next });
   }
 
@@ -320,7 +339,7 @@ export class DraftService {
     this.deps.store.deleteDraft(draftId);
     const vaultIds = new Set(draft.pages.map((p) => p.vaultId));
     this.previews.forget(vaultIds);
-    await this.deps.vault.purge(vaultIds);
+    await this.removeUnreferenced(draft.caseId, vaultIds);
   }
 
   /**
@@ -387,19 +406,35 @@ export class DraftService {
       entry = await this.deps.vault.importFile(bytes);
     }
     const name = storedFilename(withPdfExtension(filename?.trim() || first.sourceName));
-    const doc = this.deps.cases.documents.addDocument({
-      caseId: draft.caseId,
-      owner: draft.owner,
-      pairs,
-      filename: name || 'document.pdf',
-      mimeType: 'application/pdf',
-      size: entry.size,
-      sha256: entry.sha256,
-      pageCount: draft.pages.length,
-      vaultId: entry.id,
-    });
-    this.deps.store.deleteDraft(draftId);
-    await this.dropUnused(stored.pages, [], new Set([entry.id]));
+    let doc: StoredDocument;
+    try {
+      // The document, its job, its audit line and the draft's removal: one transaction.
+      doc = this.deps.cases.documents.addDocument(
+        {
+          caseId: draft.caseId,
+          owner: draft.owner,
+          pairs,
+          filename: name || 'document.pdf',
+          mimeType: 'application/pdf',
+          size: entry.size,
+          sha256: entry.sha256,
+          pageCount: draft.pages.length,
+          vaultId: entry.id,
+        },
+        () => this.deps.store.deleteDraft(draftId),
+      );
+    } catch (error) {
+      // Nothing was committed: the draft stays as it was, and the assembled copy is no one's.
+      if (!asIs) await this.deps.vault.remove(entry.id).catch(() => false);
+      throw error;
+    }
+    // Only now, with the document committed, may the draft's other files go. The document is
+    // queued whatever happens here: a file left behind is only space.
+    const before = new Set(stored.pages.map((p) => p.vaultId));
+    this.previews.forget(before);
+    await this.removeUnreferenced(draft.caseId, before).catch((error: unknown) =>
+      this.deps.log?.('draft-files-left', { draftId, error: String(error) }),
+    );
     return doc;
   }
 
@@ -443,16 +478,31 @@ export class DraftService {
   }
 
   private async dropUnused(
+    caseId: string,
     before: DraftPageRecord[],
     after: DraftPageRecord[],
-    keep: Set<string> = new Set(),
   ): Promise<void> {
     const shown = new Set(after.map((p) => p.vaultId));
-    const used = new Set([...shown, ...keep]);
-    // A submitted document's files stay in the vault, but no draft shows them any more.
-    this.previews.forget(new Set(before.map((p) => p.vaultId).filter((id) => !shown.has(id))));
-    await this.deps.vault.purge(new Set(before.map((p) => p.vaultId).filter((id) => !used.has(id))));
+    const gone = new Set(before.map((p) => p.vaultId).filter((id) => !shown.has(id)));
+    this.previews.forget(gone);
+    await this.removeUnreferenced(caseId, gone);
   }
+
+  /**
+   * Removes those of `vaultIds` that no document or draft of the case refers to any more (a file
+   * belongs to the case it was captured for). Called after the change that let go of them is
+   * committed, so a crash can leave a file behind but never take one a record still needs.
+   */
+  private async removeUnreferenced(caseId: string, vaultIds: Iterable<string>): Promise<void> {
+    const referenced = new Set(this.deps.store.vaultIdsOfCase(caseId));
+    await this.deps.vault.purge([...vaultIds].filter((id) => !referenced.has(id)));
+  }
+}
+
+/** The files the draft's pages come from, each once (a PDF's pages share theirs); refused ones left out. */
+function sizeOf(pages: readonly DraftPageRecord[]): number {
+  const files = new Map(pages.filter((p) => p.state !== 'refused').map((p) => [p.vaultId, p.size]));
+  return [...files.values()].reduce((sum, size) => sum + size, 0);
 }
 
 function withPdfExtension(name: string): string {

@@ -64,6 +64,7 @@ export const CHANNEL_ACCESS: Record<ChannelName, Access> = {
   'individual.decide': 'decide',
   'individual.verifyBankAccount': 'capture',
   'documents.startDraft': 'capture',
+  'documents.listDrafts': 'signed-in',
   'documents.addPages': 'capture',
   'documents.updateDraft': 'capture',
   'documents.pagePreview': 'signed-in',
@@ -112,7 +113,7 @@ export interface AccessDeps {
   activeProfileId: () => string | null;
 }
 
-const POLICY_SETTINGS = ['retentionDays', 'idleLockMinutes', 'offlineUnlockDays'];
+const POLICY_SETTINGS = ['retentionDays', 'idleLockMinutes', 'offlineUnlockDays', 'proofOfAddressMonths'];
 
 function profileOf(channel: ChannelName, input: Record<string, unknown>, deps: AccessDeps): string | null {
   const text = (key: string) => (typeof input[key] === 'string' ? (input[key] as string) : null);
@@ -121,9 +122,16 @@ function profileOf(channel: ChannelName, input: Record<string, unknown>, deps: A
   return text('profileId') ?? deps.activeProfileId();
 }
 
+/**
+ * Throws unless the person at the screen may call `channel`. Runs on the input as it came, before
+ * validation (dispatch.ts), so it reads only what it needs and trusts none of it.
+ */
 export function checkAccess(channel: ChannelName, input: unknown, deps: AccessDeps): void {
   const access = CHANNEL_ACCESS[channel];
-  const fields = (input ?? {}) as Record<string, unknown>;
+  const fields: Record<string, unknown> =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? (input as Record<string, unknown>)
+      : {};
   switch (access) {
     case 'open':
       return;
@@ -151,7 +159,11 @@ export function checkAccess(channel: ChannelName, input: unknown, deps: AccessDe
   }
 }
 
-/** The handler table behind `checkAccess`; changing calls also count as activity for the idle lock. */
+/**
+ * The handler table behind `checkAccess` (dispatch.ts runs it first, on the raw input; here again on
+ * the validated one, for callers of the table itself); changing calls also count as activity for
+ * the idle lock.
+ */
 export function guardAccess(handlers: HandlerTable, deps: AccessDeps): HandlerTable {
   const guarded = { ...handlers } as Record<ChannelName, (input: unknown) => unknown>;
   for (const channel of Object.keys(CHANNEL_ACCESS) as ChannelName[]) {

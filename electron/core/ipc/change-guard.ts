@@ -65,7 +65,8 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'documents.addPages': 'draft',
   'documents.updateDraft': 'draft',
   'documents.keepPage': 'draft',
-  // Reading a page, or throwing away an unsent draft, changes nothing the service holds.
+  // Reading a page or the drafts, or throwing away an unsent draft, changes nothing the service holds.
+  'documents.listDrafts': 'none',
   'documents.pagePreview': 'none',
   'documents.discardDraft': 'none',
   'documents.submitDraft': 'draft',

@@ -1,5 +1,8 @@
-// Every IPC call goes through here: unknown channels refused, input validated with the channel's
-// schema, failures turned into DeskError bodies (never stack traces, tokens or Node errors).
+// Every IPC call goes through here: unknown channels refused, then who may call the channel (a
+// locked app or a person without the role is refused before anything of the input is looked at,
+// so a malformed call never learns the channel's field names), then the input validated with the
+// channel's schema, and failures turned into DeskError bodies (never stack traces, tokens or Node
+// errors).
 import { channels, isChannelName, type ChannelName, type Channels } from '../../../shared/ipc/contract.js';
 import { DeskError, issuesFromZod, type IpcResult } from '../../../shared/ipc/errors.js';
 import type { z } from 'zod';
@@ -37,11 +40,17 @@ export function toDeskError(error: unknown): DeskError {
   );
 }
 
+export interface DispatchOptions {
+  /** Throws (a DeskError) when the caller may not use the channel; runs before the input is validated. */
+  authorize?: (channel: ChannelName, input: unknown) => void;
+  onInternalError?: (channel: string, error: unknown) => void;
+}
+
 export async function dispatch(
   handlers: HandlerTable,
   channel: string,
   input: unknown,
-  onInternalError?: (channel: string, error: unknown) => void,
+  { authorize, onInternalError }: DispatchOptions = {},
 ): Promise<IpcResult> {
   if (!isChannelName(channel)) {
     return {
@@ -51,6 +60,13 @@ export async function dispatch(
         `Unknown channel ${JSON.stringify(channel).slice(0, 80)}`,
       ).toBody(),
     };
+  }
+  try {
+    authorize?.(channel, input);
+  } catch (error) {
+    const desk = toDeskError(error);
+    if (desk.code === 'internal') onInternalError?.(channel, error);
+    return { ok: false, error: desk.toBody() };
   }
   const contract = channels[channel];
   const parsed = contract.input.safeParse(input ?? {});

@@ -17,6 +17,7 @@ import type { StaffSession } from '../staff/staff-session.js';
 import type { ProfileService } from '../profiles/profile-service.js';
 import type { AuditLog, ProfileRepository } from '../db/index.js';
 import type { DeskService } from '../desk/desk-service.js';
+import type { DocumentReadings } from '../documents/document-readings.js';
 import type { DraftService } from '../documents/drafts.js';
 import type { ScanService } from '../capture/scanning/scan-service.js';
 import type { DocumentContent } from '../documents/document-content.js';
@@ -34,6 +35,8 @@ export interface CoreContext {
   store: CaseStore;
   cases: CaseService;
   drafts: DraftService;
+  /** Reads proofs of address and registration certificates once queued. */
+  readings: DocumentReadings;
   scans: ScanService;
   documentContent: DocumentContent;
   formDrafts: FormDrafts;
@@ -225,6 +228,7 @@ function handlerTable(ctx: CoreContext): HandlerTable {
     'individual.verifyBankAccount': ({ caseId, request }) => ctx.bank.verify(caseId, request),
 
     'documents.startDraft': ({ caseId, owner }) => ctx.drafts.start(caseId, owner),
+    'documents.listDrafts': ({ caseId, owner }) => ctx.drafts.list(caseId, owner),
     'documents.addPages': ({ draftId, files }) => ctx.drafts.addPages(draftId, files),
     'documents.updateDraft': ({ draftId, pages }) => ctx.drafts.update(draftId, pages),
     'documents.keepPage': ({ draftId, pageId }) => ctx.drafts.keepPage(draftId, pageId),
@@ -238,6 +242,7 @@ function handlerTable(ctx: CoreContext): HandlerTable {
     },
     'documents.submitDraft': async ({ draftId, pairs, filename }) => {
       const doc = await ctx.drafts.submit(draftId, pairs, filename);
+      ctx.readings.schedule(doc.id);
       const found = ctx.views.documentOf(doc.id);
       if (!found) throw new DeskError('internal', 'The document was stored but cannot be shown.');
       return found;

@@ -59,10 +59,10 @@ export class ProfileService {
       issuerUrl: input.issuerUrl ?? null,
     };
     if (this.deps.keychain === 'development-file' && input.kind !== 'sandbox') {
-      throw new DeskError(
-        'not-allowed',
-        'FICA Desk is running with the insecure development keychain, which holds only the training sandbox. Test and live profiles need the OS keychain.',
-      );
+      const message =
+        'FICA Desk is running with the insecure development keychain, which holds only the training sandbox. Test and live profiles need the OS keychain.';
+      // Said under the field it is about, where the form shows it.
+      throw new DeskError('not-allowed', message, [{ path: 'kind', message }]);
     }
     let profile;
     if (input.id) {
@@ -95,13 +95,14 @@ export class ProfileService {
       next.baseUrl !== current.baseUrl || next.tokenUrl !== current.tokenUrl || next.kind !== current.kind;
     const unsent = this.deps.scope.unsentOf(current.id);
     if (moved && unsent > 0) {
-      throw new DeskError(
-        'not-allowed',
-        `This environment has ${unsent} unsent item${unsent === 1 ? '' : 's'} captured for ${current.baseUrl}. Send or discard them before changing its address or kind.`,
-      );
+      const message = `This environment has ${unsent} unsent item${unsent === 1 ? '' : 's'} captured for ${current.baseUrl}. Send or discard them before changing its address or kind.`;
+      const field =
+        next.kind !== current.kind ? 'kind' : next.baseUrl !== current.baseUrl ? 'baseUrl' : 'tokenUrl';
+      throw new DeskError('not-allowed', message, [{ path: field, message }]);
     }
     if (next.kind === 'live' && current.kind !== 'live' && this.deps.session.activeId === current.id) {
-      throw new DeskError('not-allowed', 'Switch to another environment before making this one Live.');
+      const message = 'Switch to another environment before making this one Live.';
+      throw new DeskError('not-allowed', message, [{ path: 'kind', message }]);
     }
   }
 

@@ -24,8 +24,11 @@ export interface StaffSessionDeps {
   activeProfile: () => { id: string; name: string } | null;
   /** Starts a sign-in at the active profile's identity provider. */
   beginSignIn: () => Promise<PendingSignIn>;
-  /** The partner the active profile's service credentials belong to, when known. */
-  partnerId: () => string | null;
+  /**
+   * The partner the active profile's service credentials belong to: known, or asked of the service;
+   * null when it cannot be known (no credentials, the service does not answer).
+   */
+  partnerId: () => Promise<string | null>;
   policy: () => StaffPolicy;
   /** Opens the system browser; absent in the headless host, where the screen opens the page. */
   openBrowser?: (url: string) => Promise<void>;
@@ -140,7 +143,7 @@ export class StaffSession {
       (identity) => {
         if (this.pending !== pending) return;
         this.pending = null;
-        this.completeOnline(profile.id, identity);
+        void this.completeOnline(profile.id, identity);
       },
       () => {
         if (this.pending === pending) this.pending = null;
@@ -163,17 +166,39 @@ export class StaffSession {
     return this.pending !== null;
   }
 
-  private completeOnline(profileId: string, identity: StaffIdentity): void {
+  /**
+   * The identity provider vouched for this person; they are signed in only when their partner is
+   * the one this environment's service account belongs to, which must be known to be checked.
+   */
+  private async completeOnline(profileId: string, identity: StaffIdentity): Promise<void> {
     if (this.deps.activeProfile()?.id !== profileId) return;
-    const partner = this.deps.partnerId();
-    if (partner && identity.partnerId && partner !== identity.partnerId) {
-      this.deps.audit(
-        'staff.sign-in-refused',
-        identity.userId,
-        'Signed in with an account of another partner',
-      );
-      this.refusal = `${identity.email || identity.name} belongs to another partner than this environment's service account, so FICA Desk did not sign them in.`;
+    const who = identity.email || identity.name;
+    const refuse = (detail: string, refusal: string): void => {
+      this.deps.audit('staff.sign-in-refused', identity.userId, detail);
+      this.refusal = refusal;
       this.deps.changed();
+    };
+    if (!identity.partnerId) {
+      refuse(
+        'The identity provider did not name a partner',
+        `The identity provider did not say which partner ${who} belongs to, so FICA Desk did not sign them in.`,
+      );
+      return;
+    }
+    const partner = await this.deps.partnerId().catch(() => null);
+    if (this.deps.activeProfile()?.id !== profileId) return;
+    if (!partner) {
+      refuse(
+        "The partner of this environment's service account could not be checked",
+        `FICA Desk could not check which partner this environment's service account belongs to, so it did not sign ${who} in. Try again once the service can be reached (and its credentials are set).`,
+      );
+      return;
+    }
+    if (partner !== identity.partnerId) {
+      refuse(
+        'Signed in with an account of another partner',
+        `${who} belongs to another partner than this environment's service account, so FICA Desk did not sign them in.`,
+      );
       return;
     }
     const at = this.now();

@@ -11,6 +11,7 @@ import { isUpload, type JobPayload } from './job-kinds.js';
 import { need, uboName } from './record.js';
 import { waitingOn } from './wait-phrases.js';
 import { storedFilename } from '../../../shared/files/filename.js';
+import type { EntityJobKind, IndividualJobKind } from '../../../shared/domain/workflow-table.js';
 
 type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
 type UploadPayload = P<'ubo.doc-upload'> | P<'entity.doc-upload'> | P<'individual.doc-upload'>;
@@ -263,10 +264,12 @@ type Send<T extends UploadPayload> = (
 function uploadHandler<T extends UploadPayload>(
   waitingFor: (ctx: ReadyContext<T>) => string | null,
   send: Send<T>,
+  awaitsPerson?: (ctx: ReadyContext<T>) => EntityJobKind | IndividualJobKind | null,
 ): JobHandler<T> {
   return {
     label: (ctx) => describe(ctx),
     waitingFor,
+    ...(awaitsPerson ? { awaitsPerson } : {}),
     // The entity's and the client's uploads wait on their case, an owner's on that owner.
     waitsAsItsGroup: true,
     starting(ctx) {
@@ -336,6 +339,9 @@ const uboUpload = uploadHandler<P<'ubo.doc-upload'>>(
     );
     return [answer.uboDocsID];
   },
+  // The review sets the band that names the owner's documents: a person records it once the
+  // owner's screening results are here.
+  (ctx) => (ctx.store.getUbo(ctx.job.payload.uboId)?.data.pepReview ? null : 'ubo.pep-confirm'),
 );
 
 const entityUpload = uploadHandler<P<'entity.doc-upload'>>(
@@ -386,6 +392,12 @@ const individualUpload = uploadHandler<P<'individual.doc-upload'>>(
     }
     return ids;
   },
+  // The decision sets the band that names the client's documents: a person records it once the
+  // screening results and the bureau's answer are here.
+  (ctx) =>
+    ctx.case.data.kind === 'individual' && ctx.case.data.pepDecision === null
+      ? 'individual.pep-decision'
+      : null,
 );
 
 const remove: JobHandler<P<'document.delete'>> = {

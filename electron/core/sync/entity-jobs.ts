@@ -1,6 +1,5 @@
 // Sending an entity application: create, KYB, sanctions review, the ownership tree, shareholding,
 // confirmations and the decision. Each answer is recorded on the case before the job is deleted.
-import { createHash } from 'node:crypto';
 import {
   UboBodySchema,
   type EntityCreateResponse,
@@ -442,5 +441,3 @@ export const entityHandlers = {
   'entity.doc-confirm': entityDocConfirm,
   'entity.decision': decision,
 };
-
-export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');

@@ -26,7 +26,7 @@ export async function identity(ctx: RunContext): Promise<{ userID: string; partn
   if (!userID) {
     throw new ApiError(
       'permanent',
-      'No user was recorded for this action. Choose who you are in Settings, then Retry to send it under your name',
+      'No user was recorded for this action. Sign in, then Retry to send it under your name',
     );
   }
   const partnerID = ctx.lookups().partner?.id ?? (await ctx.api.lookup('partner')).id;

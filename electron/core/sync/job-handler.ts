@@ -3,6 +3,7 @@ import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { ServiceClient } from '../api/client.js';
 import type { CaseStore, StoredCase, StoredDocument } from '../cases/case-store.js';
 import type { Vault } from '../vault/index.js';
+import type { EntityJobKind, IndividualJobKind } from '../../../shared/domain/workflow-table.js';
 import type { JobPayload } from './job-kinds.js';
 import type { JobStore, StoredJob } from './job-store.js';
 
@@ -44,6 +45,13 @@ export interface JobHandler<P extends JobPayload = JobPayload> {
   label(ctx: ReadyContext<P>): string;
   /** A prerequisite the local state does not meet yet, in plain words; null when it may start. */
   waitingFor?(ctx: ReadyContext<P>): string | null;
+  /**
+   * A step of the workflow table this job needs that waits on a person and is neither recorded on
+   * this laptop nor queued (an individual's PEP decision, an owner's PEP review), named by the job
+   * that will send it. The job waits for it whatever is queued in front, so where it comes later
+   * in the order than that work, the job's wait names it.
+   */
+  awaitsPerson?(ctx: ReadyContext<P>): EntityJobKind | IndividualJobKind | null;
   /**
    * True when `waitingFor` reads only the case and what the job's order group names (its kind, and
    * its person): jobs of one group then wait alike, and a case list tells one for all of them.

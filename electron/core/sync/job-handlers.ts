@@ -2,6 +2,7 @@
 // and the failure policy ask of a job ("what are you", "what do you wait for").
 import type { StoredCase, StoredDocument } from '../cases/case-store.js';
 import type { HandlerMap, JobEnv, JobHandler, ReadyContext } from './job-handler.js';
+import type { EntityJobKind, IndividualJobKind } from '../../../shared/domain/workflow-table.js';
 import type { JobPayload } from './job-kinds.js';
 import type { StoredJob } from './job-store.js';
 import type { QueueEnvironment } from './queue-types.js';
@@ -44,6 +45,15 @@ export class JobHandlers {
       return this.of(job.payload).waitingFor?.(this.readyContext(job, caseRow)) ?? null;
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  /** The recorded-by-a-person step the job still needs (JobHandler.awaitsPerson), if any. */
+  awaitsPerson(job: StoredJob, caseRow: StoredCase): EntityJobKind | IndividualJobKind | null {
+    try {
+      return this.of(job.payload).awaitsPerson?.(this.readyContext(job, caseRow)) ?? null;
+    } catch {
+      return null;
     }
   }
 

@@ -17,8 +17,7 @@ import { DEFAULT_QUEUE_OPTIONS, type QueueDeps, type QueueOptions } from './queu
 import { QueueViews } from './queue-views.js';
 import { Scheduler } from './scheduler.js';
 
-export { DEFAULT_QUEUE_OPTIONS } from './queue-types.js';
-export type { QueueDeps, QueueEnvironment, QueueEvents, QueueOptions } from './queue-types.js';
+export type { QueueDeps, QueueOptions } from './queue-types.js';
 
 interface InFlight {
   abort: AbortController;

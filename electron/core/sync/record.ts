@@ -1,7 +1,6 @@
 // Small helpers the job handlers use to record answers on fresh rows inside their transaction.
 import { RiskDescriptionSchema, type RiskDescription } from '../../../shared/api/index.js';
 import { personName } from '../../../shared/domain/person-name.js';
-import { DeskError } from '../../../shared/ipc/errors.js';
 import type { EntityData, IndividualData, UboData } from '../cases/case-data.js';
 import type { CaseStore, StoredCase, StoredUbo } from '../cases/case-store.js';
 import { ApiError } from '../api/errors.js';
@@ -56,11 +55,6 @@ export function need<T>(value: T | null | undefined, what: string): T {
 
 /** The UBO's name for labels and waiting phrases. */
 export const uboName = (u: StoredUbo | null | undefined): string => personName(u?.data.details);
-
-export function requireCaseKind<K extends 'entity' | 'individual'>(c: StoredCase, kind: K): void {
-  if (c.data.kind !== kind)
-    throw new DeskError('internal', `Job of a ${kind} case ran on a ${c.data.kind} case`);
-}
 
 /** The decision job's answer: the decision is marked sent, and an approval or decline closes the case. */
 export function recordDecision(ctx: RunContext): void {

@@ -4,10 +4,10 @@
 import type { CaseStore, StoredCase } from '../cases/case-store.js';
 import { finalityOf, maySend } from '../cases/finality.js';
 import type { JobHandlers } from './job-handlers.js';
-import { blockerAmong, isDecisionKind, type Ordered } from './job-kinds.js';
+import { blockerAmong, isDecisionKind, JOB_RANK, rankOf, type Ordered } from './job-kinds.js';
 import type { JobStore, StoredJob } from './job-store.js';
 import type { QueueEnvironment } from './queue-types.js';
-import { waitPhrase } from './wait-phrases.js';
+import { gatePhrase, waitPhrase } from './wait-phrases.js';
 
 export interface Evaluation {
   job: StoredJob;
@@ -88,10 +88,15 @@ export class Scheduler {
         isDecisionKind(job.payload.kind) &&
         caseRow.data.decisionBody !== null &&
         caseRow.data.decisionBody.onboardingDecision !== 'Approved';
-      // The nearest job in front names the wait best ("PEP review of Jane Doe", not "the entity").
+      // The nearest job in front names the wait best ("PEP review of Jane Doe", not "the entity"),
+      // unless a step a person has yet to record comes after it: the job waits for that too, last.
       const blocker = blockerAmong({ seq: job.seq, payload: job.payload, caseKind: kindOf, early }, heads);
       if (blocker) {
-        evaluation.waitingFor = waitPhrase(blocker.payload, this.deps.store);
+        const gate = this.deps.handlers.awaitsPerson(job, caseRow);
+        evaluation.waitingFor =
+          gate && JOB_RANK[gate] > rankOf(blocker)
+            ? gatePhrase(gate, job.payload, this.deps.store)
+            : waitPhrase(blocker.payload, this.deps.store);
         continue;
       }
       evaluation.waitingFor = this.deps.handlers.waitingFor(job, caseRow);

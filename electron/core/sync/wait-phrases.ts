@@ -12,6 +12,13 @@ export function waitPhrase(blocker: JobPayload, store: CaseStore): string {
   );
 }
 
+/** The words of a step a person has yet to record for this job (JobHandler.awaitsPerson). */
+export function gatePhrase(kind: WorkflowJobKind, job: JobPayload, store: CaseStore): string {
+  return waitingBehind(kind, () =>
+    'uboId' in job && job.uboId ? uboName(store.getUbo(job.uboId)) : 'this person',
+  );
+}
+
 /** The same words for a job whose prerequisite a handler finds missing on this laptop. */
 export const waitingOn = (kind: WorkflowJobKind, person?: StoredUbo | null): string =>
   waitingBehind(kind, () => uboName(person));

@@ -31,6 +31,8 @@ export interface TransferDeps {
   currentUserId: () => string | null;
   audit: (action: string, caseId: string | null, detail: string) => void;
   changed: (caseId: string) => void;
+  /** Cases added by an import: the service may hold more of them than the archive (case-refresh.ts). */
+  imported?: (caseIds: string[]) => void;
 }
 
 export interface ExportResult {
@@ -227,6 +229,7 @@ export class UnsentWorkTransfer {
       }
     })();
     for (const id of fresh) this.deps.changed(id);
+    this.deps.imported?.([...fresh]);
     return {
       imported: fresh.size,
       alreadyPresent: manifest.cases.length - fresh.size,

@@ -10,7 +10,8 @@ import { m012Individuals } from './012-individuals.js';
 import { m013DocumentGroupIndexes } from './013-document-group-indexes.js';
 import { m015ContainsSearch } from './015-contains-search.js';
 import { m016StaffSignIn } from './016-staff-sign-in.js';
-import { m017ExactPartnerSearch } from './017-exact-partner-search.js';
+import { m017SignInSecurity } from './017-sign-in-security.js';
+import { m018ExactPartnerSearch } from './018-exact-partner-search.js';
 
 export interface Migration {
   version: number;
@@ -28,5 +29,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m013DocumentGroupIndexes,
   m015ContainsSearch,
   m016StaffSignIn,
-  m017ExactPartnerSearch,
+  m017SignInSecurity,
+  m018ExactPartnerSearch,
 ];

@@ -3,7 +3,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { makeSouthAfricanId } from '../../../shared/domain/index.js';
 import { pdfFile, pngFile, type UploadFile } from '../files.js';
 import type { StaffRole } from '../../../shared/domain/staff-roles.js';
-import { prepareStaff, TEST_STAFF_PASSWORD, type StaffAccount } from '../../support/staff-sign-in.js';
+import {
+  prepareStaff,
+  TEST_STAFF_PASSWORD,
+  type StaffAccount,
+  type StaffService,
+} from '../../support/staff-sign-in.js';
 
 let idSequence = 100;
 
@@ -15,12 +20,7 @@ export const FILE_INPUT_TIMEOUT = 120_000;
 /** What the app shows once it has read, checked and stored picked files (pages, or a refusal). */
 export const FILES_READ_TIMEOUT = 90_000;
 
-/** The embedded sandbox whose identity provider signs staff in. */
-export interface StaffService {
-  url: string;
-  clientId: string;
-  clientSecret: string;
-}
+export type { StaffService };
 
 export class DeskApp {
   private accounts: StaffAccount[] | null = null;
@@ -180,6 +180,16 @@ export class DeskApp {
     await expect(area.getByRole('status').filter({ hasText: 'queued for upload' })).toBeVisible({
       timeout: FILES_READ_TIMEOUT,
     });
+  }
+
+  /** The capture area of one owner's Documents step. */
+  captureArea(ownerName: string): Locator {
+    return this.page.getByRole('region', { name: `Add a document for ${ownerName}` });
+  }
+
+  /** A draft left with pages, offered to resume or discard ("3 pages not yet queued"). */
+  pendingDraft(area: Locator, pages: number): Locator {
+    return area.getByRole('group', { name: `${pages === 1 ? '1 page' : `${pages} pages`} not yet queued` });
   }
 
   /** Picks files in a capture area's file input ("Choose files…"), with a timeout fit for big files. */

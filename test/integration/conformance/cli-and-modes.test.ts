@@ -41,7 +41,8 @@ function startCli(args: string[]): Promise<{ url: string; output: string }> {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const match = /^Sandbox API listening on (http:\/\/\S+)$/m.exec(output);
-      if (match?.[1] && /secret/i.test(output)) {
+      // The last line of the start-up text names the staff sign-in's client.
+      if (match?.[1] && /^Staff sign-in client id/m.test(output)) {
         clearTimeout(timer);
         resolve({ url: match[1], output });
       }
@@ -62,10 +63,17 @@ const startLive = (): Promise<{ url: string; output: string }> => (live ??= star
 
 describe('npm run sandbox (contract §11)', () => {
   it('prints "Sandbox API listening on http://HOST:PORT" with the real port and serves there', async () => {
-    const { url } = await startCli(['--host', '127.0.0.1', '--webhook-time-scale', '0.001']);
+    const { url, output } = await startCli(['--host', '127.0.0.1', '--webhook-time-scale', '0.001']);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(url).not.toMatch(/:0$/);
-    const created = await call(url, 'POST', '/sandbox/v1/partners', { body: { name: 'CLI partner' } });
+    const printed = /^Sandbox control secret \(X-Sandbox-Control-Secret\): (\S+)$/m.exec(output)?.[1];
+    expect(printed).toBeDefined();
+    const without = await call(url, 'POST', '/sandbox/v1/partners', { body: { name: 'CLI partner' } });
+    expect(without.status).toBe(401);
+    const created = await call(url, 'POST', '/sandbox/v1/partners', {
+      body: { name: 'CLI partner' },
+      headers: { 'X-Sandbox-Control-Secret': printed! },
+    });
     expect([200, 201]).toContain(created.status);
     expect(typeof obj(created.body).clientSecret).toBe('string');
     expect((await call(url, 'GET', '/api/v1/entity')).status).toBe(401);

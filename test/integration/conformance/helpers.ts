@@ -2,7 +2,7 @@
 // Everything goes over real HTTP with Node's global fetch, FormData and Blob.
 import type { SandboxHandle, StartSandboxOptions } from '../../../server/index.js';
 import { getToken } from '../../support/get-token.js';
-import { startTestSandbox } from '../../support/sandbox.js';
+import { controlHeaders, startTestSandbox } from '../../support/sandbox.js';
 
 export { getToken };
 
@@ -48,7 +48,11 @@ export async function call(
   path: string,
   options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Reply> {
-  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  // The control API (contract §10) asks for the secret the sandbox printed at start.
+  const headers: Record<string, string> = {
+    ...(path.startsWith('/sandbox/') ? controlHeaders(url) : {}),
+    ...(options.headers ?? {}),
+  };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let body: string | FormData | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -132,16 +136,5 @@ export function form(parts: {
 }
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function regNumber(middle: number): string {
-  return `2015/${String(middle).padStart(6, '0')}/07`;
-}
-
-let counter = 100;
-/** A registration number whose registry look-up finds exactly one director ((N mod 3) + 1 = 1). */
-export function oneDirectorRegNumber(): string {
-  counter += 3;
-  return regNumber(counter - (counter % 3) + 3);
-}
 
 export const SA_ID = '8001015009087';

@@ -1,6 +1,6 @@
 // contract §3: Idempotency-Key on POST and PATCH: replay, 422 for a different request, per partner.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   PDF,
   PNG,
@@ -182,7 +182,11 @@ describe('Idempotency-Key (contract §3)', () => {
       body: stream,
       duplex: 'half',
     } as RequestInit & { duplex: 'half' });
-    await new Promise((r) => setTimeout(r, 300));
+    // The retry goes once the first request holds the key, its body still arriving.
+    const claimed = h.sandbox.context.db.prepare(
+      "SELECT 1 FROM idempotency_keys WHERE key = ? AND state = 'in_progress'",
+    );
+    await vi.waitFor(() => expect(claimed.get(key)).toBeDefined(), { timeout: 30_000, interval: 20 });
     const retry = await api.post(
       `/api/v1/entity/${ubo}/ubo-doc-upload`,
       form({

@@ -8,11 +8,12 @@ import { captureDocument, entityAtDocumentsStep, saId } from '../../support/flow
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
 import { makePdf } from '../../support/documents.js';
+import { controlHeaders } from '../../support/sandbox.js';
 
 async function dashboard(sandbox: TestSandbox, action: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${sandbox.url}/sandbox/v1/dashboard-actions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...controlHeaders(sandbox.url), 'content-type': 'application/json' },
     body: JSON.stringify({ partnerId: sandbox.partnerId, ...action }),
   });
   if (res.status !== 200) throw new Error(`dashboard action: ${res.status} ${await res.text()}`);
@@ -68,57 +69,78 @@ describe('cases follow the service', () => {
     await sandbox?.dispose();
   });
 
-  it('a case approved through the dashboard becomes read-only once opened, and a change is refused', async () => {
-    const t = onOpen;
-    const { caseId, serverId } = await sentIndividual(t, 'Opened');
-    expect((await t.call('cases.get', { caseId })).readOnly).toBeNull();
-    const report = await t.call('reports.get', { caseId });
-    await dashboard(sandbox, {
-      action: 'decideIndividual',
-      individualId: serverId,
-      onboardingDecision: 'Approved',
-      additionalComments: 'Approved at head office',
-    });
-    const c = await waitFor(
-      'the decision',
-      () => t.call('cases.get', { caseId }),
-      (x) => x.status === 'approved',
-      30_000,
-    );
-    expect(c.decision).toMatchObject({
-      onboardingDecision: 'Approved',
-      source: 'service',
-      synced: true,
-      comments: 'Approved at head office',
-    });
-    expect(c.readOnly).toMatch(/^Decided on the service: Approved \(\d{4}-\d{2}-\d{2} by .+\)\. /);
-    expect(c.serviceCheck).toMatchObject({ ok: true, problem: null });
-    const refused = await t.core.handle('individual.update', { caseId, changes: { lastName: 'Changed' } });
-    expect(refused).toMatchObject({
-      ok: false,
-      error: { code: 'not-allowed', message: expect.stringMatching(/is Approved: a decided application/) },
-    });
-    const learned = (await t.call('audit.list', { caseId })).find(
-      (e) => e.detail === 'Decided on the service: Approved',
-    );
-    // The laptop learned it; the person selected on it did not decide.
-    expect(learned?.userId).toBeNull();
+  describe('a case approved through the dashboard', () => {
+    const t = () => onOpen;
+    let caseId: string;
+    let reportFetchedAt: string;
+    let before: string | null;
 
-    // The report previewed before the decision no longer shows the case: offline it says why.
-    await sandbox.stop();
-    try {
-      await waitFor(
-        'offline',
-        () => t.call('status.get', {}),
-        (s) => s.connectivity === 'offline',
+    beforeAll(async () => {
+      const sent = await sentIndividual(t(), 'Opened');
+      caseId = sent.caseId;
+      before = (await t().call('cases.get', { caseId })).readOnly;
+      reportFetchedAt = (await t().call('reports.get', { caseId })).fetchedAt;
+      await dashboard(sandbox, {
+        action: 'decideIndividual',
+        individualId: sent.serverId,
+        onboardingDecision: 'Approved',
+        additionalComments: 'Approved at head office',
+      });
+    }, 120_000);
+
+    it('shows the service’s decision once opened, and is read-only', async () => {
+      expect(before).toBeNull();
+      const c = await waitFor(
+        'the decision',
+        () => t().call('cases.get', { caseId }),
+        (x) => x.status === 'approved',
+        30_000,
       );
-      const stale = await t.call('reports.get', { caseId });
-      expect(stale.fetchedAt).toBe(report.fetchedAt);
-      expect(stale.stale?.change).toMatch(/^Decided on the service: Approved/);
-    } finally {
-      await sandbox.start();
-    }
-  }, 120_000);
+      expect(c.decision).toMatchObject({
+        onboardingDecision: 'Approved',
+        source: 'service',
+        synced: true,
+        comments: 'Approved at head office',
+      });
+      expect(c.readOnly).toMatch(/^Decided on the service: Approved \(\d{4}-\d{2}-\d{2} by .+\)\. /);
+      expect(c.serviceCheck).toMatchObject({ ok: true, problem: null });
+    });
+
+    it('refuses a change', async () => {
+      const refused = await t().core.handle('individual.update', {
+        caseId,
+        changes: { lastName: 'Changed' },
+      });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { code: 'not-allowed', message: expect.stringMatching(/is Approved: a decided application/) },
+      });
+    });
+
+    it('writes the decision to the history as learned, not made by the person signed in', async () => {
+      const learned = (await t().call('audit.list', { caseId })).find(
+        (e) => e.detail === 'Decided on the service: Approved',
+      );
+      expect(learned).toBeDefined();
+      expect(learned?.userId).toBeNull();
+    });
+
+    it('says offline that the report previewed before no longer shows the case', async () => {
+      await sandbox.stop();
+      try {
+        await waitFor(
+          'offline',
+          () => t().call('status.get', {}),
+          (s) => s.connectivity === 'offline',
+        );
+        const stale = await t().call('reports.get', { caseId });
+        expect(stale.fetchedAt).toBe(reportFetchedAt);
+        expect(stale.stale?.change).toMatch(/^Decided on the service: Approved/);
+      } finally {
+        await sandbox.start();
+      }
+    }, 120_000);
+  });
 
   it('a case declined through the dashboard locks in the background, without being opened', async () => {
     const t = background;
@@ -186,55 +208,67 @@ describe('cases follow the service', () => {
     expect((await service.entity(sent.serverId!)).entityTradingName).toBe('Typed here');
   });
 
-  it('a document deleted through the dashboard is no longer on file; one added there is', async () => {
-    const t = onOpen;
-    const { caseId, serverId, pair } = await entityAtDocumentsStep(t, 'Filed');
-    const { id: documentId } = await captureDocument(t, caseId, { kind: 'entity' }, pair, 'filed.pdf');
-    const onFile = (await waitFor(
-      'the upload',
-      () => t.call('cases.get', { caseId }),
-      (x) => x.documents.some((d) => d.id === documentId && d.state === 'on-file'),
-      60_000,
-    )) as EntityCase;
-    const uploaded = onFile.documents.find((d) => d.id === documentId)!;
-    expect(onFile.checklist.items.find((i) => i.groupId === pair.groupId)?.status).toBe('sent');
+  describe('documents changed through the dashboard', () => {
+    const t = () => onOpen;
+    let caseId: string;
+    let serverId: string;
+    let pair: Awaited<ReturnType<typeof entityAtDocumentsStep>>['pair'];
+    let documentId: string;
+    let uploaded: EntityCase['documents'][number];
 
-    await dashboard(sandbox, {
-      action: 'deleteEntityDocument',
-      entityId: serverId,
-      entityDocID: uploaded.serverIds[0],
-    });
-    const removed = (await waitFor(
-      'the removal',
-      () => t.call('cases.get', { caseId }),
-      (x) => !x.documents.some((d) => d.id === documentId),
-      30_000,
-    )) as EntityCase;
-    expect(removed.checklist.items.find((i) => i.groupId === pair.groupId)?.status).toBe('missing');
-    expect(await history(t, caseId)).toContain('filed.pdf was removed on the service');
+    beforeAll(async () => {
+      ({ caseId, serverId, pair } = await entityAtDocumentsStep(t(), 'Filed'));
+      ({ id: documentId } = await captureDocument(t(), caseId, { kind: 'entity' }, pair, 'filed.pdf'));
+      const onFile = (await waitFor(
+        'the upload',
+        () => t().call('cases.get', { caseId }),
+        (x) => x.documents.some((d) => d.id === documentId && d.state === 'on-file'),
+        60_000,
+      )) as EntityCase;
+      uploaded = onFile.documents.find((d) => d.id === documentId)!;
+      expect(onFile.checklist.items.find((i) => i.groupId === pair.groupId)?.status).toBe('sent');
+    }, 180_000);
 
-    await dashboard(sandbox, {
-      action: 'uploadEntityDocument',
-      entityId: serverId,
-      entityDocsID: pair.groupId,
-      entityDocTypesID: pair.typeId,
-      filename: 'from-head-office.pdf',
-      contentBase64: Buffer.from(await makePdf('head office')).toString('base64'),
+    it('one deleted there is no longer on file, and the history says so', async () => {
+      await dashboard(sandbox, {
+        action: 'deleteEntityDocument',
+        entityId: serverId,
+        entityDocID: uploaded.serverIds[0],
+      });
+      const removed = (await waitFor(
+        'the removal',
+        () => t().call('cases.get', { caseId }),
+        (x) => !x.documents.some((d) => d.id === documentId),
+        30_000,
+      )) as EntityCase;
+      expect(removed.checklist.items.find((i) => i.groupId === pair.groupId)?.status).toBe('missing');
+      expect(await history(t(), caseId)).toContain('filed.pdf was removed on the service');
     });
-    const added = (await waitFor(
-      'the added document',
-      () => t.call('cases.get', { caseId }),
-      (x) => x.documents.some((d) => d.filename === 'from-head-office.pdf'),
-      30_000,
-    )) as EntityCase;
-    expect(added.documents.find((d) => d.filename === 'from-head-office.pdf')?.state).toBe('on-file');
-    expect(added.checklist.items.find((i) => i.groupId === pair.groupId)?.status).toBe('sent');
-    const content = await t.call('documents.content', {
-      documentId: added.documents.find((d) => d.filename === 'from-head-office.pdf')!.id,
+
+    it('one added there is on file and opens', async () => {
+      await dashboard(sandbox, {
+        action: 'uploadEntityDocument',
+        entityId: serverId,
+        entityDocsID: pair.groupId,
+        entityDocTypesID: pair.typeId,
+        filename: 'from-head-office.pdf',
+        contentBase64: Buffer.from(await makePdf('head office')).toString('base64'),
+      });
+      const added = (await waitFor(
+        'the added document',
+        () => t().call('cases.get', { caseId }),
+        (x) => x.documents.some((d) => d.filename === 'from-head-office.pdf'),
+        30_000,
+      )) as EntityCase;
+      expect(added.documents.find((d) => d.filename === 'from-head-office.pdf')?.state).toBe('on-file');
+      expect(added.checklist.items.find((i) => i.groupId === pair.groupId)?.status).toBe('sent');
+      const content = await t().call('documents.content', {
+        documentId: added.documents.find((d) => d.filename === 'from-head-office.pdf')!.id,
+      });
+      expect(content.mimeType).toBe('application/pdf');
+      expect(Buffer.from(content.bytes).subarray(0, 5).toString()).toBe('%PDF-');
     });
-    expect(content.mimeType).toBe('application/pdf');
-    expect(Buffer.from(content.bytes).subarray(0, 5).toString()).toBe('%PDF-');
-  }, 180_000);
+  });
 
   it('offline, opening a case reads nothing and fails nothing; back online it follows', async () => {
     const t = onOpen;
@@ -276,7 +310,7 @@ describe('cases follow the service', () => {
     // Credentials of another partner: the service answers 404 for this partner's records.
     const res = await fetch(`${sandbox.url}/sandbox/v1/partners`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...controlHeaders(sandbox.url), 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Another bank', balance: 100 }),
     });
     const other = (await res.json()) as { clientId: string; clientSecret: string };

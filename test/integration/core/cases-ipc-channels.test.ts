@@ -1,7 +1,10 @@
 // Every channel of the contract answers (no "missing handler"), refuses bad input as 'invalid-input'
-// with field issues, and the less travelled channels work end to end against the sandbox.
+// with field issues to a person allowed to call it (and as 'not-allowed', naming no field, to one
+// who is not), and the less travelled channels work end to end against the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_NAMES } from '../../../shared/ipc/contract.js';
+import { CHANNEL_NAMES, type ChannelName } from '../../../shared/ipc/contract.js';
+import { mayAct, StaffActSchema } from '../../../shared/domain/staff-roles.js';
+import { CHANNEL_ACCESS } from '../../../electron/core/ipc/access-guard.js';
 import type { EntityCase, IndividualCase } from '../../../shared/ipc/model.js';
 import { startTestCore, testSecrets, waitFor, type TestCore } from '../../support/core-harness.js';
 import { addPreparedPages } from '../../support/drafts.js';
@@ -27,10 +30,22 @@ describe('IPC channels', () => {
     await sandbox?.stop();
   });
 
-  it('validates the input of every channel', async () => {
+  it('validates the input of every channel the signed-in capturer may call, and refuses the others first', async () => {
+    // The capturer's role has no decisions, environments or webhooks: an environment someone has
+    // signed in to is its administrator's to change (saving or removing one that names no id is
+    // setting a new one up, which anyone may).
+    const notTheCapturers = (channel: ChannelName): boolean => {
+      const access = CHANNEL_ACCESS[channel];
+      if (access === 'environment') return channel !== 'profiles.save' && channel !== 'profiles.remove';
+      const act = StaffActSchema.safeParse(access);
+      return act.success && !mayAct(['capturer'], act.data);
+    };
     for (const channel of CHANNEL_NAMES) {
       const result = await t.core.handle(channel, 42);
-      expect(result, channel).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+      if (notTheCapturers(channel)) {
+        expect(result, channel).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+        expect(result.ok === false && result.error.issues, channel).toBeFalsy();
+      } else expect(result, channel).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     }
     const issues = await t.core.handle('entity.create', {
       entityRegName: '',

@@ -265,6 +265,7 @@ describe('environment scope', () => {
         request: { accountNumber: '1234567', branchCode: '250655', accountType: 'current' },
       },
       'documents.startDraft': { caseId, owner: { kind: 'individual' } },
+      'documents.listDrafts': { caseId, owner: { kind: 'individual' } },
       'documents.addPages': { draftId: open.id, files: [{ name: 'more.pdf', bytes: pdf }] },
       'documents.updateDraft': { draftId: open.id, pages: [] },
       'documents.pagePreview': { draftId: open.id, pageId: withPage.draft.pages[0]!.id },

@@ -62,13 +62,13 @@ describe('form drafts', () => {
     }
   });
 
-  it(
-    'refuses to keep input for a decided case, and removes its drafts when the case is purged',
-    { timeout: 240_000 },
-    async () => {
-      const caseId = await captureIndividual(t, { name: 'Dora Decided', decide: false });
-      const ref = { form: 'decision' as const, caseId, subject: '' };
-      await t.call('formDrafts.save', { ...ref, data: { comment: 'half a thought' } });
+  describe('a decided case', () => {
+    let caseId: string;
+    const ref = () => ({ form: 'decision' as const, caseId, subject: '' });
+
+    beforeAll(async () => {
+      caseId = await captureIndividual(t, { name: 'Dora Decided', decide: false });
+      await t.call('formDrafts.save', { ...ref(), data: { comment: 'half a thought' } });
       await waitFor(
         'sent',
         () => t.call('cases.get', { caseId }),
@@ -88,13 +88,17 @@ describe('form drafts', () => {
         (c) => c.status === 'approved',
         60_000,
       );
+    }, 240_000);
 
+    it('refuses to keep input for it', async () => {
       const refused = await t
-        .call('formDrafts.save', { ...ref, data: { comment: 'more' } })
+        .call('formDrafts.save', { ...ref(), data: { comment: 'more' } })
         .catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(DeskError);
       expect((refused as DeskError).message).toMatch(/Approved/);
+    });
 
+    it('loses its drafts when the case is purged', async () => {
       // The decision reaches the service, then the retention purge (0 ms here) runs.
       await waitFor(
         'decision sent',
@@ -112,6 +116,6 @@ describe('form drafts', () => {
         .prepare('SELECT COUNT(*) AS n FROM form_drafts WHERE case_id = ?')
         .get(caseId);
       expect(left).toEqual({ n: 0 });
-    },
-  );
+    }, 180_000);
+  });
 });

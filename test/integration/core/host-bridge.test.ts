@@ -142,7 +142,11 @@ describe('headless host', () => {
     expect((await invoke('status.get', {}, 'wrong')).status).toBe(403);
     const ok = await invoke('app.info', {});
     expect(ok.body).toMatchObject({ ok: true, value: { shell: 'web' } });
-    const bad = await invoke('entity.create', { entityRegName: '' });
+    // Nobody is signed in: a capture is refused before its input is looked at; the lock screen's
+    // own channels still say which field is wrong.
+    const refused = await invoke('entity.create', { entityRegName: '' });
+    expect(refused.body).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+    const bad = await invoke('staff.unlock', { userId: 5 });
     expect(bad.body).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     const unknown = await invoke('nope.nothing', {});
     expect(unknown.body).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
@@ -182,6 +186,7 @@ describe('headless host', () => {
         url: sandbox.url,
         clientId: sandbox.demoPartner.clientId,
         clientSecret: sandbox.demoPartner.clientSecret,
+        controlSecret: sandbox.controlSecret,
       },
       'capturer',
     );

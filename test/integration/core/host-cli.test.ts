@@ -1,15 +1,18 @@
 // `npm run start:web` as a person meets it on a machine without a desktop session: the command
 // line answers --help and refuses unknown flags in one line; without a reachable OS keychain it
 // explains what is missing (exit code 3, no stack trace); with --dev-keychain it runs on the
-// training sandbox and its data is still readable after a restart.
+// training sandbox and its data is still readable after a restart. Pointed at a sandbox by URL it
+// never becomes a new partner silently: without the branch's credentials it refuses in one line,
+// unless --new-partner asks for a practice partner on purpose.
 import { signInWithPassword } from '../../support/staff-sign-in.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE } from '../../../shared/ipc/bridge.js';
 import { decodeWire, encodeWire } from '../../../shared/ipc/wire.js';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 
 const CLI = resolve('electron/host/cli.ts');
 let dir: string;
@@ -30,6 +33,8 @@ function headlessEnv(): NodeJS.ProcessEnv {
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: headlessEnv() });
+    // A host that should have refused but runs is stopped after the test rather than left behind.
+    children.push(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -117,6 +122,7 @@ describe('npm run start:web', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('--sandbox-url');
     expect(stdout).toContain('--dev-keychain');
+    expect(stdout).toMatch(/--new-partner\s+with --sandbox-url.*practice partner/);
   });
 
   it('refuses an unknown flag in one line with exit code 2', async () => {
@@ -179,5 +185,113 @@ describe('npm run start:web', () => {
     const again = await call(secondSession, 'cases.list', {});
     expect(again.ok).toBe(true);
     expect(JSON.stringify(again.value)).toContain('Restart Traders (Pty) Ltd');
+  });
+});
+
+describe('npm run start:web -- --sandbox-url', () => {
+  let sandbox: TestSandbox;
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+  });
+  afterAll(async () => {
+    await sandbox.dispose();
+  });
+
+  const base = (name: string) => [
+    '--data-dir',
+    join(dir, name),
+    '--port',
+    '0',
+    '--renderer-dir',
+    rendererDir,
+    '--dev-keychain',
+    '--sandbox-url',
+    sandbox.url,
+  ];
+
+  it('without the branch’s client id and secret refuses in one line (exit code 2) and creates no partner', async () => {
+    const partners = () =>
+      sandbox.handle!.context.db.prepare('SELECT COUNT(*) AS n FROM partners').get() as { n: number };
+    const before = partners().n;
+    const { code, stdout, stderr } = await run(base('no-credentials'));
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([
+      `npm run start:web --: no credentials are saved on this laptop for the sandbox at ${sandbox.url}: pass the branch's client id and secret with --client-id and --client-secret, or --new-partner to practise as a new partner that sees none of the branch's cases. Run npm run start:web -- --help for the options.`,
+    ]);
+    expect(partners().n).toBe(before);
+  });
+
+  it('refuses --new-partner without --sandbox-url, and together with a client id', async () => {
+    const alone = await run(['--new-partner']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr.trim().split('\n')).toEqual([
+      'npm run start:web --: --new-partner needs --sandbox-url. Run npm run start:web -- --help for the options.',
+    ]);
+    const both = await run([
+      ...base('both'),
+      '--new-partner',
+      '--client-id',
+      sandbox.clientId,
+      '--client-secret',
+      sandbox.clientSecret,
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr.trim().split('\n')).toEqual([
+      'npm run start:web --: --new-partner and --client-id exclude each other: a new partner brings its own. Run npm run start:web -- --help for the options.',
+    ]);
+  });
+
+  /** The host's output once it has printed what it says about the active profile (after the link). */
+  const settled = async (output: () => string): Promise<string> => {
+    for (let i = 0; i < 200 && !/Active profile: .*\n/.test(output()); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 200));
+    return output();
+  };
+
+  it('with --new-partner and the control secret signs in as a new practice partner and says so', async () => {
+    const started = await start([
+      ...base('new-partner'),
+      '--new-partner',
+      '--sandbox-control-secret',
+      sandbox.controlSecret!,
+    ]);
+    expect(await settled(started.output)).toMatch(
+      /Signed in as a new sandbox partner \(--new-partner\), which sees none of the branch's cases\. Client id: \S+ {2}Client secret: \S+/,
+    );
+  });
+
+  it('with --new-partner but without the sandbox’s control secret creates no partner and says why', async () => {
+    const partners = () =>
+      sandbox.handle!.context.db.prepare('SELECT COUNT(*) AS n FROM partners').get() as { n: number };
+    const before = partners().n;
+    const started = await start([...base('new-partner-no-secret'), '--new-partner']);
+    expect(await settled(started.output)).toContain('asks for its control secret');
+    expect(partners().n).toBe(before);
+  });
+
+  it('signs in with the credentials given, and with those saved for it at the next start', async () => {
+    const args = base('saved-credentials');
+    const first = await start([
+      ...args,
+      '--client-id',
+      sandbox.clientId,
+      '--client-secret',
+      sandbox.clientSecret,
+    ]);
+    await stop(first.child);
+    const second = await start(args);
+    const output = await settled(second.output);
+    expect(output).toContain(`Active profile: the sandbox at ${sandbox.url}`);
+    expect(output).not.toMatch(/new sandbox partner|Not signed in/);
+    await stop(second.child);
+
+    // A practice partner is not made over the branch's credentials: the cases here belong to it.
+    const third = await run([...args, '--new-partner']);
+    expect(third.code).toBe(2);
+    expect(third.stderr.trim().split('\n')).toEqual([
+      `npm run start:web --: this laptop already signs in to the sandbox at ${sandbox.url} with saved credentials, and its cases belong to that partner: start without --new-partner, or with another --data-dir to practise as a new partner. Run npm run start:web -- --help for the options.`,
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // Never confirm on a guess: the core records a sanctions or PEP review only for the screening
 // results this laptop holds (named by their fingerprint, every hit dispositioned), so offline the
-// service never receives an attestation for results nobody has seen; path A refuses more than 100 %.
+// service never receives an attestation for results nobody has seen; path A refuses an owner whose
+// share takes the total over 100 % when the owner is saved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screeningFingerprint, screeningHits } from '../../../shared/domain/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
@@ -48,76 +49,92 @@ describe('review gates', () => {
     return (error as DeskError).message;
   };
 
-  it('refuses the sanctions review offline and sends none until a person reviewed the results that arrived', async () => {
-    await sandbox.stop();
-    await waitFor(
-      'offline',
-      () => t.call('status.get', {}),
-      (s) => s.connectivity === 'offline',
-    );
-    const { caseId } = await t.call('entity.create', {
-      entityRegName: 'Sanctioned Adverse Traders',
-      entityRegNumber: '2015/000000/07',
-      entityType: 1,
-    });
-    await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Adverse' } });
-    const offline = (await t.call('cases.get', { caseId })) as EntityCase;
-    expect(offline.steps.find((s) => s.id === 'sanctions-review')).toMatchObject({
-      status: 'blocked',
-      blockedBy: 'Waiting for screening results from the service',
-    });
-    expect(
-      await refusal(
+  describe('a sanctions review, offline and then online', () => {
+    let caseId: string;
+    let offline: EntityCase;
+    let offlineRefusal: string;
+    let arrived: EntityCase;
+
+    beforeAll(async () => {
+      await sandbox.stop();
+      await waitFor(
+        'offline',
+        () => t.call('status.get', {}),
+        (s) => s.connectivity === 'offline',
+      );
+      ({ caseId } = await t.call('entity.create', {
+        entityRegName: 'Sanctioned Adverse Traders',
+        entityRegNumber: '2015/000000/07',
+        entityType: 1,
+      }));
+      await t.call('entity.saveKyb', { caseId, kyb: { entityTradingName: 'Adverse' } });
+      offline = (await t.call('cases.get', { caseId })) as EntityCase;
+      offlineRefusal = await refusal(
         t.call('entity.sanctionsReview', {
           caseId,
           review: { pepConfirmReviewed: true },
           screening: { fingerprint: OTHER_RESULTS, dispositions: [] },
         }),
-      ),
-    ).toMatch(/^Waiting for screening results from the service/);
-    // Capture of the owners goes on offline; their jobs wait for the review.
-    await t.call('entity.saveUbo', {
-      caseId,
-      body: {
-        firstName: 'Olga',
-        lastName: 'Owner',
-        clientSACitizen: true,
-        idNumber: saId(),
-        isShareholder: true,
-        shareholderPercentage: '100',
-      },
+      );
+      // Capture of the owners goes on offline; their jobs wait for the review.
+      await t.call('entity.saveUbo', {
+        caseId,
+        body: {
+          firstName: 'Olga',
+          lastName: 'Owner',
+          clientSACitizen: true,
+          idNumber: saId(),
+          isShareholder: true,
+          shareholderPercentage: '100',
+        },
+      });
+      await sandbox.start();
+      arrived = (await waitFor(
+        'results arrived',
+        () => t.call('cases.get', { caseId }),
+        (c) => (c as EntityCase).sanctionsSearchResults !== null,
+        60_000,
+      )) as EntityCase;
+    }, 120_000);
+
+    it('waits offline for the screening results, and refuses the review meanwhile', () => {
+      expect(offline.steps.find((s) => s.id === 'sanctions-review')).toMatchObject({
+        status: 'blocked',
+        blockedBy: 'Waiting for screening results from the service',
+      });
+      expect(offlineRefusal).toMatch(/^Waiting for screening results from the service/);
     });
 
-    await sandbox.start();
-    const arrived = await waitFor(
-      'results arrived',
-      () => t.call('cases.get', { caseId }),
-      (c) => (c as EntityCase).sanctionsSearchResults !== null,
-      60_000,
-    );
-    expect(arrived.status).toBe('needs-review');
-    expect(arrived.reviewsDue.map((r) => r.message)).toEqual([
-      '1 sanctions match and 1 adverse media result arrived for Sanctioned Adverse Traders',
-    ]);
-    const summary = (await t.call('cases.list', {})).cases.find((c) => c.id === caseId)!;
-    expect(summary.reviewsDue).toBe(1);
-    // Once KYB is sent, the person waits for the review, not for the service.
-    await waitFor(
-      'person waits for the review',
-      () => t.call('queue.list', {}),
-      (jobs) =>
-        jobs.some(
-          (j) =>
-            j.caseId === caseId &&
-            j.kind === 'ubo.create' &&
-            j.waitingFor === 'waiting for the sanctions review',
-        ),
-      60_000,
-    );
-    expect(sent).not.toContain('entity.sanctions-review');
-    const service = await serviceView(sandbox);
-    expect((await service.entity(arrived.serverId!)).sanctionSearchCompleted).toBe(false);
-  }, 120_000);
+    it('says once online that the results arrived and need a review, in the case and the list', async () => {
+      expect(arrived.status).toBe('needs-review');
+      expect(arrived.reviewsDue.map((r) => r.message)).toEqual([
+        '1 sanctions match and 1 adverse media result arrived for Sanctioned Adverse Traders',
+      ]);
+      const summary = (await t.call('cases.list', {})).cases.find((c) => c.id === caseId)!;
+      expect(summary.reviewsDue).toBe(1);
+    });
+
+    it('holds the owners captured offline for the review, once KYB is sent', async () => {
+      await waitFor(
+        'person waits for the review',
+        () => t.call('queue.list', {}),
+        (jobs) =>
+          jobs.some(
+            (j) =>
+              j.caseId === caseId &&
+              j.kind === 'ubo.create' &&
+              j.waitingFor === 'waiting for the sanctions review',
+          ),
+        60_000,
+      );
+    });
+
+    it('sends no sanctions review before a person reviewed the results', async () => {
+      expect(sent).not.toContain('entity.sanctions-review');
+      const service = await serviceView(sandbox);
+      expect((await service.entity(arrived.serverId!)).sanctionSearchCompleted).toBe(false);
+    });
+  });
 
   it('refuses a review made on other results, one with a hit left open, and one that hides a true match', async () => {
     const caseId = (await t.call('cases.list', {})).cases.find(
@@ -251,7 +268,7 @@ describe('review gates', () => {
     expect(record.adverseSearchKYC).toBe(true);
   }, 120_000);
 
-  it('refuses to confirm path A shareholding of 60 % + 60 %', async () => {
+  it('refuses a path A owner whose share takes the total over 100 % when the owner is saved, naming the total', async () => {
     const { caseId } = await t.call('entity.create', {
       entityRegName: 'Overowned (Pty) Ltd',
       entityRegNumber: '2014/000000/07',
@@ -269,54 +286,47 @@ describe('review gates', () => {
       review: { pepConfirmReviewed: true },
       screening: falsePositives((c as EntityCase).sanctionsSearchResults),
     });
-    for (const firstName of ['Ann', 'Ben']) {
-      const { uboId } = await t.call('entity.saveUbo', {
-        caseId,
-        body: {
-          firstName,
-          lastName: 'Half',
-          clientSACitizen: true,
-          idNumber: saId(),
-          isShareholder: true,
-          shareholderPercentage: '60',
-        },
-      });
-      const withScreening = await waitFor(
-        'person screened',
-        () => t.call('cases.get', { caseId }),
-        (x) => (x as EntityCase).ubos.find((u) => u.id === uboId)?.screening != null,
-        60_000,
+    const person = (firstName: string, shareholderPercentage: string, isShareholder = true) => ({
+      firstName,
+      lastName: 'Owner',
+      clientSACitizen: true,
+      idNumber: saId(),
+      isShareholder,
+      shareholderPercentage,
+    });
+    const refused = async (work: Promise<unknown>): Promise<DeskError> => {
+      const error = await work.then(
+        () => null,
+        (e: unknown) => e,
       );
-      const ubo = (withScreening as EntityCase).ubos.find((u) => u.id === uboId)!;
-      await t.call('entity.uboPepConfirm', {
-        caseId,
-        uboId,
-        review: { pepConfirmReviewed: true },
-        screening: falsePositives(ubo.screening),
-      });
-      await t.core.internals.drafts.importFile(
-        caseId,
-        { kind: 'ubo', uboId },
-        ubo.checklist.items.map((i) => ({ groupId: i.groupId, typeId: i.types[0]!.id })).slice(0, 1),
-        'id.pdf',
-        (await import('../../support/documents.js')).bulkPdf(2048),
+      expect(error).toBeInstanceOf(DeskError);
+      return error as DeskError;
+    };
+    const names = async () =>
+      ((await t.call('cases.get', { caseId })) as EntityCase).ubos.map(
+        (u) => `${u.details.firstName} ${u.details.shareholderPercentage}`,
       );
-    }
-    const ready = (await t.call('cases.get', { caseId })) as EntityCase;
-    for (const u of ready.ubos) {
-      for (const item of u.checklist.items.filter((i) => !i.onFile)) {
-        await t.core.internals.drafts.importFile(
-          caseId,
-          { kind: 'ubo', uboId: u.id },
-          [{ groupId: item.groupId, typeId: item.types[0]!.id }],
-          `${item.name}.pdf`,
-          (await import('../../support/documents.js')).bulkPdf(2048),
-        );
-      }
-      await t.call('entity.uboConfirmDocs', { caseId, uboId: u.id });
-    }
-    expect(await refusal(t.call('entity.confirmShareholding', { caseId }))).toBe(
-      'The shareholders together hold 120 % (60 % + 60 %), more than 100 %. Correct the percentages before confirming the shareholding.',
-    );
+
+    const { uboId: ann } = await t.call('entity.saveUbo', { caseId, body: person('Ann', '70') });
+    const over = await refused(t.call('entity.saveUbo', { caseId, body: person('Ben', '45') }));
+    const words = 'The shareholders would together hold 115 % (70 % + 45 %), more than 100 %.';
+    expect(over.message).toBe(words);
+    // Said under the shareholding field of the form the person typed in.
+    expect(over.issues).toEqual([{ path: 'body.shareholderPercentage', message: words }]);
+    expect(await names()).toEqual(['Ann 70']);
+
+    const { uboId: ben } = await t.call('entity.saveUbo', { caseId, body: person('Ben', '30') });
+    expect(
+      (await refused(t.call('entity.saveUbo', { caseId, uboId: ben, body: person('Ben', '45') }))).message,
+    ).toBe(words);
+    // A director holding no shares adds nothing; made a shareholder, their share counts.
+    const { uboId: cara } = await t.call('entity.saveUbo', { caseId, body: person('Cara', '60', false) });
+    expect(
+      (await refused(t.call('entity.saveUbo', { caseId, uboId: cara, body: person('Cara', '60') }))).message,
+    ).toBe('The shareholders would together hold 160 % (70 % + 30 % + 60 %), more than 100 %.');
+    // Lowering a share is always saved; then the others fit.
+    await t.call('entity.saveUbo', { caseId, uboId: ann, body: person('Ann', '10') });
+    await t.call('entity.saveUbo', { caseId, uboId: cara, body: person('Cara', '60') });
+    expect(await names()).toEqual(['Ann 10', 'Ben 30', 'Cara 60']);
   }, 120_000);
 });

@@ -60,6 +60,21 @@ describe('scanning', () => {
     expect(outcome.draft.pages[0]!.mimeType).toBe('image/jpeg');
   });
 
+  it('numbers flatbed pages by their place in the document, one scan after another', async () => {
+    const draftId = await newDraft();
+    const settings = { scannerId: TEST_SCANNER, source: 'Flatbed', mode: 'Gray', resolution: 75 };
+    for (let i = 0; i < 3; i++) await t.call('scanners.scan', { draftId, settings });
+    const draft = await t.call('documents.listDrafts', {
+      caseId: t.core.internals.store.getDraft(draftId)!.caseId,
+      owner: { kind: 'individual' },
+    });
+    expect(draft[0]!.pages.map((p) => p.sourceName)).toEqual([
+      expect.stringMatching(/ page 1\.jpg$/),
+      expect.stringMatching(/ page 2\.jpg$/),
+      expect.stringMatching(/ page 3\.jpg$/),
+    ]);
+  });
+
   it('makes every sheet of a 10-sheet feeder run a page of the draft, reporting each page', async () => {
     const draftId = await newDraft();
     const outcome = await t.call('scanners.scan', {
@@ -73,6 +88,12 @@ describe('scanning', () => {
     const mine = progress.filter((p) => p.draftId === draftId);
     expect(mine.map((p) => p.pages)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10]);
     expect(mine.at(-1)!.state).toBe('finished');
+    // The size of the document so far goes with each page, to be shown against the limit.
+    const sizes = mine.map((p) => p.sizeBytes);
+    expect(sizes[0]).toBe(0);
+    for (let i = 2; i < 11; i++) expect(sizes[i]!).toBeGreaterThan(sizes[i - 1]!);
+    expect(sizes[10]).toBe(outcome.draft.sizeBytes);
+    expect(outcome.draft.limitBytes).toBe(20 * 1024 * 1024);
     // Each page went to the vault as it arrived; the scanner's working folder is gone.
     expect(await readdir(join(t.dataDir, 'scan-work'))).toEqual([]);
   });

@@ -47,7 +47,7 @@ describe('idle lock and offline unlock', () => {
         const identity = new Promise<StaffIdentity>((resolve) => (signIn = { resolve }));
         return { url: 'http://127.0.0.1:1/authorize', identity, cancel: () => undefined };
       },
-      partnerId: () => 'p1',
+      partnerId: async () => 'p1',
       policy: () => policy,
       audit: (action) => audit.push(action),
       changed: () => undefined,

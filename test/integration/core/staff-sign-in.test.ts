@@ -8,7 +8,13 @@ import { startTestCore, testSecrets, waitFor, type TestCore } from '../../suppor
 import { finishIndividual, saId, startIndividual } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 import { serviceView } from '../../support/service-view.js';
-import { submitSignInForm, TEST_OFFLINE_PASSPHRASE } from '../../support/staff-sign-in.js';
+import { PASS, startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
+import {
+  prepareStaff,
+  submitSignInForm,
+  TEST_OFFLINE_PASSPHRASE,
+  TEST_STAFF_PASSWORD,
+} from '../../support/staff-sign-in.js';
 
 describe('staff sign-in', () => {
   let sandbox: TestSandbox;
@@ -49,6 +55,43 @@ describe('staff sign-in', () => {
     expect(created).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
     await t.actAs('capturer');
     expect((await t.call('cases.list', {})).cases.filter((c) => c.title === 'No Body')).toEqual([]);
+  });
+
+  it('answers a malformed call of a locked, signed-out or unentitled person with the refusal, never with field names', async () => {
+    const malformed: Array<[string, unknown]> = [
+      ['entity.create', { entityRegName: 5, entityType: 'one', secretField: true }],
+      ['cases.get', { caseId: 'not a uuid' }],
+      ['individual.decide', { caseId: 42 }],
+      ['documents.submitDraft', null],
+      ['settings.update', { retentionDays: 'forever' }],
+    ];
+    const leaks = (body: { message: string; issues?: unknown[] }) =>
+      (body.issues ?? []).length > 0 || /entityRegName|caseId|retentionDays|secretField/.test(body.message);
+
+    await t.actAs('capturer');
+    await t.call('staff.lock', {});
+    for (const [channel, input] of malformed) {
+      const answer = await t.core.handle(channel, input);
+      expect(answer, `${channel} while locked`).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+      if (!answer.ok) expect(leaks(answer.error), channel).toBe(false);
+    }
+    await t.call('staff.signOut', {});
+    for (const [channel, input] of malformed) {
+      const answer = await t.core.handle(channel, input);
+      expect(answer, `${channel} signed out`).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+      if (!answer.ok) expect(leaks(answer.error), channel).toBe(false);
+    }
+    // A capturer's malformed decision is refused for the role before its fields are looked at.
+    await t.actAs('capturer');
+    const decide = await t.core.handle('individual.decide', { caseId: 42 });
+    expect(decide).toMatchObject({
+      ok: false,
+      error: { code: 'not-allowed', message: expect.stringMatching(/only a reviewer/) },
+    });
+    // Someone allowed to act still learns which field is wrong.
+    const create = await t.core.handle('entity.create', { entityRegName: 5 });
+    expect(create).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    if (!create.ok) expect(create.error.issues?.map((i) => i.path)).toContain('entityRegName');
   });
 
   it('says who signed in: the service user, their name and roles from the ID token', async () => {
@@ -189,4 +232,71 @@ describe('staff sign-in', () => {
     const record = await (await serviceView(sandbox)).individual(c.serverId!);
     expect(record.approvedBy).toBe(reviewer.name);
   });
+});
+
+describe('staff sign-in when the partner cannot be checked', () => {
+  let sandbox: TestSandbox;
+  let proxy: FaultProxy;
+  let t: TestCore;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    proxy = await startFaultProxy(sandbox.url, PASS);
+    // A laptop that has never fetched the service's look-ups: it does not know its partner yet.
+    t = await startTestCore({
+      sandbox: {
+        url: proxy.url,
+        clientId: sandbox.clientId,
+        clientSecret: sandbox.clientSecret,
+        issuerUrl: sandbox.issuer,
+      },
+      secretStore: testSecrets('memory'),
+      actingAs: null,
+    });
+  });
+
+  afterAll(async () => {
+    await t?.core.shutdown();
+    await proxy?.stop();
+    await sandbox?.dispose();
+  });
+
+  /** Signs the capturer in through the identity provider, which answers whatever the service does. */
+  async function signInAtTheProvider(): Promise<void> {
+    const [capturer] = (await prepareStaff(sandbox)).filter((a) => a.role === 'capturer');
+    const { url } = await t.call('staff.beginSignIn', {});
+    const answer = await fetch(await submitSignInForm(url, capturer!.email, TEST_STAFF_PASSWORD));
+    expect(answer.ok).toBe(true);
+  }
+
+  it('refuses the sign-in while the service cannot say which partner its credentials belong to', async () => {
+    proxy.plan = {
+      decide: ({ path }) =>
+        path === '/api/v1/settings/partner' ? { kind: 'status', status: 503 } : { kind: 'pass' },
+    };
+    await signInAtTheProvider();
+    const refused = await waitFor(
+      'the refusal',
+      () => t.call('status.get', {}),
+      (s) => s.signInRefusal !== null || s.staff !== null,
+    );
+    expect(refused.staff).toBeNull();
+    expect(refused.signInRefusal).toMatch(/could not check which partner/);
+    expect(await t.core.handle('cases.list', {})).toMatchObject({
+      ok: false,
+      error: { code: 'not-allowed' },
+    });
+
+    // Once the service answers, the same person signs in, and the partner is known from then on.
+    proxy.plan = PASS;
+    await signInAtTheProvider();
+    const signedIn = await waitFor(
+      'signed in',
+      () => t.call('status.get', {}),
+      (s) => s.staff !== null,
+    );
+    expect(signedIn.staff?.roles).toEqual(['capturer']);
+    expect(signedIn.signInRefusal).toBeNull();
+    expect((await t.call('lookups.get', {})).partner?.id).toBe(sandbox.partnerId);
+  }, 120_000);
 });

@@ -18,6 +18,7 @@ import {
   type Json,
   type TestSandbox,
 } from './helpers.js';
+import { controlHeaders } from '../../support/sandbox.js';
 
 let t: TestSandbox;
 
@@ -190,7 +191,7 @@ describe('sandbox control API', () => {
   it('creates a partner with two users and reports it through the settings lookups', async () => {
     const res = await fetch(`${t.url}/sandbox/v1/partners`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...controlHeaders(t.url), 'content-type': 'application/json' },
       body: JSON.stringify({
         name: 'Branch Bank',
         balance: 55,
@@ -217,7 +218,7 @@ describe('sandbox control API', () => {
     const patch = (body: unknown, id = p.partnerId): Promise<Response> =>
       fetch(`${t.url}/sandbox/v1/partners/${id}`, {
         method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...controlHeaders(t.url), 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
     const res = await patch({ balance: 7, riskSettings: { mediumFrom: 5 } });
@@ -266,7 +267,7 @@ describe('sandbox control API', () => {
   it('refuses partner creation without a name', async () => {
     const res = await fetch(`${t.url}/sandbox/v1/partners`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...controlHeaders(t.url), 'content-type': 'application/json' },
       body: '{}',
     });
     expect(res.status).toBe(400);
@@ -278,7 +279,7 @@ describe('sandbox control API', () => {
     try {
       const res = await fetch(`${live.url}/sandbox/v1/partners`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...controlHeaders(live.url), 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'X' }),
       });
       expect(res.status).toBe(404);

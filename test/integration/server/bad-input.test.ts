@@ -16,6 +16,8 @@ import {
   type Reply,
   type TestSandbox,
 } from './helpers.js';
+import { controlHeaders } from '../../support/sandbox.js';
+import { makeSouthAfricanId } from '../../../shared/domain/index.js';
 
 let t: TestSandbox;
 
@@ -24,7 +26,7 @@ beforeAll(async () => {
   // Generated bodies may create entities; the budget must not end the run early.
   await fetch(`${t.url}/sandbox/v1/partners/${t.sandbox.demoPartner.partnerId}`, {
     method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...controlHeaders(t.url), 'content-type': 'application/json' },
     body: JSON.stringify({ balance: 1_000_000 }),
   });
 });
@@ -82,6 +84,91 @@ describe('malformed requests', () => {
       }
     }
     expect(({} as Json).polluted).toBeUndefined();
+  });
+
+  it('refuses bodies that are not a JSON object in UTF-8 on every JSON route, the KYB first, and changes nothing', async () => {
+    const entity = await createEntity(t.api);
+    const kyb = `/api/v1/entity/${entity.id}/kyb`;
+    expect((await t.api.patch(kyb, { entityTradingName: 'Before' })).status).toBe(200);
+    const bad: Array<[string, Buffer, string | null]> = [
+      [
+        'invalid UTF-8',
+        Buffer.concat([
+          Buffer.from('{"entityTradingName":"'),
+          Buffer.from([0xff, 0xfe, 0x41]),
+          Buffer.from('"}'),
+        ]),
+        'application/json',
+      ],
+      ['a byte-order mark', Buffer.from('\ufeff{"entityTradingName":"Bom"}'), 'application/json'],
+      ['form-encoded', Buffer.from('entityTradingName=Form'), 'application/x-www-form-urlencoded'],
+      ['empty and form-encoded', Buffer.alloc(0), 'application/x-www-form-urlencoded'],
+      ['empty JSON', Buffer.alloc(0), 'application/json'],
+      ['empty, no type', Buffer.alloc(0), null],
+      [
+        'another charset',
+        Buffer.from('{"entityTradingName":"Latin"}'),
+        'application/json; charset=iso-8859-1',
+      ],
+      [
+        'multipart',
+        Buffer.from(
+          '--b\r\nContent-Disposition: form-data; name="entityTradingName"\r\n\r\nPart\r\n--b--\r\n',
+        ),
+        'multipart/form-data; boundary=b',
+      ],
+    ];
+    const send = async (method: string, path: string, body: Buffer, type: string | null) => {
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${t.api.token}`,
+        ...(path.startsWith('/sandbox/') ? controlHeaders(t.url) : {}),
+      };
+      if (type) headers['content-type'] = type;
+      const res = await fetch(`${t.url}${path}`, { method, headers, body: new Uint8Array(body) });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    for (const [what, body, type] of bad) {
+      const res = await send('PATCH', kyb, body, type);
+      expect(res.status, `KYB, ${what}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, what).toBeLessThan(500);
+      expect(isErrorBody(res.body, res.status), `${what}: ${JSON.stringify(res.body)}`).toBe(true);
+    }
+    const stored = await t.api.get(`/api/v1/entity/${entity.id}`);
+    expect(stored.body.entityTradingName).toBe('Before');
+
+    // Every route that takes JSON reads it through the same parser.
+    const individual = await t.api.post('/api/v1/individual', {
+      firstName: 'Una',
+      lastName: 'Utf',
+      clientSACitizen: true,
+      idNumber: makeSouthAfricanId({
+        birthDate: '1990-01-01',
+        gender: 'Male',
+        citizenship: 'citizen',
+        sequence: 7,
+      }),
+    });
+    expect(individual.status, JSON.stringify(individual.body)).toBe(201);
+    const routes: Array<[string, string]> = [
+      ['POST', '/api/v1/entity'],
+      ['PATCH', `/api/v1/entity/${entity.id}/sanctions-review`],
+      ['POST', `/api/v1/entity/${entity.id}/ubo-create`],
+      ['PATCH', '/api/v1/entity/update-external-system-id'],
+      ['PATCH', `/api/v1/individual/${String(individual.body.id)}`],
+      ['POST', '/api/v1/webhooks/subscriptions'],
+      ['PATCH', `/sandbox/v1/partners/${t.sandbox.demoPartner.partnerId}`],
+      ['POST', '/sandbox/v1/dashboard-actions'],
+    ];
+    for (const [method, path] of routes) {
+      for (const [what, body, type] of bad) {
+        const res = await send(method, path, body, type);
+        expect(res.status, `${method} ${path}, ${what}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(
+          400,
+        );
+        expect(res.status).toBeLessThan(500);
+        expect(isErrorBody(res.body, res.status), `${method} ${path}, ${what}`).toBe(true);
+      }
+    }
   });
 
   it('refuses wrong types field by field', async () => {

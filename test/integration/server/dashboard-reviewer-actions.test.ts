@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubscriptionCreatedSchema, WEBHOOK_EVENT_TYPES } from '../../../shared/api/webhooks.js';
 import { createPartner, expectStatus, startTestSandbox, type TestSandbox } from './helpers.js';
 import { TestReceiver, dashboardAction } from './webhooks-test-receiver.js';
+import { controlHeaders } from '../../support/sandbox.js';
 
 let t: TestSandbox;
 let receiver: TestReceiver;
@@ -99,7 +100,7 @@ describe('dashboard decisions', () => {
     });
     const res = await fetch(`${t.url}/sandbox/v1/dashboard-actions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...controlHeaders(t.url), 'content-type': 'application/json' },
       body: JSON.stringify({
         partnerId,
         action: 'updateEntity',
@@ -152,7 +153,7 @@ describe('dashboard decisions', () => {
     );
     const res = await fetch(`${t.url}/sandbox/v1/dashboard-actions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...controlHeaders(t.url), 'content-type': 'application/json' },
       body: JSON.stringify({
         partnerId: other.partnerId,
         action: 'decideIndividual',

@@ -29,22 +29,35 @@ afterAll(async () => {
   await t.stop();
 });
 
+// One entity taken through every step in order: each test is the next step, on the state the
+// ones before it left.
 describe('path A from create to approval', () => {
-  it('runs every step in order and ends Approved', async () => {
-    const { api } = t;
+  type Created = Awaited<ReturnType<typeof createEntity>>;
+  let entity: Created;
+  let id: string;
+  let directors: Created['createdUbos'];
+  let nomsa: ReturnType<typeof UboRecordSchema.parse>;
+
+  beforeAll(async () => {
     // 2015/123458/07: N = 123458, (N mod 3) + 1 = 3 registry directors.
-    const entity = await createEntity(api, {
+    entity = await createEntity(t.api, {
       entityRegName: 'Acme Holdings',
       entityRegNumber: '2015/123458/07',
       clientReference: 'path-a-1',
     });
+    id = entity.id;
+    directors = entity.createdUbos;
+  });
+
+  it('creates the entity In Progress and Undetermined, with the registry’s name and directors', () => {
     expect(entity.ficaStatus).toBe('In Progress');
     expect(entity.riskDescription).toBe('Undetermined');
     expect(entity.registryCommercialName).toBe('ACME HOLDINGS');
-    expect(entity.createdUbos).toHaveLength(3);
-    const id = entity.id;
+    expect(directors).toHaveLength(3);
+  });
 
-    // KYB before anything else; the sanctions review needs KYB first.
+  it('refuses the sanctions review, a new person and the directors’ work before KYB', async () => {
+    const { api } = t;
     const early = await api.patch(`/api/v1/entity/${id}/sanctions-review`, REVIEWED);
     expect(early.status).toBe(409);
     expect(early.body.message).toMatch(/KYB/);
@@ -52,7 +65,7 @@ describe('path A from create to approval', () => {
     const earlyUbo = await api.post(`/api/v1/entity/${id}/ubo-create`, uboBody('Early', 'Bird'));
     expect(earlyUbo.status).toBe(409);
     // Registry directors exist from the start, but their work waits for the sanctions review too.
-    const firstDirector = entity.createdUbos[0]?.uboUUID ?? '';
+    const firstDirector = directors[0]?.uboUUID ?? '';
     expect(
       (await api.patch(`/api/v1/entity/${firstDirector}/director-ubo-update`, uboBody('A', 'B'))).status,
     ).toBe(409);
@@ -63,21 +76,25 @@ describe('path A from create to approval', () => {
     );
     expect(earlyDoc.status).toBe(409);
     expect(earlyDoc.body.message).toMatch(/KYB/);
+  });
 
+  it('takes KYB, then the sanctions review', async () => {
+    const { api } = t;
     await expectStatus(api.patch(`/api/v1/entity/${id}/kyb`, KYB), 200).then((r) =>
       expect(r.body).toEqual({ success: true }),
     );
     const review = await expectStatus(api.patch(`/api/v1/entity/${id}/sanctions-review`, REVIEWED), 200);
     expect(review.body.success).toBe(true);
+  });
 
-    // Registry directors are completed with director-ubo-update; PEP confirm waits for that.
-    const [d1, d2, d3] = entity.createdUbos;
-    if (!d1 || !d2 || !d3) throw new Error('expected three directors');
+  it('completes the registry directors with director-ubo-update, refusing PEP confirm before it', async () => {
+    const { api } = t;
+    const [d1] = directors;
+    if (!d1) throw new Error('expected three directors');
     const tooEarly = await api.patch(`/api/v1/entity/${d1.uboUUID}/ubo-pep-confirm`, REVIEWED);
     expect(tooEarly.status).toBe(409);
     expect(tooEarly.body.message).toContain(`${d1.firstName} ${d1.lastName}`);
-
-    for (const d of [d1, d2, d3]) {
+    for (const d of directors) {
       const updated = await expectStatus(
         api.patch<Json>(
           `/api/v1/entity/${d.uboUUID}/director-ubo-update`,
@@ -87,50 +104,57 @@ describe('path A from create to approval', () => {
       );
       expect(UboRecordSchema.parse(updated.body).sanctionsSearchResults?.matchedNumber).toBe(0);
     }
+  });
 
-    // A fourth person on the flat list.
+  it('adds a fourth person to the flat list', async () => {
     const created = await expectStatus(
-      api.post<Json>(
+      t.api.post<Json>(
         `/api/v1/entity/${id}/ubo-create`,
         uboBody('Nomsa', 'Mahlangu', { shareholderPercentage: '40' }),
       ),
       201,
     );
-    const nomsa = UboRecordSchema.parse(created.body);
+    nomsa = UboRecordSchema.parse(created.body);
     expect(nomsa.uboUUID).toBe(nomsa.uboID);
+  });
 
-    // Shareholding cannot be confirmed while a person's loop is open; the message names the person.
+  it('refuses shareholding-confirm while a person is open, and a person’s doc-confirm before PEP and documents', async () => {
+    const { api } = t;
+    // The message names what is missing.
     const blocked = await api.patch(`/api/v1/entity/${id}/shareholding-confirm`, {
       ownershipConfirmation: true,
     });
     expect(blocked.status).toBe(409);
     expect(blocked.body.message).toMatch(/PEP review|documents/);
-
-    // ubo-doc-confirm before PEP confirm and before the documents: 409.
     const confirmEarly = await api.patch(`/api/v1/entity/${nomsa.uboID}/ubo-doc-confirm`, {
       docsUploadedReviewed: true,
     });
     expect(confirmEarly.status).toBe(409);
+  });
 
-    for (const uboId of [d1.uboUUID, d2.uboUUID, d3.uboUUID, nomsa.uboID]) {
-      expect(await finishPerson(api, uboId)).toBe('Low Risk');
+  it('finishes each person at Low Risk', async () => {
+    for (const uboId of [...directors.map((d) => d.uboUUID), nomsa.uboID]) {
+      expect(await finishPerson(t.api, uboId)).toBe('Low Risk');
     }
+  });
 
-    // Entity documents only after shareholding-confirm.
+  it('refuses entity documents and approval before shareholding-confirm', async () => {
+    const { api } = t;
     const docEarly = await api.upload(
       `/api/v1/entity/${id}/entity-doc`,
       { documents: JSON.stringify({ entityDocsID: 1, entityDocTypesID: 1 }) },
       pdfFile(),
     );
     expect(docEarly.status).toBe(409);
-
-    // Approval is refused while steps are missing.
     const approveEarly = await api.patch(`/api/v1/entity/${id}/onboarding-decision`, {
       onboardingDecision: 'Approved',
     });
     expect(approveEarly.status).toBe(409);
     expect(approveEarly.body.message).toMatch(/cannot be approved/);
+  });
 
+  it('confirms the shareholding with a risk band and its reason, and closes the flat list', async () => {
+    const { api } = t;
     const confirm = await expectStatus(
       api.patch<Json>(`/api/v1/entity/${id}/shareholding-confirm`, { ownershipConfirmation: true }),
       200,
@@ -138,22 +162,24 @@ describe('path A from create to approval', () => {
     expect(confirm.body.message).toEqual(expect.any(String));
     expect(confirm.body.riskStatus).toBe('Low Risk');
     expect(confirm.body.riskReason).toMatch(/^Score \d+/);
-
-    // After shareholding-confirm the flat list is closed.
     expect((await api.post(`/api/v1/entity/${id}/ubo-create`, uboBody('Late', 'Comer'))).status).toBe(409);
     expect((await api.delete(`/api/v1/entity/directors-and-members/${nomsa.uboID}`)).status).toBe(409);
+  });
 
-    // entity-doc-confirm before the band's documents are on file: 409 naming the group.
+  it('refuses entity-doc-confirm before the band’s documents, naming the group, and takes it once', async () => {
+    const { api } = t;
     const entityConfirmEarly = await api.patch(`/api/v1/entity/${id}/entity-doc-confirm`, {
       docsUploadedReviewed: true,
     });
     expect(entityConfirmEarly.status).toBe(409);
     expect(entityConfirmEarly.body.message).toMatch(/Proof of registration/);
-
     await finishEntityDocuments(api, id, 'Low Risk');
     const again = await api.patch(`/api/v1/entity/${id}/entity-doc-confirm`, { docsUploadedReviewed: true });
     expect(again.status).toBe(409);
+  });
 
+  it('approves, and the record shows every step done', async () => {
+    const { api } = t;
     const approved = await expectStatus(
       api.patch<Json>(`/api/v1/entity/${id}/onboarding-decision`, {
         onboardingDecision: 'Approved',
@@ -163,7 +189,6 @@ describe('path A from create to approval', () => {
       200,
     );
     expect(approved.body.message).toEqual(expect.any(String));
-
     const record = EntityRecordSchema.parse((await api.get(`/api/v1/entity/${id}`)).body);
     expect(record.ficaStatus).toBe('Approved');
     expect(record.onboardingDecision).toBe('Approved');
@@ -177,15 +202,16 @@ describe('path A from create to approval', () => {
     expect(record.documents).toHaveLength(1);
     expect(record.entityTradingName).toBe('Acme Trading');
     expect(record.transactionInconsistantReason ?? null).toBeNull();
+  });
 
-    // A second decision on an approved record: 403.
+  it('refuses a second decision (403), and any change to the approved record', async () => {
+    const { api } = t;
     const second = await api.patch(`/api/v1/entity/${id}/onboarding-decision`, {
       onboardingDecision: 'Declined',
       declinedComments: 'Changed our mind',
     });
     expect(second.status).toBe(403);
     expect(isErrorBody(second.body, 403)).toBe(true);
-    // And the record no longer changes.
     expect((await api.patch(`/api/v1/entity/${id}/kyb`, KYB)).status).toBe(409);
   });
 });

@@ -3,6 +3,7 @@
 import type { SandboxHandle, StartSandboxOptions } from '../../../server/index.js';
 import { getToken } from '../../support/get-token.js';
 import { startTestSandbox as startSharedSandbox } from '../../support/sandbox.js';
+import { controlHeaders } from '../../support/sandbox.js';
 
 export { getToken };
 
@@ -47,7 +48,7 @@ export interface NewPartner {
 export async function createPartner(url: string, body: Json = {}): Promise<NewPartner> {
   const res = await fetch(`${url}/sandbox/v1/partners`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...controlHeaders(url), 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Test Partner', ...body }),
   });
   const created = (await res.json()) as Omit<NewPartner, 'client'>;

@@ -1,6 +1,6 @@
 // The lookups under /api/v1/settings/ parse with the client's schemas and meet contract §9.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOOKUPS, type LookupName, type LookupValue } from '../../../shared/api/lookups.js';
+import { LOOKUPS, LOOKUP_PATHS, type LookupName, type LookupValue } from '../../../shared/api/routes.js';
 import {
   requiredEntityDocGroups,
   requiredIndividualDocGroups,
@@ -18,9 +18,9 @@ afterAll(async () => {
 });
 
 async function lookup<N extends LookupName>(name: N): Promise<LookupValue<N>> {
-  const res = await t.api.get<unknown>(LOOKUPS[name].path);
+  const res = await t.api.get<unknown>(LOOKUP_PATHS[name]);
   expect(res.status).toBe(200);
-  return LOOKUPS[name].schema.parse(res.body) as LookupValue<N>;
+  return LOOKUPS[name].answer.parse(res.body) as LookupValue<N>;
 }
 
 describe('settings lookups', () => {

@@ -1,12 +1,14 @@
 // Rate limiting (contract §2): past the configured limit a partner gets 429 with Retry-After, in
 // the published error shape; another partner is not affected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { movableClock } from '../../support/movable-clock.js';
 import { createPartner, isErrorBody, startTestSandbox, type TestSandbox } from './helpers.js';
 
+const clock = movableClock();
 let t: TestSandbox;
 
 beforeAll(async () => {
-  t = await startTestSandbox({ rateLimit: { max: 5, windowMs: 60_000 } });
+  t = await startTestSandbox({ rateLimit: { max: 5, windowMs: 60_000 }, clock: clock.now });
 });
 afterAll(async () => {
   await t.stop();
@@ -27,5 +29,13 @@ describe('rate limit', () => {
 
     const other = await createPartner(t.url, { balance: 10 });
     expect((await other.client.get('/api/v1/settings/partner')).status).toBe(200);
+  });
+
+  it('serves the partner again once the window has passed', async () => {
+    expect((await t.api.get('/api/v1/settings/partner')).status).toBe(429);
+    clock.advance(60_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await t.api.get('/api/v1/settings/partner')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

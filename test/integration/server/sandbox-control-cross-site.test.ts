@@ -3,6 +3,7 @@
 // same-origin JSON and tools that send no Origin keep working.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorBody, startTestSandbox, type TestSandbox } from './helpers.js';
+import { controlHeaders } from '../../support/sandbox.js';
 
 let t: TestSandbox;
 
@@ -22,7 +23,12 @@ async function send(
   headers: Record<string, string>,
   method = 'POST',
 ): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${t.url}${path}`, { method, headers, body });
+  // With the control secret: what is refused here is refused for being cross-site, not for lacking it.
+  const res = await fetch(`${t.url}${path}`, {
+    method,
+    headers: { ...controlHeaders(t.url), ...headers },
+    body,
+  });
   return { status: res.status, body: await res.json() };
 }
 

@@ -14,6 +14,7 @@ import { migrate } from '../../../server/store/db.js';
 import { MIGRATIONS } from '../../../server/store/migrations/index.js';
 import { deskClient, signInWithDesk } from '../../support/oidc-login.js';
 import { createPartner, getToken } from './helpers.js';
+import { controlHeaders, rememberControlSecret } from '../../support/sandbox.js';
 
 const dirs: string[] = [];
 const running: SandboxHandle[] = [];
@@ -31,6 +32,7 @@ async function freshDir(): Promise<string> {
 
 async function start(options: StartSandboxOptions): Promise<SandboxHandle> {
   const handle = await startSandbox({ port: 0, rateLimit: { max: 100_000 }, ...options });
+  rememberControlSecret(handle);
   running.push(handle);
   return handle;
 }
@@ -55,7 +57,7 @@ describe('staff sign-in accounts', () => {
       `${first.url}/sandbox/v1/partners/${first.demoPartner.partnerId}/users/${reviewer.userId}/password`,
       {
         method: 'PUT',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...controlHeaders(first.url), 'content-type': 'application/json' },
         body: '{"password":"practice makes"}',
       },
     );
@@ -118,7 +120,9 @@ describe('staff sign-in accounts', () => {
     expect(z.uuid().safeParse(admin.userId).success).toBe(true);
     expect((await signIn(handle, admin.email, admin.password)).roles).toEqual(['admin']);
 
-    const others = await fetch(`${handle.url}/sandbox/v1/partners/${otherId}/users`);
+    const others = await fetch(`${handle.url}/sandbox/v1/partners/${otherId}/users`, {
+      headers: controlHeaders(handle.url),
+    });
     const otherAccounts = (await others.json()) as Array<{ userId: string; email: string; role: string }>;
     expect(otherAccounts.map((a) => [a.role, a.email])).toEqual([
       ['capturer', 'capturer@other.bank.example'],
@@ -132,7 +136,7 @@ describe('staff sign-in accounts', () => {
       `${handle.url}/sandbox/v1/partners/${otherId}/users/${otherAdmin.userId}/password`,
       {
         method: 'PUT',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...controlHeaders(handle.url), 'content-type': 'application/json' },
         body: '{"password":"now it is set"}',
       },
     );
@@ -175,7 +179,9 @@ describe('staff sign-in accounts', () => {
     const handle = await start({ dataDir: await freshDir(), mode: 'live' });
     const reviewer = handle.staff.find((a) => a.role === 'reviewer')!;
     expect((await signIn(handle, reviewer.email, reviewer.password)).roles).toEqual(['reviewer']);
-    const listed = await fetch(`${handle.url}/sandbox/v1/partners/${handle.demoPartner.partnerId}/users`);
+    const listed = await fetch(`${handle.url}/sandbox/v1/partners/${handle.demoPartner.partnerId}/users`, {
+      headers: controlHeaders(handle.url),
+    });
     expect(listed.status).toBe(404);
   });
 });

@@ -8,6 +8,8 @@ import {
   DESK_SCOPE,
   deskAuthorization,
   deskClient,
+  formAction,
+  hiddenFields,
   openAuthorization,
   signInToLoopback,
   signInWithDesk,
@@ -16,6 +18,7 @@ import {
 } from '../../support/oidc-login.js';
 import { createPartner, startTestSandbox, type TestSandbox } from './helpers.js';
 import type { StaffAccountWithPassword } from '../../../server/index.js';
+import { controlHeaders } from '../../support/sandbox.js';
 
 /** Any port will do: the test reads the redirect instead of listening on it. */
 const CALLBACK = 'http://127.0.0.1:53682/callback';
@@ -41,7 +44,7 @@ function account(staff: StaffAccountWithPassword[], role: string): StaffAccountW
 function control(path: string, init: { method: string; body?: unknown; headers?: Record<string, string> }) {
   return fetch(`${t.url}/sandbox/v1${path}`, {
     method: init.method,
-    headers: { 'content-type': 'application/json', ...init.headers },
+    headers: { ...controlHeaders(t.url), 'content-type': 'application/json', ...init.headers },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 }
@@ -136,6 +139,77 @@ describe('staff sign-in (OpenID Connect)', () => {
     expect(right.url.origin + right.url.pathname).toBe(CALLBACK);
     expect(right.url.searchParams.get('state')).toBe(auth.state);
     expect(right.url.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('answers the form with two redirects, the second to the callback, as docs/staff-sign-in.md §5 says', async () => {
+    const reviewer = account(t.sandbox.staff, 'reviewer');
+    const auth = await authorization();
+    const { browser, step } = await openAuthorization(auth.url);
+    if (step.kind !== 'page') throw new Error('expected the sign-in form');
+    const hops: string[] = [];
+    let next: Response = await fetch(formAction(step), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: browser.jar.header() },
+      body: new URLSearchParams({
+        ...hiddenFields(step),
+        login: reviewer.email,
+        password: reviewer.password,
+      }),
+    });
+    for (;;) {
+      browser.jar.store(next);
+      const location = next.headers.get('location');
+      hops.push(`${next.status} ${location ? new URL(location, step.url).pathname : ''}`);
+      if (!location || new URL(location, step.url).origin !== step.url.origin) break;
+      next = await fetch(new URL(location, step.url), {
+        redirect: 'manual',
+        headers: { cookie: browser.jar.header() },
+      });
+    }
+    expect(hops).toEqual([expect.stringMatching(/^303 \/oidc\/auth\/[^/]+$/), '303 /callback']);
+  });
+
+  it('refuses a sign-in form sent without its anti-forgery token, and checks no password', async () => {
+    const reviewer = account(t.sandbox.staff, 'reviewer');
+    const { browser, step } = await openAuthorization((await authorization()).url);
+    if (step.kind !== 'page') throw new Error('expected the sign-in form');
+    const token = hiddenFields(step).csrf ?? '';
+    expect(token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    for (const csrf of [undefined, '', `${token}x`, token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))]) {
+      const res = await fetch(formAction(step), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: browser.jar.header() },
+        body: new URLSearchParams({
+          ...(csrf === undefined ? {} : { csrf }),
+          login: reviewer.email,
+          password: reviewer.password,
+        }),
+      });
+      expect(res.status, String(csrf)).toBe(403);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.text()).toContain('was not sent from its own page');
+    }
+    // The page's own token still signs in.
+    expect((await submitSignIn(browser, step, reviewer.email, reviewer.password)).kind).toBe('callback');
+  });
+
+  it('answers a sign-out without a session with its own page under a strict policy, no script', async () => {
+    const { browser } = await openAuthorization((await authorization()).url);
+    for (const url of [
+      `${t.sandbox.oidc.issuer}/session/end`,
+      `${t.sandbox.oidc.issuer}/session/end?client_id=fica-desk`,
+    ]) {
+      const res = await fetch(url, { redirect: 'manual', headers: { cookie: browser.jar.header() } });
+      expect(res.status).toBe(200);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      const html = await res.text();
+      expect(html).not.toMatch(/<script|<form/i);
+      expect(html).toContain('This browser is not signed in to FICA Desk');
+    }
   });
 
   it('escapes what it echoes', async () => {

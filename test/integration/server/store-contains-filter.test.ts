@@ -1,8 +1,8 @@
-// The lists' contains-filters answer from an exact trigram index per partner (migration 017) and must
+// The lists' contains-filters answer from an exact trigram index per partner (migration 018) and must
 // keep, and count, exactly the rows the plain rule keeps: the value occurs in the column, ignoring
 // the case of ASCII letters, with % _ \ and quotes taken literally. Checked on a real SQLite file
 // against a naive filter over random records and random search strings; a filter matching many rows
-// is counted by the index alone; and a database written before migration 017 is searched alike.
+// is counted by the index alone; and a database written before migration 018 is searched alike.
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -290,7 +290,7 @@ describe('contains-filters on the trigram index', () => {
       before.pragma('foreign_keys = ON');
       migrate(
         before,
-        MIGRATIONS.filter((m) => m.version < 17),
+        MIGRATIONS.filter((m) => m.version < 18),
       );
       before
         .prepare(

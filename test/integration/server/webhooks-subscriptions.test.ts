@@ -7,6 +7,7 @@ import {
   SubscriptionSchema,
 } from '../../../shared/api/webhooks.js';
 import { createPartner, expectStatus, isErrorBody, startTestSandbox, type TestSandbox } from './helpers.js';
+import { controlHeaders } from '../../support/sandbox.js';
 
 let t: TestSandbox;
 const path = '/api/v1/webhooks/subscriptions';
@@ -101,7 +102,7 @@ describe('subscriptions', () => {
       await expectStatus(live.api.post(path, body({ url: 'https://hooks.example.com/in' })), 201);
       const control = await fetch(`${live.url}/sandbox/v1/dashboard-actions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...controlHeaders(live.url), 'content-type': 'application/json' },
         body: JSON.stringify({ partnerId: live.sandbox.demoPartner.partnerId, action: 'updateEntity' }),
       });
       expect(control.status).toBe(404);

@@ -2,6 +2,7 @@
 // and answers with whatever the test's responder says (status and optional headers).
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { controlHeaders } from '../../support/sandbox.js';
 
 export interface ReceivedDelivery {
   path: string;
@@ -73,7 +74,7 @@ export class TestReceiver {
 export async function dashboardAction(url: string, body: Record<string, unknown>): Promise<string[]> {
   const res = await fetch(`${url}/sandbox/v1/dashboard-actions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...controlHeaders(url), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   const answer = (await res.json()) as { eventIds?: string[] };

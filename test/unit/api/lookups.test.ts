@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as lookups from '../../../shared/api/lookups.js';
-import {
-  LOOKUPS,
-  LOOKUP_NAMES,
-  LOOKUP_PATHS,
-  RiskSettingsSchema,
-  USER_ROLES,
-} from '../../../shared/api/lookups.js';
+import { RiskSettingsSchema, USER_ROLES } from '../../../shared/api/lookups.js';
+import { LOOKUPS, LOOKUP_NAMES, LOOKUP_PATHS } from '../../../shared/api/routes.js';
 import { entityDocGroup, entityType, individualDocGroup, lookupsCases } from './cases/lookups.cases.js';
 import { PARTNER_ID, USER_ID } from './cases/ids.js';
 import { runCases } from './cases/runner.js';
@@ -56,11 +51,11 @@ describe('LOOKUPS', () => {
   };
 
   it.each(LOOKUP_NAMES)('parses a sample answer of %s with its schema', (name) => {
-    expect(LOOKUPS[name].schema.safeParse(samples[name]).success).toBe(true);
+    expect(LOOKUPS[name].answer.safeParse(samples[name]).success).toBe(true);
   });
 
   it.each(LOOKUP_NAMES.filter((n) => n !== 'partner'))('refuses a non-array answer of %s', (name) => {
-    expect(LOOKUPS[name].schema.safeParse({ data: [] }).success).toBe(false);
+    expect(LOOKUPS[name].answer.safeParse({ data: [] }).success).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@ import { CaptureError } from '../../../electron/core/capture/errors.js';
 import { normaliseImage } from '../../../electron/core/capture/normalise-image.js';
 import { countPdfPages } from '../../../electron/core/capture/pdf-input.js';
 import { renderThumbnail } from '../../../electron/core/capture/thumbnail.js';
+import { CPU_HEAVY } from '../../support/timeouts.js';
 
 async function solidImage(width: number, height: number, format: 'png' | 'jpeg'): Promise<Uint8Array> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } });
@@ -20,7 +21,7 @@ async function pdfWithPages(sizes: Array<[number, number]>): Promise<Uint8Array>
   return doc.save();
 }
 
-describe('normaliseImage', () => {
+describe('normaliseImage', { timeout: CPU_HEAVY }, () => {
   it('applies EXIF orientation and strips metadata', async () => {
     // Stored 400×200 with orientation 6: the camera was turned, the picture is 200 wide, 400 high.
     const rotated = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#336699' } })
@@ -52,7 +53,7 @@ describe('normaliseImage', () => {
   });
 });
 
-describe('assemblePdf', () => {
+describe('assemblePdf', { timeout: CPU_HEAVY }, () => {
   it('assembles 2 images and a 2-page PDF into 4 pages in the chosen order with rotations', async () => {
     const portrait = await normaliseImage(await solidImage(600, 900, 'jpeg'));
     const landscape = await solidImage(900, 600, 'png');
@@ -104,7 +105,7 @@ describe('assemblePdf', () => {
   });
 });
 
-describe('captureDocument', () => {
+describe('captureDocument', { timeout: CPU_HEAVY }, () => {
   it('checks, normalises and assembles picked files into one PDF', async () => {
     const result = await captureDocument(
       [
@@ -149,7 +150,7 @@ describe('captureDocument', () => {
   });
 });
 
-describe('renderThumbnail', () => {
+describe('renderThumbnail', { timeout: CPU_HEAVY }, () => {
   it('renders a PDF page (with its text) and an image, turned as chosen', async () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([595, 842]);

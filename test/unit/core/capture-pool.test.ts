@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CapturePool } from '../../../electron/core/capture/capture-pool.js';
 import { CaptureError } from '../../../electron/core/capture/errors.js';
+import { CPU_HEAVY } from '../../support/timeouts.js';
 
 async function textPdf(pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -14,7 +15,7 @@ async function textPdf(pages: number): Promise<Uint8Array> {
   return doc.save();
 }
 
-describe('capture worker pool', () => {
+describe('capture worker pool', { timeout: CPU_HEAVY }, () => {
   const pool = new CapturePool();
   afterAll(() => pool.close());
 

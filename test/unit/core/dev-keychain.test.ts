@@ -59,6 +59,11 @@ describe('development keychain', () => {
       baseUrl: 'https://api.example.com',
     });
     expect(answer).toMatchObject({ ok: false, error: { code: 'not-allowed' } });
+    // The reason belongs to the Kind field, where the form shows it.
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { issues: [{ path: 'kind', message: expect.stringMatching(/insecure development keychain/) }] },
+    });
     expect(await core.handle('profiles.list', {})).toMatchObject({ ok: true, value: [] });
   });
 

@@ -19,6 +19,7 @@ import {
   type CardHolder,
 } from '../../support/identity-fixtures.js';
 import { sharpPage } from '../../support/page-fixtures.js';
+import { CPU_HEAVIEST, CPU_HEAVY } from '../../support/timeouts.js';
 
 const thabo: CardHolder = {
   surname: 'Mokoena',
@@ -46,7 +47,7 @@ const TODAY = new Date('2026-11-24T00:00:00Z');
 afterAll(() => stopMrzReader());
 
 describe('smart ID card barcode', () => {
-  it('is read from a flat scan of the back of the card', async () => {
+  it('is read from a flat scan of the back of the card', { timeout: CPU_HEAVY }, async () => {
     expect(await readIdentityDocument(await smartIdBack(thabo))).toEqual({
       source: 'smart-id-barcode',
       surname: 'Mokoena',
@@ -58,12 +59,16 @@ describe('smart ID card barcode', () => {
       gender: 'Male',
       expiry: null,
     });
-  }, 60_000);
+  });
 
-  it('is read from a 12 MP phone photo, turned, noisy and low in contrast', async () => {
-    const reading = await readIdentityDocument(await photographed(await smartIdBack(thabo)));
-    expect(reading).toMatchObject({ source: 'smart-id-barcode', idNumber: thabo.idNumber });
-  }, 60_000);
+  it(
+    'is read from a 12 MP phone photo, turned, noisy and low in contrast',
+    { timeout: CPU_HEAVIEST },
+    async () => {
+      const reading = await readIdentityDocument(await photographed(await smartIdBack(thabo)));
+      expect(reading).toMatchObject({ source: 'smart-id-barcode', idNumber: thabo.idNumber });
+    },
+  );
 
   it('is not taken from a barcode whose ID number fails its check digit', () => {
     const text = smartIdBarcodeText({
@@ -91,7 +96,7 @@ describe('smart ID card barcode', () => {
 });
 
 describe('passport machine-readable zone', () => {
-  it('is read by OCR from a passport photo page', async () => {
+  it('is read by OCR from a passport photo page', { timeout: CPU_HEAVIEST }, async () => {
     expect(await readIdentityDocument(await passportPage(priya))).toEqual({
       source: 'passport-mrz',
       surname: 'Naidoo',
@@ -103,12 +108,12 @@ describe('passport machine-readable zone', () => {
       gender: 'Female',
       expiry: '2031-01-01',
     });
-  }, 60_000);
+  });
 
-  it('is read from a photographed page held slightly askew', async () => {
+  it('is read from a photographed page held slightly askew', { timeout: CPU_HEAVIEST }, async () => {
     const reading = await readIdentityDocument(await photographed(await passportPage(priya), 1.5));
     expect(reading).toMatchObject({ source: 'passport-mrz', documentNumber: 'A12345678' });
-  }, 60_000);
+  });
 
   it('mends filler the OCR miscounted, and refuses lines whose check digits fail', async () => {
     const [l1, l2] = passportMrz(priya);
@@ -117,9 +122,9 @@ describe('passport machine-readable zone', () => {
     expect(await mrzReading(`${l1}\n${l2.replace('A12345678', 'A12345679')}`, TODAY)).toBeNull();
   });
 
-  it('finds nothing on a page that is neither', async () => {
+  it('finds nothing on a page that is neither', { timeout: CPU_HEAVIEST }, async () => {
     expect(await readIdentityDocument(await sharpPage())).toBeNull();
-  }, 60_000);
+  });
 });
 
 describe('what the document says against what was typed', () => {

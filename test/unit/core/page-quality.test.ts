@@ -13,10 +13,11 @@ import {
   photographedPage,
   sharpPage,
 } from '../../support/page-fixtures.js';
+import { CPU_HEAVY } from '../../support/timeouts.js';
 
 const kindsOf = async (page: Buffer) => judgePage(await measurePage(page)).map((p) => p.kind);
 
-describe('page quality at capture', () => {
+describe('page quality at capture', { timeout: CPU_HEAVY }, () => {
   it('finds nothing wrong with a sharp, well-lit page at 150 dpi', async () => {
     expect(await kindsOf(await sharpPage())).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { readPageCount, type ByteRanges } from '../../../electron/core/capture/pdf-page-count.js';
+import { CPU_HEAVY } from '../../support/timeouts.js';
 
 /** The file's bytes as ranges, counting how many were read; out of range fails as the vault's reader does. */
 function ranges(bytes: Uint8Array): ByteRanges & { bytesRead: number } {
@@ -77,7 +78,7 @@ function withRevision(
   return Buffer.concat([Buffer.from(bytes), Buffer.from(appended, 'latin1')]);
 }
 
-describe('reading a PDF page count from byte ranges', () => {
+describe('reading a PDF page count from byte ranges', { timeout: CPU_HEAVY }, () => {
   it('finds the pages a viewer finds, in files with cross-reference tables and with object streams', async () => {
     for (const useObjectStreams of [false, true]) {
       for (const pages of [1, 3, 250]) {

@@ -14,9 +14,31 @@ describe('scanimage output', () => {
         'airscan:e0:Office MFP\tHP\tOfficeJet 8010\teSCL network scanner\ntest:0\tNoname\tfrontend-tester\tvirtual device\n',
       ),
     ).toEqual([
-      { id: 'airscan:e0:Office MFP', name: 'HP OfficeJet 8010' },
-      { id: 'test:0', name: 'frontend-tester' },
+      { id: 'airscan:e0:Office MFP', name: 'HP OfficeJet 8010', device: 'network scanner “Office MFP”' },
+      { id: 'test:0', name: 'frontend-tester', device: 'test:0' },
     ]);
+  });
+
+  it('says where each scanner is, so two of one model can be told apart', () => {
+    const list = parseDeviceList(
+      [
+        'genesys:libusb:001:004\tCanon\tLiDE 220\tflatbed scanner',
+        'genesys:libusb:003:012\tCanon\tLiDE 220\tflatbed scanner',
+        'escl:https://192.168.1.20:443\tBrother\tMFC-L2750DW\teSCL network scanner',
+        'hpaio:/usb/Officejet_Pro_8600?serial=CN12345\tHewlett-Packard\tOfficejet_Pro_8600\tall-in-one',
+        'net:scanhost:fujitsu:fi-7160:1234\tFUJITSU\tfi-7160\tsheetfed scanner',
+        'test:1\tNoname\tfrontend-tester\tvirtual device',
+      ].join('\n'),
+    );
+    expect(list.map((s) => s.device)).toEqual([
+      'USB bus 1, device 4',
+      'USB bus 3, device 12',
+      'network scanner at 192.168.1.20',
+      'USB, serial CN12345',
+      'shared by scanhost',
+      'test:1',
+    ]);
+    expect(new Set(list.map((s) => `${s.name} (${s.device})`)).size).toBe(list.length);
   });
 
   it('reads a duplex feeder scanner’s sources with its default first, and its listed resolutions', () => {

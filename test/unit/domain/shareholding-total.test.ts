@@ -14,6 +14,18 @@ describe('path A shareholding total', () => {
     );
   });
 
+  it('names the total an owner being saved would make', () => {
+    expect(
+      shareholdingSummary(
+        [
+          { name: 'Ann', percentage: '70' },
+          { name: 'Ben', percentage: '45' },
+        ],
+        'save',
+      ).problem,
+    ).toBe('The shareholders would together hold 115 % (70 % + 45 %), more than 100 %.');
+  });
+
   it('accepts thirds written to four decimals and people without shares', () => {
     const summary = shareholdingSummary([
       { name: 'A', percentage: '33.3333' },
@@ -30,8 +42,10 @@ describe('path A shareholding total', () => {
     fc.assert(
       fc.property(fc.array(share, { maxLength: 6 }), (shares) => {
         const units = shares.reduce((s, p) => s + Math.round(Number(p) * 10_000), 0);
-        const summary = shareholdingSummary(shares.map((percentage, i) => ({ name: `P${i}`, percentage })));
-        expect(summary.problem !== null).toBe(units > 1_000_000);
+        const people = shares.map((percentage, i) => ({ name: `P${i}`, percentage }));
+        // The same rule when an owner is saved and when the shareholding is confirmed.
+        expect(shareholdingSummary(people).problem !== null).toBe(units > 1_000_000);
+        expect(shareholdingSummary(people, 'save').problem !== null).toBe(units > 1_000_000);
       }),
     );
   });

@@ -1,27 +1,13 @@
 // design.md's import rules are enforced by lint as an allow-list per layer (eslint.config.js): each
 // deliberate cross-layer import below must fail `npm run lint`, and the allowed ones must pass.
-import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_LINT, probeErrors, SLOW, warmUp } from './lint-probe.js';
 
-const eslint = new ESLint({ cwd: process.cwd() });
-
-async function restrictedImportErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
-    .filter(
-      (m) =>
-        m.severity === 2 && (m.ruleId === 'layers/allowed-imports' || m.ruleId === 'no-restricted-globals'),
-    )
-    .map((m) => m.message);
-}
-
-// ESLint loads typescript-eslint and the Svelte plugin on first use: slow on a busy machine.
-const SLOW = 60_000;
+const restrictedImportErrors = (filePath: string, code: string) =>
+  probeErrors(filePath, code, ['layers/allowed-imports', 'no-restricted-globals']);
 
 describe('layer import rules', () => {
-  beforeAll(async () => {
-    await eslint.lintText('export {};\n', { filePath: 'shared/warm-up.ts' });
-  }, SLOW);
+  beforeAll(() => warmUp(), FIRST_LINT);
 
   const refused: Array<[string, string, string]> = [
     [
@@ -208,6 +194,78 @@ describe('layer import rules', () => {
       "import { startSandbox } from '../../server/index.js';\nexport const x = startSandbox;\n",
       'node-shared importing the server',
     ],
+    [
+      'electron/core/sync/probe.ts',
+      "import { createRequire } from 'node:module';\nexport const x = createRequire(import.meta.url)('electron');\n",
+      'core requiring electron through createRequire',
+    ],
+    [
+      'electron/core/sync/probe.ts',
+      "import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url);\nexport const x = load('electron');\n",
+      "core requiring electron through createRequire's result in a variable",
+    ],
+    [
+      'electron/core/sync/probe.ts',
+      "import { createRequire as make } from 'node:module';\nconst again = make;\nexport const x = again(import.meta.url)('electron');\n",
+      'core requiring electron through a renamed createRequire',
+    ],
+    [
+      'electron/core/sync/probe.ts',
+      "import * as nodeModule from 'node:module';\nexport const x = nodeModule.createRequire(import.meta.url)('../../../server/index.js');\n",
+      "core requiring the server through the module namespace's createRequire",
+    ],
+    [
+      'electron/core/sync/probe.ts',
+      "const r = require;\nexport const x = r('electron');\n",
+      'core requiring electron through an alias of require',
+    ],
+    [
+      'electron/core/sync/probe.ts',
+      "let r;\nr = require;\nexport const x = () => r('electron');\n",
+      'core requiring electron through a variable assigned require',
+    ],
+    [
+      'electron/core/sync/probe.ts',
+      "export const x = [require][0]!('electron');\n",
+      'core passing require on as a value',
+    ],
+    [
+      'electron/core/sync/probe.ts',
+      "export const x = globalThis.require('electron');\n",
+      'core requiring electron through globalThis',
+    ],
+    [
+      'electron/core/sync/probe.ts',
+      "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nexport const x = require.resolve('electron');\n",
+      'core resolving electron',
+    ],
+    [
+      'electron/core/sync/probe.ts',
+      "export const x = import.meta.resolve('../../../server/index.js');\n",
+      'core resolving the server through import.meta',
+    ],
+    [
+      'electron/tools/probe.ts',
+      "import { startSandbox } from '../../server/index.js';\nimport { createCore } from '../core/index.js';\nexport const x = [startSandbox, createCore];\n",
+      'a new folder outside every layer importing the server and the core',
+    ],
+    ['electron/tools/probe.ts', 'export const x = 1;\n', 'a source file in a folder outside every layer'],
+    ['tools/probe.ts', 'export const x = 1;\n', 'a new top-level source folder'],
+    [
+      'shared/domain/probe.ts',
+      "export const x = () => new Worker(new URL('../../server/index.ts', import.meta.url));\n",
+      'shared starting a worker of the server',
+    ],
+    [
+      'shared/domain/probe.ts',
+      "export const x = new URL('../../electron/core/index.ts', import.meta.url);\n",
+      "shared naming the core's file by URL",
+    ],
+    [
+      'electron/core/sync/probe.ts',
+      "import { Worker } from 'node:worker_threads';\nconst target = '../../../server/index.js';\nexport const x = () => new Worker(target);\n",
+      'core starting a worker from a computed target',
+    ],
   ];
 
   it.each(refused.map(([file, code, what]) => [what, file, code]))(
@@ -220,6 +278,8 @@ describe('layer import rules', () => {
 
   const allowed: Array<[string, string]> = [
     ['shared/domain/probe.ts', "import { z } from 'zod';\nexport const x = z;\n"],
+    // SHA-256 in pure JS, the same in the renderer, the core and the sandbox.
+    ['shared/domain/probe.ts', "import { sha256 } from '@noble/hashes/sha2.js';\nexport const x = sha256;\n"],
     [
       'renderer/lib/probe.ts',
       "import { channels } from '../../shared/ipc/contract.js';\nexport const x = channels;\n",
@@ -262,6 +322,22 @@ describe('layer import rules', () => {
       "import { runMigrations } from '../../../node-shared/sqlite/migrations.js';\nexport const x = runMigrations;\n",
     ],
     ['renderer/lib/probe.ts', "export const x = () => import('./pdfjs-runtime.js');\n"],
+    [
+      'electron/core/capture/probe.ts',
+      "import { createRequire } from 'node:module';\nexport const x = createRequire(import.meta.url).resolve('pdfjs-dist/package.json');\n",
+    ],
+    [
+      'electron/core/capture/probe.ts',
+      "import { Worker } from 'node:worker_threads';\nexport const x = () => new Worker(new URL('./capture-worker.js', import.meta.url));\n",
+    ],
+    [
+      'test/unit/probe.test.ts',
+      "import { startSandbox } from '../../server/index.js';\nexport const x = startSandbox;\n",
+    ],
+    [
+      'vite.probe.config.ts',
+      "import { startSandbox } from './server/index.js';\nexport const x = startSandbox;\n",
+    ],
   ];
 
   it.each(allowed)(

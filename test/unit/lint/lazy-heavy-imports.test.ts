@@ -1,25 +1,14 @@
 // Lint keeps the idle core small (eslint.config.js): the core and the shells import the heavy PDF,
 // image and OCR packages, and the embedded sandbox, only on first use. A static import of one of
 // them fails `npm run lint`; a type import or an `await import` passes.
-import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_LINT, probeErrors, SLOW, warmUp } from './lint-probe.js';
 
-const eslint = new ESLint({ cwd: process.cwd() });
-
-async function eagerImportErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
-    .filter((m) => m.severity === 2 && m.ruleId === '@typescript-eslint/no-restricted-imports')
-    .map((m) => m.message);
-}
-
-// ESLint loads typescript-eslint and the Svelte plugin on first use: slow on a busy machine.
-const SLOW = 60_000;
+const eagerImportErrors = (filePath: string, code: string) =>
+  probeErrors(filePath, code, ['@typescript-eslint/no-restricted-imports']);
 
 describe('heavy packages load on first use', () => {
-  beforeAll(async () => {
-    await eslint.lintText('export {};\n', { filePath: 'electron/core/warm-up.ts' });
-  }, SLOW);
+  beforeAll(() => warmUp(), FIRST_LINT);
 
   it.each([
     [

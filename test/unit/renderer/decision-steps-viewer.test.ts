@@ -7,7 +7,7 @@ import {
   reviewDateIso,
 } from '../../../renderer/lib/decision.js';
 import { groupByCase } from '../../../renderer/lib/queue-groups.js';
-import { defaultStep, nextStep } from '../../../renderer/lib/steps.js';
+import { continueTo, defaultStep, labelInSentence, nextStep } from '../../../renderer/lib/steps.js';
 import { clampPage, nextZoom } from '../../../renderer/lib/viewer.js';
 
 const step = (id: string, status: StepView['status']): StepView => ({
@@ -56,6 +56,19 @@ describe('steps', () => {
     expect(defaultStep(steps)).toBe('sanctions-review');
     expect(nextStep(steps, 'kyb')).toBe('sanctions-review');
     expect(nextStep(steps, 'owners')).toBeNull();
+  });
+
+  it('names the next step in a sentence, keeping an abbreviation that starts its label', () => {
+    expect(labelInSentence('Business details (KYB)')).toBe('business details (KYB)');
+    expect(labelInSentence('AML screening')).toBe('AML screening');
+    expect(labelInSentence('PEP and sanctions decision')).toBe('PEP and sanctions decision');
+    expect(labelInSentence('Onboarding decision')).toBe('onboarding decision');
+    const steps = [
+      { id: 'create', label: 'Create the client' },
+      { id: 'aml-screening', label: 'AML screening' },
+    ];
+    expect(continueTo(steps, 'create')).toEqual({ id: 'aml-screening', text: 'Continue to AML screening' });
+    expect(continueTo(steps, 'aml-screening')).toBeNull();
   });
 });
 

@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { generatePassword, hashPassword, passwordMatches } from '../../../server/auth/passwords.js';
 import { escapeHtml, signInPage } from '../../../server/oidc/sign-in-page.js';
+import { CPU_HEAVY } from '../../support/timeouts.js';
 
-describe('staff passwords', () => {
+describe('staff passwords', { timeout: CPU_HEAVY }, () => {
   it('matches only the password that was hashed, and salts every hash', async () => {
     const first = await hashPassword('correct horse battery');
     const second = await hashPassword('correct horse battery');
@@ -44,9 +45,12 @@ describe('sign-in page', () => {
       serviceName: 'Sandbox',
       action: '/oidc/interaction/a"b',
       email: '"><b>',
-      wrongCredentials: true,
+      csrf: 'tok"en',
+      alert: 'Wrong <email>',
     });
     expect(page.html).toContain('action="/oidc/interaction/a&quot;b"');
+    expect(page.html).toContain('name="csrf" value="tok&quot;en"');
+    expect(page.html).toContain('<p role="alert">Wrong &lt;email&gt;</p>');
     expect(page.html).toContain('value="&quot;&gt;&lt;b&gt;"');
     const nonce = /<style nonce="([^"]+)">/.exec(page.html)?.[1];
     expect(page.contentSecurityPolicy).toContain(`style-src 'nonce-${nonce}'`);

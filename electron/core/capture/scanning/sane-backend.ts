@@ -44,7 +44,7 @@ export class SaneBackend implements ScannerBackend {
   }
 
   async list(): Promise<ScannerList> {
-    let devices: Array<{ id: string; name: string }>;
+    let devices: ReturnType<typeof parseDeviceList>;
     try {
       const listed = await this.run(['-f', LIST_FORMAT], LIST_TIMEOUT_MS);
       devices = parseDeviceList(listed.stdout.toString('utf8'));

@@ -6,7 +6,7 @@ import { ScanError, type ScanProblem } from './scanner-backend.js';
 export const LIST_SEPARATOR = '\t';
 export const LIST_FORMAT = `%d${LIST_SEPARATOR}%v${LIST_SEPARATOR}%m${LIST_SEPARATOR}%t%n`;
 
-export function parseDeviceList(stdout: string): Array<{ id: string; name: string }> {
+export function parseDeviceList(stdout: string): Array<{ id: string; name: string; device: string }> {
   return stdout
     .split('\n')
     .map((line) => line.split(LIST_SEPARATOR))
@@ -18,7 +18,26 @@ export function parseDeviceList(stdout: string): Array<{ id: string; name: strin
           .map((s) => (s ?? '').trim())
           .filter((s) => s && s.toLowerCase() !== 'noname')
           .join(' ') || id!.trim(),
+      device: deviceOf(id!.trim()),
     }));
+}
+
+/**
+ * Where a scanner is, from its SANE device name, in words a person can match to the machine on the
+ * desk: the USB port, the network address or name, the computer sharing it; else the name itself.
+ */
+export function deviceOf(id: string): string {
+  const usb = /libusb:(\d+):(\d+)/.exec(id);
+  if (usb) return `USB bus ${Number(usb[1])}, device ${Number(usb[2])}`;
+  const serial = /\/usb\/[^?]*\?serial=([^&\s]+)/.exec(id);
+  if (serial) return `USB, serial ${serial[1]}`;
+  const escl = /^escl:https?:\/\/\[?([^\]/:]+)/.exec(id);
+  if (escl) return `network scanner at ${escl[1]}`;
+  const airscan = /^airscan:[a-z]\d+:(.+)$/.exec(id);
+  if (airscan) return `network scanner “${airscan[1]}”`;
+  const shared = /^net:([^:]+):/.exec(id);
+  if (shared) return `shared by ${shared[1]}`;
+  return id;
 }
 
 /** Resolutions offered when a scanner gives a range: the ones staff use for documents. */

@@ -57,13 +57,15 @@ export class ScanService {
     const refused: ScanOutcome['refused'] = [];
     let pages = 0;
     const report = (state: ScanProgress['state'], message: string | null) =>
-      this.deps.progress({ draftId, pages, state, message });
+      this.deps.progress({ draftId, pages, state, message, sizeBytes: draft.sizeBytes });
     report('scanning', null);
     try {
       for await (const page of this.deps.backend.scan(settings, controller.signal)) {
         const ext = page.mimeType === 'image/png' ? 'png' : 'jpg';
+        // Named by its place in the document: a flatbed gives one page a run, every run its first.
+        const place = draft.pages.filter((p) => p.state !== 'refused').length + 1;
         const added = await this.deps.drafts.addPages(draftId, [
-          { name: `Scan ${stamp} page ${page.index}.${ext}`, bytes: page.bytes },
+          { name: `Scan ${stamp} page ${place}.${ext}`, bytes: page.bytes },
         ]);
         draft = added.draft;
         refused.push(...added.refused);

@@ -14,7 +14,8 @@ import { m009JobPickIndexes } from './009-job-pick-indexes.js';
 import { m010JobTallies } from './010-job-tallies.js';
 import { m011DropCaseTallies } from './011-drop-case-tallies.js';
 import { m012CaseOrderAndTallies } from './012-case-order-and-tallies.js';
-import { m013CaseDocumentsAtScale } from './013-case-documents-at-scale.js';
+import { m013DocumentReadings } from './013-document-readings.js';
+import { m015CaseDocumentsAtScale } from './015-case-documents-at-scale.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001Platform,
@@ -29,5 +30,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m010JobTallies,
   m011DropCaseTallies,
   m012CaseOrderAndTallies,
-  m013CaseDocumentsAtScale,
+  m013DocumentReadings,
+  m015CaseDocumentsAtScale,
 ];

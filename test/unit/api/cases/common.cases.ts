@@ -78,4 +78,15 @@ export const commonCases: CaseTable = {
     valid: [{ message: 'Entity onboarded' }],
     invalid: [{ why: 'message missing', value: { msg: 'x' }, path: ['message'] }],
   },
+  UnshownAnswerSchema: {
+    valid: [{}, { message: 'UBO removed', uboID: 'x' }, ''],
+    invalid: [
+      { why: 'a bare number', value: 12345, path: [] },
+      { why: 'text other than no body', value: 'done', path: [] },
+    ],
+  },
+  NoContentSchema: {
+    valid: [''],
+    invalid: [{ why: 'a body', value: {}, path: [] }],
+  },
 };

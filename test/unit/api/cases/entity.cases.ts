@@ -151,9 +151,11 @@ export const entityCases: CaseTable = {
     valid: [
       {},
       { take: '20', skip: '40', clientReference: 'BR-', ficaStatus: 'In Progress', externalSystemId: 'crm' },
+      { approvalDate: '2026-11-05', lastUpdated: '2026-11-27', nextFicaReviewDate: '2027-11-05' },
     ],
     invalid: [
       { why: 'take=101', value: { take: '101' }, path: ['take'] },
+      { why: 'a date filter that is not a date', value: { approvalDate: '5 Nov' }, path: ['approvalDate'] },
       { why: 'a huge filter', value: { entityRegName: 'x'.repeat(201) }, path: ['entityRegName'] },
     ],
   },

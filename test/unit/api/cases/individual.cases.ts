@@ -308,6 +308,13 @@ export const individualCases: CaseTable = {
     valid: [{ data: [listItem], count: 1, take: 50, skip: 0 }],
     invalid: [{ why: 'data missing', value: { count: 0, take: 50, skip: 0 }, path: ['data'] }],
   },
+  UpdatedIndividualRecordSchema: {
+    valid: [individualRecord, {}, { riskDescription: 'Low Risk' }],
+    invalid: [
+      { why: 'id not a UUID', value: { id: 'client-1' }, path: ['id'] },
+      { why: 'a bare number', value: 12345, path: [] },
+    ],
+  },
   IndividualRecordSchema: {
     valid: [individualRecord],
     invalid: [

@@ -62,6 +62,15 @@ export const dashboardActions = [
   },
 ];
 
+const auditEntry = {
+  id: 7,
+  at: '2026-11-27T08:00:00.000Z',
+  event: 'sign-in.failed',
+  subject: 'account:capturer@example.org',
+  address: '127.0.0.1',
+  detail: { reason: 'wrong password' },
+};
+
 export const sandboxCases: CaseTable = {
   PartnerCreateRequestSchema: {
     valid: [
@@ -98,6 +107,10 @@ export const sandboxCases: CaseTable = {
   StaffAccountSchema: {
     valid: [account, { ...account, role: 'admin' }],
     invalid: [{ why: 'unknown role', value: { ...account, role: 'owner' }, path: ['role'] }],
+  },
+  StaffAccountListSchema: {
+    valid: [[], [account, { ...account, role: 'admin' }]],
+    invalid: [{ why: 'unknown role', value: [{ ...account, role: 'owner' }], path: [0, 'role'] }],
   },
   StaffAccountWithPasswordSchema: {
     valid: [reviewer],
@@ -178,5 +191,29 @@ export const sandboxCases: CaseTable = {
   DashboardActionResponseSchema: {
     valid: [{ eventIds: [EVENT_ID] }, { eventIds: [] }],
     invalid: [{ why: 'event id not a UUID', value: { eventIds: ['e1'] }, path: ['eventIds', 0] }],
+  },
+  SecurityAuditEventSchema: {
+    valid: ['sign-in.failed', 'client.unlocked'],
+    invalid: [{ why: 'an event the audit does not record', value: 'sign-in.guessed', path: [] }],
+  },
+  SecurityAuditEntrySchema: {
+    valid: [auditEntry, { ...auditEntry, address: null, detail: {} }],
+    invalid: [
+      { why: 'id not positive', value: { ...auditEntry, id: 0 }, path: ['id'] },
+      { why: 'time not ISO', value: { ...auditEntry, at: 'yesterday' }, path: ['at'] },
+    ],
+  },
+  SecurityAuditListSchema: {
+    valid: [[], [auditEntry]],
+    invalid: [
+      { why: 'an entry without its event', value: [{ ...auditEntry, event: undefined }], path: [0, 'event'] },
+    ],
+  },
+  SecurityAuditQuerySchema: {
+    valid: [{}, { after: '12', limit: '50' }],
+    invalid: [
+      { why: 'a limit over 1000', value: { limit: '1001' }, path: ['limit'] },
+      { why: 'a negative cursor', value: { after: '-1' }, path: ['after'] },
+    ],
   },
 };

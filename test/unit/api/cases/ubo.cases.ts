@@ -98,6 +98,13 @@ export const uboCases: CaseTable = {
       },
     ],
   },
+  UpdatedUboRecordSchema: {
+    valid: [uboRecord, {}, { sanctionsSearchResults: null }],
+    invalid: [
+      { why: 'uboUUID not a UUID', value: { uboUUID: 'ubo-1' }, path: ['uboUUID'] },
+      { why: 'a bare number', value: 12345, path: [] },
+    ],
+  },
   UboRecordSchema: {
     valid: [
       uboRecord,

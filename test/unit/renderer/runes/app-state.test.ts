@@ -2,13 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyLookupBundle, type Settings, type Status } from '../../../../shared/ipc/index.js';
 import { AppState } from '../../../../renderer/lib/app-state.svelte.js';
-import { installFakeDesk, type FakeDesk } from './fake-desk.js';
+import { installFakeDesk, runEverythingPending, type FakeDesk } from './fake-desk.js';
 
 const settings = (changes: Partial<Settings> = {}): Settings => ({
   theme: 'light',
   retentionDays: 30,
   idleLockMinutes: 15,
   offlineUnlockDays: 7,
+  proofOfAddressMonths: 3,
   ...changes,
 });
 
@@ -74,6 +75,7 @@ describe('AppState', () => {
   });
 
   it('reads the look-ups only once the first screen has its own answer', async () => {
+    vi.useFakeTimers();
     const fake = installFakeDesk();
     answerStart(fake);
     let firstRowsIn: () => void = () => undefined;
@@ -81,7 +83,7 @@ describe('AppState', () => {
     app.holdLookupsUntil(new Promise<void>((resolve) => (firstRowsIn = resolve)));
     await app.start();
     expect(app.unlocked).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await runEverythingPending();
     expect(fake.calls.map((c) => c.channel)).not.toContain('lookups.get');
 
     firstRowsIn();
@@ -105,6 +107,7 @@ describe('AppState', () => {
   });
 
   it('asks the service for the look-ups only when none are cached here, however often the status arrives', async () => {
+    vi.useFakeTimers();
     const fake = installFakeDesk();
     answerStart(fake);
     fake.answer('status.get', () => status(2, 'online'));
@@ -119,7 +122,9 @@ describe('AppState', () => {
     answerLookups(cached);
     await vi.waitFor(() => expect(app.lookups.fetchedAt).toBe(cached.fetchedAt));
     fake.emit('status.changed', status(4, 'online'));
-    await new Promise((r) => setTimeout(r, 20));
+    // A minute of the status read every 3 s as well.
+    await runEverythingPending();
+    expect(fake.calls.filter((c) => c.channel === 'status.get').length).toBeGreaterThan(10);
     expect(fake.calls.filter((c) => c.channel === 'lookups.refresh')).toHaveLength(0);
     expect(fake.calls.filter((c) => c.channel === 'lookups.get')).toHaveLength(1);
   });

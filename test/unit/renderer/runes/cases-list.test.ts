@@ -1,10 +1,10 @@
 // The cases screen's rows: pages read by window, a changed row patched in place, the window read
 // again when a row may have moved or the filter result changed.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CaseSummary, CasesListRequest } from '../../../../shared/ipc/index.js';
 import { CASES_WINDOW_PAGE, CasesList } from '../../../../renderer/lib/cases-list.svelte.js';
 import { askFirstCases } from '../../../../renderer/lib/first-cases.js';
-import { installFakeDesk } from './fake-desk.js';
+import { installFakeDesk, runEverythingPending } from './fake-desk.js';
 
 const summary = (n: number, patch: Partial<CaseSummary> = {}): CaseSummary => ({
   id: `c${n}`,
@@ -45,6 +45,8 @@ const listCalls = (fake: ReturnType<typeof core>) =>
   fake.calls.filter((c) => c.channel === 'cases.list').map((c) => c.input as CasesListRequest);
 
 describe('CasesList', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('reads only the pages of the rows shown', async () => {
     const all = Array.from({ length: 300 }, (_, i) => summary(i));
     const fake = core(all);
@@ -154,10 +156,11 @@ describe('CasesList', () => {
     const stop = list.start();
     await list.setFilter({});
     fake.calls.length = 0;
+    vi.useFakeTimers();
     all[280] = { ...all[280]!, unsentJobs: 0 };
     fake.emit('case.changed', { caseId: 'c280', documentIds: [] });
-    await expect.poll(() => listCalls(fake).length).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Past the list's 250 ms coalescing of changes, and the read it asks for.
+    await runEverythingPending();
     expect(listCalls(fake)).toEqual([{ ids: ['c280'] }]);
     stop();
   });

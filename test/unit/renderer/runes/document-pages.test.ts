@@ -21,6 +21,7 @@ const doc = (n: number, state: LocalDocument['state'] = 'queued'): LocalDocument
   error: null,
   serverIds: [],
   capturedAt: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
+  reading: null,
 });
 
 /** A core holding `all`, answering pages after a cursor and named documents like `cases.documents`. */

@@ -1,5 +1,6 @@
 // A stand-in for the core behind window.desk: answers the channels a test gives it and lets the test
 // emit the core's events, so a rune class can be driven the way the screen drives it.
+import { vi } from 'vitest';
 import type { ChannelName, DeskApi, EventName, EventPayload } from '../../../../shared/ipc/index.js';
 
 type Handler = (input: unknown) => unknown;
@@ -44,4 +45,20 @@ export function installFakeDesk(): FakeDesk {
     emit: (event, payload) => listeners.get(event)?.forEach((l) => l(payload)),
     calls,
   };
+}
+
+// Taken before any test fakes the timers: a turn of the real event loop.
+const realSetImmediate = globalThis.setImmediate;
+
+/**
+ * Lets everything the code under test has set in motion happen, before a check that something did
+ * not: every timer due within a minute runs (fake timers, so no real time passes) and every promise
+ * it starts settles. After a short real sleep instead, work scheduled later than the sleep, or a
+ * debounce longer than it, would be missed and the check would pass without testing anything.
+ */
+export async function runEverythingPending(): Promise<void> {
+  if (!vi.isFakeTimers())
+    throw new Error('Negative checks run on fake timers: call vi.useFakeTimers() first.');
+  await vi.advanceTimersByTimeAsync(60_000);
+  await new Promise((resolve) => realSetImmediate(resolve));
 }

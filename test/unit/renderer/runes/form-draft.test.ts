@@ -1,8 +1,8 @@
 // A form's unsaved input kept on this laptop: restored on return, written a moment after typing
 // stops, never lost when typed before the kept draft was read, and cleared once the form is saved.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormDraft } from '../../../../renderer/lib/form-draft.svelte.js';
-import { installFakeDesk, type FakeDesk } from './fake-desk.js';
+import { installFakeDesk, runEverythingPending, type FakeDesk } from './fake-desk.js';
 
 const ref = { form: 'individual.new' as const, caseId: null, subject: '' };
 
@@ -24,6 +24,8 @@ function keptStore(fake: FakeDesk, initial: unknown = null) {
 }
 
 describe('FormDraft', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('gives back the input kept before, and says it was restored', async () => {
     const fake = installFakeDesk();
     keptStore(fake, { firstName: 'Ayanda' });
@@ -55,13 +57,36 @@ describe('FormDraft', () => {
   });
 
   it('does not write an untouched form', async () => {
+    vi.useFakeTimers();
     const fake = installFakeDesk();
-    keptStore(fake);
+    const store = keptStore(fake);
+    const draft = new FormDraft<{ firstName: string }>(ref);
+    draft.keep({ firstName: '' });
+    await draft.load();
+    await runEverythingPending();
+    expect(fake.calls.some((c) => c.channel === 'formDrafts.save')).toBe(false);
+    // The same wait does see a change written.
+    draft.keep({ firstName: 'Ayanda' });
+    await runEverythingPending();
+    expect(store.kept()).toEqual({ firstName: 'Ayanda' });
+  });
+
+  it('writes nothing back when a discarded draft leaves the form as it opened', async () => {
+    const fake = installFakeDesk();
+    const store = keptStore(fake, { firstName: 'Ayanda' });
     const draft = new FormDraft<{ firstName: string }>(ref, 1);
     draft.keep({ firstName: '' });
     await draft.load();
+    // Discarded: the draft goes, and the form is emptied again.
+    await draft.cleared();
+    draft.keep({ firstName: '' });
     await new Promise((r) => setTimeout(r, 20));
     expect(fake.calls.some((c) => c.channel === 'formDrafts.save')).toBe(false);
+    expect(store.kept()).toBeNull();
+    expect(draft.keptAt).toBeNull();
+    // Typing again after the discard is kept as before.
+    draft.keep({ firstName: 'B' });
+    await expect.poll(() => store.kept()).toEqual({ firstName: 'B' });
   });
 
   it('is cleared once the form is saved', async () => {

@@ -1,9 +1,9 @@
 // The queue screen's state: the rows near what the screen shows, patched by the core's deltas and
 // read again only when a delta cannot place them.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobView, QueueChanged } from '../../../../shared/ipc/index.js';
 import { QueueState, READ_MARGIN } from '../../../../renderer/lib/queue.svelte.js';
-import { installFakeDesk, type FakeDesk } from './fake-desk.js';
+import { installFakeDesk, runEverythingPending, type FakeDesk } from './fake-desk.js';
 
 const job = (id: string, caseId: string, state: JobView['state']): JobView => ({
   id,
@@ -45,6 +45,8 @@ const delta = (d: Partial<QueueChanged> & { total: number }): QueueChanged => ({
 });
 
 describe('QueueState', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('updates one row from a delta without reading the queue again', async () => {
     const fake = installFakeDesk();
     const queued = { jobs: [job('a', 'c1', 'ready'), job('b', 'c2', 'ready'), job('c', 'c1', 'ready')] };
@@ -54,6 +56,7 @@ describe('QueueState', () => {
     await expect.poll(() => queue.rows.length).toBe(3);
     expect(reads()).toBe(1);
 
+    vi.useFakeTimers();
     const failed = job('b', 'c2', 'failed');
     fake.emit('queue.changed', delta({ total: 3, changed: [failed], caseIds: ['c2'] }));
     expect(queue.rows.map((j) => j.state)).toEqual(['ready', 'failed', 'ready']);
@@ -62,7 +65,7 @@ describe('QueueState', () => {
       ['c1', ['a', 'c']],
       ['c2', ['b']],
     ]);
-    await new Promise((r) => setTimeout(r, 20));
+    await runEverythingPending();
     expect(reads()).toBe(1);
   });
 
@@ -125,26 +128,31 @@ describe('QueueState', () => {
   });
 
   it('reads the queue once more when it changes during a read, never twice at once', async () => {
+    vi.useFakeTimers();
     const fake = installFakeDesk();
-    let reading = 0;
-    let most = 0;
     let seen = 0;
+    // Each read answers when the test says: the changes below arrive while the first is under way.
+    const answer: Array<() => void> = [];
     fake.answer('queue.count', () => ({ total: 1 }));
     fake.answer('queue.list', async () => {
-      reading++;
-      most = Math.max(most, reading);
       const at = seen;
-      await new Promise((r) => setTimeout(r, 20));
-      reading--;
+      await new Promise<void>((resolve) => answer.push(resolve));
       return [job(`v${at}`, 'c1', 'ready')];
     });
     const queue = new QueueState();
     queue.start();
+    await vi.waitFor(() => expect(answer).toHaveLength(1));
     for (seen = 1; seen <= 3; seen++) fake.emit('queue.changed', delta({ total: 1, reset: true }));
     seen = 3;
-    await expect.poll(() => queue.rows[0]?.id).toBe('v3');
-    expect(most).toBe(1);
-    expect(fake.calls.filter((c) => c.channel === 'queue.list').length).toBe(2);
+    await runEverythingPending();
+    expect(answer).toHaveLength(1);
+
+    answer[0]!();
+    await vi.waitFor(() => expect(answer).toHaveLength(2));
+    answer[1]!();
+    await vi.waitFor(() => expect(queue.rows[0]?.id).toBe('v3'));
+    await runEverythingPending();
+    expect(answer).toHaveLength(2);
   });
 
   it('says why an action failed and keeps the jobs it had', async () => {

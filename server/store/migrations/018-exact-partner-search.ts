@@ -66,8 +66,8 @@ function exactSearch(table: string, columns: readonly string[]): string {
     END;`;
 }
 
-export const m017ExactPartnerSearch: Migration = {
-  version: 17,
+export const m018ExactPartnerSearch: Migration = {
+  version: 18,
   name: 'exact contains-search index per partner',
   sql: `
     CREATE TABLE partner_search_keys (

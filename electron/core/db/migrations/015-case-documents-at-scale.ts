@@ -47,8 +47,8 @@ const take = (row: 'NEW' | 'OLD') => `
         WHERE case_id = ${row}.case_id AND owner_kind = ${row}.owner_kind
           AND ubo_key = COALESCE(${row}.ubo_id, '') AND state = ${row}.state AND count <= 0;`;
 
-export const m013CaseDocumentsAtScale = sqlMigration(
-  13,
+export const m015CaseDocumentsAtScale = sqlMigration(
+  15,
   'case documents paged and tallied, and identical scans settled by index',
   `
     CREATE INDEX documents_page
