@@ -290,6 +290,25 @@ describe('case documents at scale', () => {
     db.close();
   });
 
+  it('names a document whose reading was kept, so its screen shows what was read', () => {
+    const { db, store } = freshStore();
+    addCase(store, 'a');
+    const a1 = document('a', { kind: 'entity' });
+    store.insertDocument(a1);
+    expect(store.takeChangedDocuments('a')).toEqual([a1.id]);
+    const read = {
+      kind: 'proof-of-address' as const,
+      text: 'Statement date 1 November 2026',
+      source: 'text-layer' as const,
+    };
+    store.saveReading(a1.id, 'a', read, '2026-11-02T09:00:00.000Z');
+    expect(store.takeChangedDocuments('a')).toEqual([a1.id]);
+    store.saveReading(a1.id, 'a', { ...read, text: null, source: null }, '2026-11-02T09:01:00.000Z');
+    expect(store.takeChangedDocuments('a')).toEqual([a1.id]);
+    expect(store.readingsOfDocuments('a', [a1.id, 'other']).get(a1.id)?.text).toBeNull();
+    db.close();
+  });
+
   it("reads a big case's page, counts, checklist facts and identical-scan settlement through indexes", () => {
     const { db, store, jobs } = freshStore();
     addCase(store, 'big');
