@@ -1,10 +1,11 @@
 // Starts test/support/sandbox-process.ts in a process of its own and reads its handle from its
 // output: benchmarks that measure the core's memory must not count the sandbox's (so nothing of the
-// server is loaded here).
+// server is loaded here). Its control secret is remembered for controlHeaders (control-secrets.ts),
+// which the staff sign-in helpers send.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { StartSandboxOptions, StaffAccountWithPassword } from '../../server/index.js';
-import { SANDBOX_CONTROL_SECRET_HEADER } from '../../shared/api/sandbox.js';
+import { controlHeaders, rememberControlSecret } from './control-secrets.js';
 
 /** What the sandbox process writes of itself. */
 export interface SandboxChildHandle {
@@ -46,9 +47,10 @@ export async function startSandboxChild(
       if (m) resolve(JSON.parse(m[1]!) as SandboxChildHandle);
     });
   });
+  rememberControlSecret(handle);
   return {
     ...handle,
-    controlHeaders: handle.controlSecret ? { [SANDBOX_CONTROL_SECRET_HEADER]: handle.controlSecret } : {},
+    controlHeaders: controlHeaders(handle.url),
     pid: child.pid!,
     stop: () => child.kill('SIGTERM'),
   };
