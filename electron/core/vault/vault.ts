@@ -200,9 +200,10 @@ export class Vault {
   }
 
   /**
-   * store() for bytes in memory: the same file, sealed chunk by chunk and written a batch at a
-   * time. A page captured at the counter is stored in a few turns of the event loop, each short, so
-   * the next page waits for the disk rather than for the turns other work takes in between.
+   * store() for bytes in memory: the same file, sealed chunk by chunk and written a batch at a time,
+   * each batch sealed while the one before is written (and the first while the file is opened). A
+   * page captured at the counter is stored in a few short turns of the event loop, so the next page
+   * waits for the disk rather than for the turns other work takes in between.
    */
   private async storeBytes(bytes: Uint8Array): Promise<VaultEntry> {
     const plain = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -212,27 +213,31 @@ export class Vault {
     const hash = createHash('sha256');
     const chunks = Math.max(1, Math.ceil(plain.length / this.chunkBytes));
     const partial = this.partialPathOf(id);
+    const opened = open(partial, 'wx', 0o600);
+    let writing: Promise<unknown> = opened;
     try {
-      const file = await open(partial, 'wx', 0o600);
-      try {
-        for (let first = 0; first < chunks; first += CHUNKS_PER_WRITE) {
-          const parts: Buffer[] = first === 0 ? [header.bytes] : [];
-          for (let index = first; index < Math.min(chunks, first + CHUNKS_PER_WRITE); index++) {
-            const piece = plain.subarray(index * this.chunkBytes, (index + 1) * this.chunkBytes);
-            hash.update(piece);
-            // Always one final chunk, even empty, as EncryptStream seals it.
-            const { body, tag } = sealChunk(this.fileKey, header, index, index === chunks - 1, piece);
-            parts.push(body, tag);
-          }
-          await writeAll(file, parts);
+      for (let first = 0; first < chunks; first += CHUNKS_PER_WRITE) {
+        const parts: Buffer[] = first === 0 ? [header.bytes] : [];
+        for (let index = first; index < Math.min(chunks, first + CHUNKS_PER_WRITE); index++) {
+          const piece = plain.subarray(index * this.chunkBytes, (index + 1) * this.chunkBytes);
+          hash.update(piece);
+          // Always one final chunk, even empty, as EncryptStream seals it.
+          const { body, tag } = sealChunk(this.fileKey, header, index, index === chunks - 1, piece);
+          parts.push(body, tag);
         }
-        // Durable before the rename publishes it, as store() flushes.
-        await file.sync();
-      } finally {
-        await file.close();
+        const file = await opened;
+        await writing;
+        writing = writeAll(file, parts);
       }
+      await writing;
+      const file = await opened;
+      // Durable before the rename publishes it, as store() flushes.
+      await file.sync();
+      await file.close();
       await rename(partial, this.pathOf(id));
     } catch (error) {
+      await writing.catch(() => undefined);
+      await opened.then((file) => file.close()).catch(() => undefined);
       await unlink(partial).catch(() => undefined);
       throw error;
     }
