@@ -113,22 +113,6 @@ export class Vault {
   }
 
   /**
-   * The plaintext of a stored file of `size` bytes in one buffer of its own, filled chunk by chunk:
-   * the file is in memory once, and the buffer can be handed to a worker thread without a copy.
-   */
-  async readOwned(id: string, size: number): Promise<Uint8Array<ArrayBuffer>> {
-    const bytes = new Uint8Array(size);
-    let filled = 0;
-    for await (const chunk of this.chunks(id)) {
-      if (filled + chunk.length > size) throw new RangeError(`Vault file ${id} is larger than ${size} bytes`);
-      bytes.set(chunk, filled);
-      filled += chunk.length;
-    }
-    if (filled !== size) throw new RangeError(`Vault file ${id} has ${filled} bytes, not ${size}`);
-    return bytes;
-  }
-
-  /**
    * Where a stored file is and the key that opens it, for the capture worker thread of this
    * process, which reads ranges of a PDF without the whole file (SealedRangeReader).
    */
