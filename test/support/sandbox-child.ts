@@ -37,7 +37,8 @@ export async function startSandboxChild(
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'test/support/sandbox-process.ts', dataDir, JSON.stringify(options)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    // stdin stays open while this process lives: the sandbox ends when it closes.
+    { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout! });
   const handle = await new Promise<SandboxChildHandle>((resolve, reject) => {

@@ -23,4 +23,7 @@ const handle: SandboxChildHandle = {
 };
 process.stdout.write(`Sandbox API listening on ${sandbox.url}\n`);
 process.stdout.write(`Sandbox handle: ${JSON.stringify(handle)}\n`);
-process.on('SIGTERM', () => void sandbox.stop().then(() => process.exit(0)));
+const stop = () => void sandbox.stop().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+// Its parent holds stdin open: a bench that ends without stopping it (killed, or failed) ends it too.
+process.stdin.on('end', stop).resume();
