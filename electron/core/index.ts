@@ -27,11 +27,12 @@ import {
 } from './db/index.js';
 import { AuditSealer } from './db/audit-sealer.js';
 import { openCoreDatabase } from './db/open-core-database.js';
+import { DeskCaseFollower } from './desk/desk-case-follower.js';
 import { DeskService } from './desk/desk-service.js';
-import { DeskStore } from './desk/desk-store.js';
 import { DocumentReadings } from './documents/document-readings.js';
 import { DraftService } from './documents/drafts.js';
 import { readingView } from './documents/reading-view.js';
+import { ReviewRecords } from './documents/review-records.js';
 import { CapturePool } from './capture/capture-pool.js';
 import { DocumentContent } from './documents/document-content.js';
 import { FormDrafts } from './forms/form-drafts.js';
@@ -71,6 +72,7 @@ import { CaseKeys } from './vault/case-keys.js';
 import { refuseNewKeyOverData } from './vault/key-check.js';
 import { UnsentWorkTransfer } from './transfer/unsent-work.js';
 import { Vault } from './vault/index.js';
+import { removeMarkedFiles } from './vault/pending-removals.js';
 
 export interface CoreOptions {
   /** Folder for the SQLite file and the vault. */
@@ -162,6 +164,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (!(await keyStore.exists())) refuseNewKeyOverData(options.dataDir);
   const vault = await Vault.open({ dir: join(options.dataDir, 'vault'), keyStore });
   const db = openCoreDatabase(options.dataDir, vault);
+  await removeMarkedFiles(db, vault);
   const caseKeys = new CaseKeys(db, vault);
   const profiles = new ProfileRepository(db);
   profileKindOf = (id) => profiles.get(id)?.kind ?? null;
@@ -239,8 +242,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return api;
   };
 
-  // Decisions of the reviewer's desk waiting to be sent count as unsent work (assigned below).
-  let deskUnsent: (profileId: string | null) => number = () => 0;
   // Assigned once below; the notifier's closures need the names first.
   // eslint-disable-next-line prefer-const
   let views: CaseViews;
@@ -249,11 +250,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const status = (): Status => {
     const profile = session.activeProfile();
     const counts = jobs.count(profile?.id ?? null);
+    const notSent = counts.failed > 0 ? jobs.notSentCount(profile?.id ?? null) : 0;
     return {
       profile: profile ? session.view(profile) : null,
       connectivity: profile ? connectivity.current : 'no-profile',
-      unsentCount: counts.pending + deskUnsent(profile?.id ?? null),
-      failedCount: counts.failed,
+      unsentCount: counts.pending,
+      failedCount: counts.failed - notSent,
+      notSentCount: notSent,
       queuePaused: queue.isPaused,
       lastSyncAt: queue.lastSyncAt,
       currentUserId: actingUserId(),
@@ -284,15 +287,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const changedAndSend = (caseId: string) => {
     caseChanged(caseId);
     queue.pump();
+    reviewRecords.consider(caseId);
   };
 
   const removal = new JobRemoval({ store, jobs, audit });
+  const reviewRecords = new ReviewRecords({
+    store,
+    vault,
+    lookups: lookupBundle,
+    actingUserId,
+    addDocument: (doc, history) => void cases.documents.addDocument(doc, { history }),
+    audit,
+    log: options.log,
+  });
+  const actor = () => {
+    const who = staff.acting();
+    return who ? { id: who.userId, roles: who.roles } : null;
+  };
   const cases = new CaseService({
     store,
     jobs,
     removal,
     lookups: lookupBundle,
     currentUserId: actingUserId,
+    actor,
     profileId: () => session.activeId,
     audit,
     changed: changedAndSend,
@@ -323,7 +341,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       caseChanged,
     },
   });
+  const formDrafts = new FormDrafts({ db, store, scope, caseKeys, fields: vault.fields });
+  const deskCases = new DeskCaseFollower({
+    store,
+    jobs,
+    lookups: (profileId) => lookups.current(profileId),
+    drafts: formDrafts,
+    audit,
+    changed: caseChanged,
+  });
   const caseRefresh = new CaseRefresh({
+    followDeskCase: (c, api) => deskCases.follow(api, c.profileId!, { kind: c.kind, serverId: c.serverId }),
     store,
     jobs,
     connectivity,
@@ -448,40 +476,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       now,
     );
-    await desk.purge(now ?? Date.now(), retentionMs());
     return purged;
   };
 
-  const desk = new DeskService({
-    store: new DeskStore(db, caseKeys),
+  const documentContent = new DocumentContent({ store, vault, api: () => session.api() });
+  const reports = new ReportCache({
+    store,
     vault,
-    activeProfileId: () => session.activeId,
-    clientFor: (profileId) => session.clientFor(profileId),
-    actingUser: () => {
-      const who = staff.acting();
-      return who ? { id: who.userId, roles: who.roles } : null;
-    },
-    partnerId: (profileId) => lookups.current(profileId).partner?.id ?? null,
+    auditLog,
+    requireCase: (caseId) => cases.requireCase(caseId),
+    api: needApi,
     audit,
-    changed: () => statusChanged(),
-    decided: (profileId, serverId) => {
-      const local = store.listCasesOf(profileId).find((c) => c.serverId === serverId);
-      if (local) void caseRefresh.refresh(local.id);
-    },
   });
-  deskUnsent = (profileId) => desk.unsentCount(profileId);
-  const sendDeskDecisions = () =>
-    void desk
-      .sendPending()
-      .catch((error: unknown) => options.log?.('desk-send-failed', { error: String(error) }));
-  // A decision that met a busy service is tried again while online, like the queue's backoff.
-  const deskTimer = setInterval(() => {
-    if (connectivity.current === 'online') sendDeskDecisions();
-  }, options.queue?.probeIntervalMs ?? 30_000);
-  deskTimer.unref();
-  // A decision recorded offline goes as soon as the service answers again.
-  connectivity.onChange((state) => {
-    if (state === 'online') sendDeskDecisions();
+  const desk = new DeskService({
+    store,
+    jobs,
+    activeProfileId: () => session.activeId,
+    api: () => session.api(),
+    actingUserId,
+    keepDocuments: (caseId) => documentContent.keepAll(caseId),
+    keepReport: async (caseId) => void (await reports.get(caseId, true)),
+    refreshCaptured: (caseId) => caseRefresh.refresh(caseId),
+    follower: deskCases,
+    audit,
+    changed: caseChanged,
   });
 
   const ctx: CoreContext = {
@@ -490,16 +508,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     drafts,
     readings,
     scans,
-    documentContent: new DocumentContent({ store, vault, api: () => session.api() }),
-    formDrafts: new FormDrafts({ db, store, scope, caseKeys, fields: vault.fields }),
-    reports: new ReportCache({
-      store,
-      vault,
-      auditLog,
-      requireCase: (caseId) => cases.requireCase(caseId),
-      api: needApi,
-      audit,
-    }),
+    documentContent,
+    formDrafts,
+    reports,
     bank: new BankVerification({
       store,
       requireIndividual: (caseId) => cases.requireIndividual(caseId),
@@ -508,6 +519,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     views,
     caseRefresh,
+    reviewRecords,
     queue,
     session,
     environments,
@@ -584,9 +596,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       closed = true;
       clearInterval(purgeTimer);
       staff.close();
-      clearInterval(deskTimer);
       notifier.close();
       await caseRefresh.stop();
+      await reviewRecords.settled();
       await queue.stop();
       await stopMrzReader();
       // Stopping the capture worker ends a reading under way; it is read again at the next start.

@@ -25,7 +25,7 @@ export class CaseStore {
   }
 
   start(): () => void {
-    void this.load();
+    void this.load([], true);
     this.off = followCase(desk().on.bind(desk()), this.id, (documentIds) => this.load(documentIds));
     return () => this.stop();
   }
@@ -35,9 +35,13 @@ export class CaseStore {
     this.off = null;
   }
 
-  async load(documentIds: string[] | null = []): Promise<void> {
+  /**
+   * `documentIds`: the documents changed since the last read (null: not said). `fresh` when the
+   * screen opens the case: the core reads it from the service first.
+   */
+  async load(documentIds: string[] | null = [], fresh = false): Promise<void> {
     try {
-      this.detail = await call('cases.get', { caseId: this.id });
+      this.detail = await call('cases.get', { caseId: this.id, ...(fresh ? { fresh } : {}) });
       this.error = null;
       this.changes = { version: this.changes.version + 1, documentIds };
     } catch (e) {

@@ -98,6 +98,7 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
   running: 'Sending',
   retrying: 'Will retry',
   failed: 'Failed',
+  'not-sent': 'Not sent',
   paused: 'Paused',
 };
 

@@ -81,11 +81,7 @@ export const CHANNEL_NAMES = [
   'transfer.import',
   'desk.list',
   'desk.open',
-  'desk.document',
-  'desk.report',
   'desk.take',
-  'desk.taken',
-  'desk.decide',
 ] as const;
 
 export const EVENT_NAMES = [

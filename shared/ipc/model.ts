@@ -9,7 +9,7 @@ import {
   BankAccountVerificationResponseSchema,
   EntityCreateRequestSchema,
   ExternalValidationResponseSchema,
-  IndividualCreateRequestSchema,
+  IndividualCreateFieldsSchema,
   KybRequestSchema,
   OnboardingDecisionSchema,
   OrganigramNodeRequestSchema,
@@ -19,6 +19,7 @@ import {
   VerifyOrganigramResponseSchema,
 } from '../api/index.js';
 import { DispositionSchema } from '../domain/screening-review.js';
+import { DecisionFactsSchema } from '../domain/decision-rules.js';
 import { StaffStatusSchema } from './staff.js';
 
 export const BytesSchema = z.instanceof(Uint8Array);
@@ -57,7 +58,10 @@ export const StatusSchema = z.object({
   connectivity: ConnectivitySchema,
   /** Items captured under the active profile that its service has not yet acknowledged. */
   unsentCount: z.number().int().nonnegative(),
+  /** Items the service refused, to retry or discard. */
   failedCount: z.number().int().nonnegative(),
+  /** Items stopped because their application was decided (here or elsewhere): kept, to discard. */
+  notSentCount: z.number().int().nonnegative(),
   queuePaused: z.boolean(),
   lastSyncAt: z.string().nullable(),
   /** The signed-in, unlocked person's service user id: who acts now. */
@@ -290,6 +294,8 @@ export const ScreeningReviewRecordSchema = z.object({
   dispositions: z.array(DispositionSchema),
   reviewedBy: z.string().nullable(),
   reviewedAt: z.string(),
+  /** Recorded on this laptop, or read from the case's review record on the service. */
+  madeOn: z.enum(['here', 'service']).default('here'),
 });
 export type ScreeningReviewRecord = z.infer<typeof ScreeningReviewRecordSchema>;
 
@@ -376,6 +382,21 @@ const caseBase = {
   serviceCheck: ServiceCheckSchema.nullable().default(null),
   /** The newest entry of the case's history (null while it has none): the history changed when this did. */
   lastHistoryId: z.number().int().nullable(),
+  /** Captured on this laptop, or opened from the service on the reviewer's desk. */
+  origin: z.enum(['captured', 'desk']),
+  /** Kept here for review offline (documents and report in the vault): when and by whom. */
+  taken: z.object({ at: z.string(), by: z.string() }).nullable(),
+  /** A case from the service: when its whole record was last read from there. */
+  serviceReadAt: z.string().nullable(),
+  /** Everyone besides the creator who captured or changed the case (maker and checker). */
+  makers: z.array(z.string()),
+  /** What the one decision rule weighs about the case (shared/domain/decision-rules.ts). */
+  decisionFacts: DecisionFactsSchema,
+  /**
+   * The reviewers of the partner who may still decide the case (not its creator or a maker), by
+   * name; null while the partner's users are not known here.
+   */
+  mayDecide: z.array(z.string()).nullable(),
 };
 
 export const EntityCaseSchema = z.object({
@@ -405,7 +426,7 @@ export type EntityCase = z.infer<typeof EntityCaseSchema>;
 export const IndividualCaseSchema = z.object({
   ...caseBase,
   kind: z.literal('individual'),
-  create: IndividualCreateRequestSchema,
+  create: IndividualCreateFieldsSchema,
   amlScreening: AmlScreeningResultSchema.nullable(),
   externalValidation: ExternalValidationResponseSchema.nullable(),
   pepDecision: z
@@ -440,6 +461,7 @@ export const CaseSummarySchema = z.object({
   reviewsDue: z.number().int().nonnegative(),
   createdBy: z.string().nullable(),
   updatedAt: z.string(),
+  origin: z.enum(['captured', 'desk']),
 });
 export type CaseSummary = z.infer<typeof CaseSummarySchema>;
 
@@ -448,6 +470,8 @@ export const CASES_PAGE_MAX = 200;
 
 export const CasesListRequestSchema = z.object({
   kind: CaseKindSchema.optional(),
+  /** Only cases captured here, or only those opened from the service on the desk. */
+  origin: z.enum(['captured', 'desk']).optional(),
   status: CaseStatusSchema.optional(),
   search: z.string().max(200).optional(),
   offset: z.number().int().nonnegative().optional(),
@@ -465,7 +489,16 @@ export const CasesPageSchema = z.object({
 });
 export type CasesPage = z.infer<typeof CasesPageSchema>;
 
-export const JobStateSchema = z.enum(['waiting', 'ready', 'running', 'retrying', 'failed', 'paused']);
+/** `not-sent`: stopped because the application was decided (here or on the service); it can only be discarded. */
+export const JobStateSchema = z.enum([
+  'waiting',
+  'ready',
+  'running',
+  'retrying',
+  'failed',
+  'not-sent',
+  'paused',
+]);
 export type JobState = z.infer<typeof JobStateSchema>;
 
 export const JobViewSchema = z.object({

@@ -60,6 +60,7 @@ const WITH_KEY = 'SELECT c.* FROM cases c JOIN case_keys k ON k.case_id = c.id';
 export interface CaseColumnsFilter {
   kind?: 'entity' | 'individual';
   status?: string;
+  origin?: 'captured' | 'desk';
 }
 
 function columnsWhere(profileId: string, filter: CaseColumnsFilter): { where: string; params: string[] } {
@@ -73,12 +74,20 @@ function columnsWhere(profileId: string, filter: CaseColumnsFilter): { where: st
     clauses.push('c.status = ?');
     params.push(filter.status);
   }
+  if (filter.origin) {
+    clauses.push('c.origin = ?');
+    params.push(filter.origin);
+  }
   return { where: clauses.join(' AND '), params };
 }
+
+/** Captured on this laptop, or opened from the service on the reviewer's desk. */
+export type CaseOrigin = 'captured' | 'desk';
 
 export interface StoredCase {
   id: string;
   kind: 'entity' | 'individual';
+  origin: CaseOrigin;
   profileId: string | null;
   title: string;
   clientReference: string;
@@ -133,6 +142,7 @@ export interface StoredDraft {
 interface CaseRow {
   id: string;
   kind: 'entity' | 'individual';
+  origin: CaseOrigin;
   profile_id: string | null;
   title: string;
   client_reference: string;
@@ -307,15 +317,16 @@ export class CaseStore {
   }
 
   // ---- cases
-  insertCase(c: Omit<StoredCase, 'data'> & { data: CaseData }): void {
+  insertCase(c: Omit<StoredCase, 'data' | 'origin'> & { data: CaseData; origin?: CaseOrigin }): void {
     statement(
       this.db,
-      `INSERT INTO cases (id, kind, profile_id, title, client_reference, status, server_id, created_by, created_at,
-          updated_at, blocked_reason, decided_at, purged_at, report_cached_at, data)
-         VALUES (@id, @kind, @profileId, @title, @clientReference, @status, @serverId, @createdBy, @createdAt,
-          @updatedAt, @blockedReason, @decidedAt, @purgedAt, @reportCachedAt, @data)`,
+      `INSERT INTO cases (id, kind, origin, profile_id, title, client_reference, status, server_id, created_by,
+          created_at, updated_at, blocked_reason, decided_at, purged_at, report_cached_at, data)
+         VALUES (@id, @kind, @origin, @profileId, @title, @clientReference, @status, @serverId, @createdBy,
+          @createdAt, @updatedAt, @blockedReason, @decidedAt, @purgedAt, @reportCachedAt, @data)`,
     ).run({
       ...c,
+      origin: c.origin ?? 'captured',
       title: this.keys.forCase(c.id).encrypt(c.title, `cases.title:${c.id}`),
       data: this.seal(c.id, c.data, `cases.data:${c.id}`),
     });
@@ -325,6 +336,7 @@ export class CaseStore {
     return {
       id: row.id,
       kind: row.kind,
+      origin: row.origin,
       profileId: row.profile_id,
       title: this.openText(row.id, row.title, `cases.title:${row.id}`),
       clientReference: row.client_reference,
@@ -350,6 +362,25 @@ export class CaseStore {
     return (statement(this.db, `${WITH_KEY} ORDER BY c.updated_at DESC`).all() as CaseRow[]).map((r) =>
       this.caseFromRow(r),
     );
+  }
+
+  /** The environment's case of this service record (captured here or opened from the desk), if any. */
+  caseOfService(profileId: string, kind: StoredCase['kind'], serverId: string): StoredCase | null {
+    const row = statement(
+      this.db,
+      `${WITH_KEY} WHERE c.profile_id = ? AND c.server_id = ? AND c.kind = ? ORDER BY c.created_at LIMIT 1`,
+    ).get(profileId, serverId, kind) as CaseRow | undefined;
+    return row ? this.caseFromRow(row) : null;
+  }
+
+  /** The environment's cases opened from the service on the desk, newest first. */
+  deskCasesOf(profileId: string): StoredCase[] {
+    return (
+      statement(
+        this.db,
+        `${WITH_KEY} WHERE c.profile_id = ? AND c.origin = 'desk' ORDER BY c.updated_at DESC`,
+      ).all(profileId) as CaseRow[]
+    ).map((r) => this.caseFromRow(r));
   }
 
   /** The cases of one environment profile, newest first. */

@@ -54,6 +54,7 @@ import {
 import { entityReviewsDue, individualReviewsDue } from './review-gates.js';
 import { statement } from '../../../node-shared/sqlite/statements.js';
 import { finalityOf, type Finality } from './finality.js';
+import { decisionFactsOf } from './decision-facts.js';
 import {
   entityWorkflowState,
   individualWorkflowState,
@@ -225,6 +226,14 @@ function readOnlyReason(final: Finality | null, decision: DecisionView | null): 
   return `${final.decision}${final.onService ? '' : ' (being sent to the service)'}: a decided application can no longer be changed.`;
 }
 
+/** The partner's reviewers who are neither the case's creator nor one of its makers, by name. */
+function mayStillDecide(c: StoredCase, lookups: LookupBundle): string[] | null {
+  if (lookups.users.length === 0) return null;
+  return lookups.users
+    .filter((u) => u.role === 'reviewer' && u.id !== c.createdBy && !c.data.makers.includes(u.id))
+    .map((u) => u.name);
+}
+
 export class CaseViews {
   constructor(private readonly deps: ViewDeps) {}
 
@@ -306,7 +315,7 @@ export class CaseViews {
    */
   list(profileId: string, request: CasesListRequest): CasesPage {
     const { store } = this.deps;
-    const columns = { kind: request.kind, status: request.status };
+    const columns = { kind: request.kind, status: request.status, origin: request.origin };
     const needle = request.search?.trim().toLowerCase();
     const offset = request.offset ?? 0;
     const limit = request.limit ?? CASES_PAGE_MAX;
@@ -364,6 +373,7 @@ export class CaseViews {
       reviewsDue: finalityOf(c) ? 0 : reviewsDueOf(c, ubos).length,
       createdBy: c.createdBy,
       updatedAt: c.updatedAt,
+      origin: c.origin,
     };
   }
 
@@ -435,6 +445,12 @@ export class CaseViews {
       readOnly: readOnlyReason(finalityOf(c), c.data.decision),
       serviceCheck: this.deps.serviceCheck(caseId),
       lastHistoryId: this.deps.lastHistoryId(caseId),
+      origin: c.origin,
+      taken: c.data.taken,
+      serviceReadAt: c.data.serviceReadAt,
+      makers: c.data.makers,
+      decisionFacts: decisionFactsOf(c, ubos, documentsOf, lookups),
+      mayDecide: mayStillDecide(c, lookups),
     };
     const owned = (owner: DocumentOwner) => ({
       documents: this.documentViews(c, store.documentPage(caseId, owner, null, DOCUMENTS_FIRST_PAGE), () => ubos),

@@ -39,6 +39,12 @@ export function maySend(c: Pick<StoredCase, 'data'>, payload: JobPayload): boole
 export const refusalMessage = (title: string, decision: FinalDecision): string =>
   `${title} is ${decision}: a decided application can no longer be changed.`;
 
+const DECISION_STOP = 'Not sent: ';
+
+/** True for the reason a job was stopped with because its case was decided (stopReason's words). */
+export const isDecisionStop = (reason: string | null | undefined): boolean =>
+  reason?.startsWith(DECISION_STOP) === true && / the application is (already )?(Approved|Declined)/.test(reason);
+
 export const stopReason = (decision: FinalDecision, learned: boolean): string =>
   learned
     ? `Not sent: the service says the application is already ${decision}, so this change can no longer be made`

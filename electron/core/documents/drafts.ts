@@ -419,7 +419,7 @@ export class DraftService {
           pageCount: draft.pages.length,
           vaultId: entry.id,
         },
-        () => this.deps.store.deleteDraft(draftId),
+        { alongside: () => this.deps.store.deleteDraft(draftId) },
       );
     } catch (error) {
       // Nothing was committed: the draft stays as it was, and the assembled copy is no one's.

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../cases/case-store.js';
 import { isPersonKind, JOB_KINDS, JobPayloadSchema, type JobPayload } from './job-kinds.js';
+import { isDecisionStop } from '../cases/finality.js';
 import { statement } from '../../../node-shared/sqlite/statements.js';
 
 export type StoredJobState = 'ready' | 'running' | 'failed';
@@ -403,6 +404,18 @@ export class JobStore {
       `SELECT total, failed FROM job_profile_tallies WHERE profile_key = COALESCE(?, '')`,
     ).get(profileId) as { total: number; failed: number } | undefined;
     return { pending: row?.total ?? 0, failed: row?.failed ?? 0 };
+  }
+
+  /**
+   * Of the environment's failed jobs, those stopped because their application was decided (kept to
+   * be discarded, not a refusal to retry). Read through the (profile, state) index: failed jobs only.
+   */
+  notSentCount(profileId: string | null): number {
+    return (
+      statement(this.db, `SELECT error FROM jobs WHERE profile_id IS ? AND state = 'failed'`).all(
+        profileId,
+      ) as { error: string | null }[]
+    ).filter((j) => isDecisionStop(j.error)).length;
   }
 
   /** Start-up: a job that was running when the process died is ready again (Signal's "inactive"). */

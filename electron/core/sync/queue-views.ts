@@ -2,6 +2,7 @@
 // progress, and whether a person may cancel it (and why not).
 import type { JobView } from '../../../shared/ipc/model.js';
 import type { CaseStore, StoredCase, StoredDocument } from '../cases/case-store.js';
+import { isDecisionStop } from '../cases/finality.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { JobHandlers } from './job-handlers.js';
 import {
@@ -228,7 +229,7 @@ export class QueueViews {
       let state: JobView['state'];
       let reason = waitingFor;
       if (job.state === 'failed') {
-        state = 'failed';
+        state = isDecisionStop(job.error) ? 'not-sent' : 'failed';
         reason = null;
       } else if (this.deps.flight(job.id) !== undefined) state = 'running';
       else if (waitingFor) state = 'waiting';
@@ -286,6 +287,7 @@ export class QueueViews {
         file: document ? { name: document.filename, size: document.size } : null,
         cancellable:
           state !== 'failed' &&
+          state !== 'not-sent' &&
           state !== 'running' &&
           (isUpload(job.payload.kind) || isDecisionKind(job.payload.kind)) &&
           this.refusalFor(job, needersOf, caseRow) === null,

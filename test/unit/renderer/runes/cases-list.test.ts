@@ -19,6 +19,7 @@ const summary = (n: number, patch: Partial<CaseSummary> = {}): CaseSummary => ({
   unsentJobs: 1,
   reviewsDue: 0,
   createdBy: null,
+  origin: 'captured',
   updatedAt: new Date(Date.UTC(2026, 0, 1) + (1000 - n) * 60_000).toISOString(),
   ...patch,
 });

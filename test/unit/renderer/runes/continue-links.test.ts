@@ -102,7 +102,22 @@ const caseBase = {
   readOnly: null,
   serviceCheck: null,
   lastHistoryId: null,
+  origin: 'captured' as const,
+  taken: null,
+  serviceReadAt: null,
+  makers: [],
+  mayDecide: null,
 };
+
+const facts = (title: string) => ({
+  title,
+  band: 'Low Risk' as const,
+  final: null,
+  approvalGate: null,
+  unattested: [],
+  capturedBy: 'capturer-1',
+  makers: [],
+});
 
 function person(id: string, firstName: string, docsConfirmed = true): LocalUbo {
   return {
@@ -147,6 +162,7 @@ function entityCase(showOrganigram: boolean, ubos = [person('p1', 'Anna'), perso
   };
   return {
     ...caseBase,
+    decisionFacts: facts('Acme Trading'),
     id: `entity-${showOrganigram ? 'b' : 'a'}`,
     title: 'Acme Trading',
     kind: 'entity',
@@ -181,6 +197,7 @@ function individualCase(): IndividualCase {
   });
   return {
     ...caseBase,
+    decisionFacts: facts('Thabo Nkosi'),
     id: 'individual-1',
     title: 'Thabo Nkosi',
     kind: 'individual',
