@@ -1,6 +1,7 @@
-// The case's own screen as the renderer drives it, for the queue bench: its reads follow the core's
-// events through renderer/lib/case-follow.ts (coalesced, each handed the documents the changes
-// named); each read is a `cases.get` (renderer/lib/case-store.svelte.ts); the history is read again
+// The case's own screen as the renderer drives it, for the queue bench: it opens the case `fresh`
+// (read from the service first, as renderer/lib/case-store.svelte.ts opens it); its reads follow the
+// core's events through renderer/lib/case-follow.ts (coalesced, each handed the documents the changes
+// named); each read is a `cases.get`; the history is read again
 // when the case's newest history entry changed (CaseHistory.svelte); and the documents list holds
 // one page beyond the case's first (a person scrolled once), of which the documents a change named
 // are read again (renderer/lib/document-pages.svelte.ts).
@@ -23,6 +24,8 @@ export interface CaseScreen {
   /** Reads made and bytes answered so far. */
   readonly reads: number;
   readonly bytes: number;
+  /** Milliseconds from opening until the case and its first pages were shown. */
+  readonly opened: Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -50,8 +53,8 @@ export function openCaseScreen(
     listeners.set(name, set);
     return () => set.delete(listener as (payload: never) => void);
   };
-  const read = async (documentIds: string[] | null) => {
-    const detail = await call('cases.get', { caseId });
+  const read = async (documentIds: string[] | null, fresh = false) => {
+    const detail = await call('cases.get', { caseId, ...(fresh ? { fresh } : {}) });
     answered(detail);
     if (detail.lastHistoryId !== history) {
       history = detail.lastHistoryId;
@@ -65,7 +68,8 @@ export function openCaseScreen(
     }
   };
   const open = async () => {
-    await read([]);
+    const start = performance.now();
+    await read([], true);
     const detail = await call('cases.get', { caseId });
     const last = detail.documents.at(-1);
     if (last) {
@@ -78,8 +82,10 @@ export function openCaseScreen(
       answered(page);
       more = page.documents;
     }
+    return performance.now() - start;
   };
-  pending = open();
+  const opened = open();
+  pending = opened.then(() => undefined);
   const off = followCase(on, caseId, (documentIds) => (pending = read(documentIds)));
   return {
     event(name, payload) {
@@ -91,6 +97,7 @@ export function openCaseScreen(
     get bytes() {
       return bytes;
     },
+    opened,
     async stop() {
       off();
       await pending.catch(() => undefined);
