@@ -230,6 +230,17 @@ const PAGE_PART = `SELECT * FROM documents INDEXED BY documents_page
   WHERE ${OWNER_WHERE} AND (state = 'on-file') = ? AND (captured_at, id) > (?, ?)
   ORDER BY captured_at, id LIMIT ?`;
 
+/** Where one document stands, as the service's list is compared with it (CaseStore.documentStandings). */
+export interface DocumentStanding {
+  id: string;
+  size: number;
+  state: DocumentState;
+  removed: boolean;
+  serverIds: number[];
+  /** Decrypted when called. */
+  filename(): string;
+}
+
 /** More documents of one case written since the screens were last told than an event names. */
 const MOST_CHANGED = 200;
 
@@ -641,6 +652,44 @@ export class CaseStore {
     return rows;
   }
 
+  /**
+   * One owner's documents as the service's list is compared with them (removed ones included), in
+   * the order captured: what says where each stands, read without decrypting anything, so a case of
+   * ten thousand documents is compared in milliseconds. `filename` decrypts on demand.
+   */
+  documentStandings(caseId: string, owner: DocumentOwner): DocumentStanding[] {
+    const rows = statement(
+      this.db,
+      `SELECT id, case_id, filename, size, state, removed, server_ids FROM documents
+        WHERE case_id = ? AND owner_kind = ? AND ubo_id IS ? ORDER BY captured_at, rowid`,
+    ).all(...ownerParams(caseId, owner)) as Pick<
+      DocumentRow,
+      'id' | 'case_id' | 'filename' | 'size' | 'state' | 'removed' | 'server_ids'
+    >[];
+    return rows.map((r) => ({
+      id: r.id,
+      size: r.size,
+      state: r.state,
+      removed: r.removed === 1,
+      serverIds: ServerIdsSchema.parse(JSON.parse(r.server_ids)),
+      filename: () => this.openText(r.case_id, r.filename, `documents.filename:${r.id}`),
+    }));
+  }
+
+  /**
+   * What of the case's documents may change while its service record is read (which document is in
+   * which state, removed or not, with which service ids), as one string compared before and after:
+   * read by SQL alone, nothing decrypted.
+   */
+  documentsFingerprint(caseId: string): string {
+    const row = statement(
+      this.db,
+      `SELECT group_concat(id || ':' || state || ':' || removed || ':' || server_ids, ',') AS key
+         FROM (SELECT id, state, removed, server_ids FROM documents WHERE case_id = ? ORDER BY rowid)`,
+    ).get(caseId) as { key: string | null };
+    return row.key ?? '';
+  }
+
   /** The named documents of a case that are still there (not removed), in no particular order. */
   documentsNamed(caseId: string, ids: readonly string[]): StoredDocument[] {
     if (ids.length === 0) return [];
@@ -901,7 +950,6 @@ export class CaseStore {
       ]),
     );
   }
-
 
   /**
    * Documents whose file is here and not removed, with no reading yet, oldest first: of one case,

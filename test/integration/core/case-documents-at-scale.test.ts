@@ -290,6 +290,48 @@ describe('case documents at scale', () => {
     db.close();
   });
 
+  it("compares a case with the service's list without decrypting its documents' names", () => {
+    const { db, store } = freshStore();
+    addCase(store, 'a');
+    const owners: DocumentOwner[] = [{ kind: 'entity' }, { kind: 'ubo', uboId: 'u1' }];
+    for (let i = 0; i < 12; i++)
+      store.insertDocument(
+        document('a', owners[i % 2]!, {
+          state: i % 3 === 0 ? 'on-file' : 'queued',
+          serverIds: i % 3 === 0 ? [i + 1] : [],
+          removed: i === 6,
+        }),
+      );
+    const opened = vi.spyOn(store as unknown as { openText: () => string }, 'openText');
+    const fingerprint = store.documentsFingerprint('a');
+    const standings = owners.map((owner) => store.documentStandings('a', owner));
+    expect(opened).not.toHaveBeenCalled();
+    opened.mockRestore();
+    for (const [i, owner] of owners.entries()) {
+      const all = store.listDocuments('a', true).filter((d) => ownerKey(d.owner) === ownerKey(owner));
+      expect(standings[i]!.map((d) => ({ ...d, filename: d.filename() }))).toEqual(
+        all.map((d) => ({
+          id: d.id,
+          size: d.size,
+          state: d.state,
+          removed: d.removed,
+          serverIds: d.serverIds,
+          filename: d.filename,
+        })),
+      );
+    }
+    // The fingerprint moves with what a service read may race with, and only with that.
+    const [first] = standings[0]!;
+    db.prepare("UPDATE documents SET pairs = '[]' WHERE id = ?").run(first!.id);
+    expect(store.documentsFingerprint('a')).toBe(fingerprint);
+    store.saveDocumentState(first!.id, { serverIds: [99] });
+    const moved = store.documentsFingerprint('a');
+    expect(moved).not.toBe(fingerprint);
+    store.saveDocumentState(first!.id, { removed: true });
+    expect(store.documentsFingerprint('a')).not.toBe(moved);
+    db.close();
+  });
+
   it('names a document whose reading was kept, so its screen shows what was read', () => {
     const { db, store } = freshStore();
     addCase(store, 'a');
