@@ -25,6 +25,7 @@ export const CHANNEL_NAMES = [
   'settings.update',
   'cases.list',
   'cases.get',
+  'cases.documents',
   'entity.create',
   'entity.saveKyb',
   'entity.sanctionsReview',

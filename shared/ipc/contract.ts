@@ -37,6 +37,8 @@ import {
   AuditEntrySchema,
   BytesSchema,
   CaseDetailSchema,
+  CaseDocumentsPageSchema,
+  CaseDocumentsRequestSchema,
   CasesListRequestSchema,
   CasesPageSchema,
   DocPairSchema,
@@ -192,8 +194,14 @@ export const channels = {
    * `case.changed` names a row it shows; a missing id no longer matches the filters.
    */
   'cases.list': channel(CasesListRequestSchema, CasesPageSchema),
-  /** `fresh`: the screen is opening the case, so it is read from the service first (bounded). */
+  /**
+   * The case with the first page of each owner's documents (those not on the service first) and
+   * their counts by state: it costs the same for a case of ten documents and one of ten thousand.
+   * `fresh`: the screen is opening the case, so it is read from the service first (bounded).
+   */
   'cases.get': channel(CaseRef.extend({ fresh: z.boolean().optional() }), CaseDetailSchema),
+  /** The next page of one owner's documents as the screen scrolls, or the named ones again. */
+  'cases.documents': channel(CaseDocumentsRequestSchema, CaseDocumentsPageSchema),
 
   'entity.create': channel(EntityCreateRequestSchema, CaseRef),
   'entity.saveKyb': channel(CaseRef.extend({ kyb: KybRequestSchema }), CaseDetailSchema),
@@ -404,7 +412,11 @@ export const events = {
     sent: z.number(),
     total: z.number(),
   }),
-  'case.changed': z.object({ caseId: z.string() }),
+  /**
+   * Told at most every 250 ms per case while changes keep coming. `documentIds` names the case's
+   * documents written since it was last told (null when too many to name: read again what is shown).
+   */
+  'case.changed': z.object({ caseId: z.string(), documentIds: z.array(z.string()).nullable() }),
   'scan.progress': ScanProgressSchema,
   /** A page of the draft finished processing (ready or refused); the draft as it now is. */
   'draft.changed': DocumentDraftSchema,

@@ -2,6 +2,7 @@
 // queued jobs. These are the app's own shapes (not the service's); the service's bodies inside them
 // come from shared/api so a field means the same thing on every side.
 import { z } from 'zod';
+import { DOCUMENTS_FIRST_PAGE, DOCUMENTS_PAGE_MAX } from './document-paging.js';
 import { QualityProblemSchema } from '../domain/page-quality.js';
 import {
   AmlScreeningResultSchema,
@@ -204,6 +205,44 @@ export const LocalDocumentSchema = z.object({
 });
 export type LocalDocument = z.infer<typeof LocalDocumentSchema>;
 
+export { DOCUMENTS_FIRST_PAGE, DOCUMENTS_PAGE_MAX };
+
+/**
+ * One owner's documents by state (a state none is in is left out), and how many in all: what the
+ * documents' table says of the documents not shown yet.
+ */
+export const DocumentCountsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  byState: z.partialRecord(DocumentStateSchema, z.number().int().nonnegative()),
+});
+export type DocumentCounts = z.infer<typeof DocumentCountsSchema>;
+
+/**
+ * Where a page of an owner's documents continues: after this document, in the order the screens
+ * show them (those not on the service first, then those on file, each part in the order captured).
+ */
+export const DocumentCursorSchema = z.object({
+  sent: z.boolean(),
+  capturedAt: z.string().max(40),
+  id: z.string().max(100),
+});
+export type DocumentCursor = z.infer<typeof DocumentCursorSchema>;
+
+/** The next page of one owner's documents, or the named documents of a case (those still there). */
+export const CaseDocumentsRequestSchema = z.union([
+  z.object({
+    caseId: z.string().max(100),
+    owner: DocumentOwnerSchema,
+    after: DocumentCursorSchema.nullable().optional(),
+    limit: z.number().int().min(1).max(DOCUMENTS_PAGE_MAX).optional(),
+  }),
+  z.object({ caseId: z.string().max(100), ids: z.array(z.string().max(100)).max(DOCUMENTS_PAGE_MAX) }),
+]);
+export type CaseDocumentsRequest = z.infer<typeof CaseDocumentsRequestSchema>;
+
+export const CaseDocumentsPageSchema = z.object({ documents: z.array(LocalDocumentSchema) });
+export type CaseDocumentsPage = z.infer<typeof CaseDocumentsPageSchema>;
+
 export const ChecklistItemSchema = z.object({
   groupId: z.number().int(),
   name: z.string(),
@@ -284,7 +323,9 @@ export const LocalUboSchema = z.object({
   riskStatus: BandSchema,
   riskReason: z.string().nullable(),
   docsConfirmed: z.boolean(),
+  /** The person's first documents (DOCUMENTS_FIRST_PAGE), those not on the service first. */
   documents: z.array(LocalDocumentSchema),
+  documentCounts: DocumentCountsSchema,
   checklist: ChecklistSchema,
   steps: z.array(StepViewSchema),
 });
@@ -322,7 +363,12 @@ const caseBase = {
   riskBand: BandSchema,
   riskReason: z.string().nullable(),
   decision: DecisionViewSchema.nullable(),
+  /**
+   * The first documents (DOCUMENTS_FIRST_PAGE) of the entity itself or of the individual client,
+   * those not on the service first; `cases.documents` answers the rest.
+   */
   documents: z.array(LocalDocumentSchema),
+  documentCounts: DocumentCountsSchema,
   checklist: ChecklistSchema,
   steps: z.array(StepViewSchema),
   unsentJobs: z.number().int().nonnegative(),
@@ -334,6 +380,8 @@ const caseBase = {
   readOnly: z.string().nullable(),
   /** The last time this session read the case back from the service; null before the first. */
   serviceCheck: ServiceCheckSchema.nullable().default(null),
+  /** The newest entry of the case's history (null while it has none): the history changed when this did. */
+  lastHistoryId: z.number().int().nullable(),
   /** Captured on this laptop, or opened from the service on the reviewer's desk. */
   origin: z.enum(['captured', 'desk']),
   /** Kept here for review offline (documents and report in the vault): when and by whom. */

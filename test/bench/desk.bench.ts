@@ -17,6 +17,9 @@ import { startTestCore } from '../support/core-harness.js';
 import { memorySecretStores } from '../support/memory-secret-store.js';
 import { startSandboxChild } from '../support/sandbox-child.js';
 import { serviceView } from '../support/service-view.js';
+import { loadAverage } from './support/load-average.js';
+
+console.log(`desk: ${loadAverage()}`);
 
 const ENTITIES = Number(process.env.BENCH_DESK_ENTITIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
@@ -71,7 +74,11 @@ function bigPdf(size: number): Buffer {
   return Buffer.concat([head, randomBytes(size - head.length - tail.length), tail]);
 }
 
-console.log(`  load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min)`);
+console.log(
+  `  load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (1, 5, 15 min)`,
+);
 const dir = await mkdtemp(join(tmpdir(), 'fica-bench-desk-'));
 const sandboxDir = join(dir, 'sandbox');
 try {
@@ -195,3 +202,4 @@ try {
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
+console.log(`desk done: ${loadAverage()}`);

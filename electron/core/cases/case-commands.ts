@@ -147,7 +147,7 @@ export class CaseCommandKit {
   gate(c: EntityCase, action: EntityAction): void;
   gate(c: IndividualCase, action: IndividualAction): void;
   gate(c: EntityCase | IndividualCase, action: EntityAction | IndividualAction): void {
-    const docs = this.store.listDocuments(c.id);
+    const docs = this.store.documentFactsOf(c.id);
     const result =
       c.data.kind === 'entity'
         ? checkEntityAction(
@@ -203,7 +203,7 @@ export class CaseCommandKit {
    */
   checkDecision(c: StoredCase, input: DecisionInput): void {
     const ubos = c.kind === 'entity' ? this.store.listUbos(c.id) : [];
-    const facts = decisionFactsOf(c, ubos, this.store.listDocuments(c.id), this.deps.lookups());
+    const facts = decisionFactsOf(c, ubos, this.store.documentFactsOf(c.id), this.deps.lookups());
     const refusal = decisionRefusal(facts, this.deps.actor(), input, this.now());
     if (!refusal) return;
     if (refusal.problems.length > 0)

@@ -11,9 +11,9 @@ import {
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { ScreeningReviewRecord } from '../../../shared/ipc/model.js';
 import type { EntityData, IndividualData } from './case-data.js';
-import type { StoredCase, StoredDocument, StoredUbo } from './case-store.js';
+import type { StoredCase, StoredUbo } from './case-store.js';
 import { finalityOf } from './finality.js';
-import { entityWorkflowState, individualWorkflowState } from './workflow-state.js';
+import { entityWorkflowState, individualWorkflowState, type DocumentsOf } from './workflow-state.js';
 
 /**
  * Why a review of these results does not attest them, or null when it does (or there is nothing to
@@ -40,7 +40,7 @@ const uboName = (u: StoredUbo) =>
 export function decisionFactsOf(
   c: StoredCase,
   ubos: readonly StoredUbo[],
-  docs: readonly StoredDocument[],
+  documentsOf: DocumentsOf,
   lookups: LookupBundle,
 ): DecisionFacts {
   const fromService = c.origin === 'desk';
@@ -49,7 +49,7 @@ export function decisionFactsOf(
   if (c.data.kind === 'entity') {
     const d = c.data;
     const entity = c as StoredCase & { data: EntityData };
-    gate = checkEntityAction(entityWorkflowState(entity, ubos, docs, lookups), {
+    gate = checkEntityAction(entityWorkflowState(entity, ubos, documentsOf, lookups), {
       type: 'decision',
       decision: 'Approved',
     });
@@ -73,7 +73,7 @@ export function decisionFactsOf(
   } else {
     const d = c.data;
     const individual = c as StoredCase & { data: IndividualData };
-    gate = checkIndividualAction(individualWorkflowState(individual, docs, lookups), {
+    gate = checkIndividualAction(individualWorkflowState(individual, documentsOf, lookups), {
       type: 'decision',
       decision: 'Approved',
     });

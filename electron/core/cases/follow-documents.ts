@@ -23,9 +23,9 @@ export function followDocuments(
   theirs: readonly ServiceDocument[],
   note: (action: string, message: string) => void,
 ): void {
-  const mine = store
-    .listDocuments(caseId, true)
-    .filter((d) => JSON.stringify(d.owner) === JSON.stringify(owner));
+  // Where each stands, without decrypting: a name is read only for a document that is written to
+  // the history, or whose size matches one the service added.
+  const mine = store.documentStandings(caseId, owner);
   const onService = new Set(theirs.map((d) => d.id));
   for (const d of mine) {
     if (d.removed || d.state !== 'on-file' || d.serverIds.length === 0) continue;
@@ -34,7 +34,7 @@ export function followDocuments(
     if (kept.length > 0) store.saveDocumentState(d.id, { serverIds: kept });
     else {
       store.saveDocumentState(d.id, { removed: true });
-      note('document.removed-on-service', `${d.filename} was removed on the service`);
+      note('document.removed-on-service', `${d.filename()} was removed on the service`);
     }
   }
   const known = new Set(mine.flatMap((d) => d.serverIds));
@@ -42,7 +42,7 @@ export function followDocuments(
     if (known.has(s.id)) continue;
     // A copy of a document held here (an upload repeated after a lost answer) is not a new one:
     // the queue has already said so in the case's history.
-    if (mine.some((d) => !d.removed && d.filename === s.filename && d.size === s.size)) continue;
+    if (mine.some((d) => !d.removed && d.size === s.size && d.filename() === s.filename)) continue;
     store.insertDocument({
       id: randomUUID(),
       caseId,

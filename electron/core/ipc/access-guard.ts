@@ -42,6 +42,7 @@ export const CHANNEL_ACCESS: Record<ChannelName, Access> = {
   'lookups.refresh': 'signed-in',
   'cases.list': 'signed-in',
   'cases.get': 'signed-in',
+  'cases.documents': 'signed-in',
   'entity.create': 'capture',
   'entity.saveKyb': 'capture',
   'entity.sanctionsReview': 'capture',

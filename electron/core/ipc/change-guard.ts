@@ -38,6 +38,7 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'settings.update': 'none',
   'cases.list': 'none',
   'cases.get': 'none',
+  'cases.documents': 'none',
   'entity.create': 'new-case',
   'entity.saveKyb': 'case',
   'entity.sanctionsReview': 'case',

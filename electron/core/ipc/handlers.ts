@@ -156,6 +156,7 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.reviewRecords.opened(caseId);
       return detail(ctx, caseId);
     },
+    'cases.documents': (request) => ctx.views.documents(request),
 
     'entity.create': (input) => ({ caseId: ctx.cases.entities.createEntity(input) }),
     'entity.saveKyb': ({ caseId, kyb }) => {
@@ -262,7 +263,7 @@ function handlerTable(ctx: CoreContext): HandlerTable {
     'documents.submitDraft': async ({ draftId, pairs, filename }) => {
       const doc = await ctx.drafts.submit(draftId, pairs, filename);
       ctx.readings.schedule(doc.id);
-      const found = ctx.views.document(doc.caseId, doc.id);
+      const found = ctx.views.documentOf(doc.id);
       if (!found) throw new DeskError('internal', 'The document was stored but cannot be shown.');
       return found;
     },

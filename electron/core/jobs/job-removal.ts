@@ -17,6 +17,9 @@ export interface JobRemovalStore {
   saveDocumentState(id: string, fields: { state: 'failed'; error: string }): void;
   getCase(id: string): DiscardedCase | null;
   saveCase(c: DiscardedCase): void;
+  /** The document's case and content, to mark a copy the service may hold for the next identical scan. */
+  getDocument(id: string): { caseId: string; sha256: string; size: number } | null;
+  setFreeCopyCheck(caseId: string, sha256: string, size: number, due: boolean): void;
 }
 
 export interface JobRemovalDeps {
@@ -64,6 +67,10 @@ export class JobRemoval {
           state: 'failed',
           error: cancelled ? 'Not sent: cancelled before it was sent' : 'Not sent: discarded from the queue',
         });
+        // A request that may have reached the service leaves a copy nobody will look for: the next
+        // upload of an identical scan settles it (sync/document-jobs.ts).
+        const doc = job.maybeSent ? store.getDocument(job.payload.documentId) : null;
+        if (doc) store.setFreeCopyCheck(doc.caseId, doc.sha256, doc.size, true);
       }
       const c = store.getCase(job.caseId);
       if (c && isDecisionKind(job.payload.kind) && c.data.decision && !c.data.decision.synced) {

@@ -262,6 +262,44 @@ export class JobStore {
     ).map((r) => this.fromRow(r));
   }
 
+  /**
+   * A case's jobs whose request may have reached the service without its answer recorded: those
+   * being sent, and those marked "may have been sent" (jobs_maybe_sent), a few whatever the case holds.
+   */
+  mayHaveBeenSentOfCase(caseId: string): StoredJob[] {
+    return (
+      this.raw(
+        `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_maybe_sent WHERE case_id = ? AND maybe_sent = 1
+         UNION SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_state WHERE case_id = ? AND state = 'running'`,
+      ).all(caseId, caseId) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
+  /** The upload of a document, if one is queued (jobs_document: one index probe). */
+  uploadOf(documentId: string): StoredJob | null {
+    const row = this.raw(
+      `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_document
+        WHERE json_extract(payload, '$.documentId') = ? AND json_extract(payload, '$.documentId') IS NOT NULL
+          AND kind <> 'document.delete' LIMIT 1`,
+    ).get(documentId) as RawJobRow | undefined;
+    return row ? this.fromRow(row) : null;
+  }
+
+  /**
+   * The first failed job of each order group of a case (its kind, and its person for a person's
+   * jobs), in the order queued: what a step shows as its failure. Reads the case's failed jobs only.
+   */
+  failedHeadsOfCase(caseId: string): StoredJob[] {
+    return (
+      this.raw(
+        `SELECT ${COLUMNS} FROM jobs WHERE seq IN (
+           SELECT MIN(seq) FROM jobs INDEXED BY jobs_case_state WHERE case_id = ? AND state = 'failed'
+            GROUP BY kind, json_extract(payload, '$.uboId'))
+         ORDER BY seq`,
+      ).all(caseId) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
   /** A case's jobs other than those of `kinds`. */
   ofCaseExcept(caseId: string, kinds: readonly JobPayload['kind'][]): StoredJob[] {
     return this.ofCaseOfKinds(

@@ -137,7 +137,7 @@ const confirmDocs: JobHandler<P<'individual.confirm-docs'>> = {
       'individual',
       d.riskBand,
       ctx.lookups(),
-      ctx.store.listDocuments(ctx.case.id),
+      ctx.store.documentFactsOf(ctx.case.id)({ kind: 'individual' }),
     );
     return missing.length ? `waiting for documents: ${missing.join(', ')}` : null;
   },

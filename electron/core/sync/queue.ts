@@ -431,9 +431,9 @@ export class SyncQueue {
     return this.inFlight.has(jobId);
   }
 
-  /** Waiting reason of every job of a case, for its step views. */
-  waitingByCase(caseId: string): Map<string, string> {
-    return this.queueViews.waitingByCase(caseId);
+  /** Waiting reasons of a case's heads, for its step views (QueueViews.waitingOfHeads). */
+  waitingOfHeads(caseRow: StoredCase, heads: StoredJob[], failed: boolean): Map<string, string> {
+    return this.queueViews.waitingOfHeads(caseRow, heads, failed);
   }
 
   /** The first waiting reason among a case's jobs (in the order queued), for its list row. */

@@ -70,10 +70,11 @@ export function wireSyncServices(base: CoreBase, local: CaseServices, options: S
     jobs,
     lookups: base.lookupBundle,
     readingOf: caseDocumentReading(local.readings, () => base.settings().proofOfAddressMonths),
-    waiting: (caseId) => queue.waitingByCase(caseId),
+    waiting: (caseRow, heads, failed) => queue.waitingOfHeads(caseRow, heads, failed),
     firstWaiting: (caseRow) => queue.firstWaiting(caseRow),
     progressOf: (documentId) => queue.progressOfDocument(documentId),
     serviceCheck: (caseId) => caseRefresh.checkOf(caseId),
+    lastHistoryId: (caseId) => base.auditLog.lastIdOf(caseId),
   });
   const transfer = new UnsentWorkTransfer({
     store,

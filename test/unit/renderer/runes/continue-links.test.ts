@@ -93,6 +93,7 @@ const caseBase = {
   riskReason: null,
   decision: null,
   documents: [],
+  documentCounts: { total: 0, byState: {} },
   checklist,
   unsentJobs: 0,
   blockedReason: null,
@@ -100,6 +101,7 @@ const caseBase = {
   reviewsDue: [],
   readOnly: null,
   serviceCheck: null,
+  lastHistoryId: null,
   origin: 'captured' as const,
   taken: null,
   serviceReadAt: null,
@@ -131,6 +133,7 @@ function person(id: string, firstName: string, docsConfirmed = true): LocalUbo {
     riskReason: null,
     docsConfirmed,
     documents: [],
+    documentCounts: { total: 0, byState: {} },
     checklist,
     steps: [],
   };
