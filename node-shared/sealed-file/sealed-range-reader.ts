@@ -11,6 +11,16 @@ export interface SealedFileRef {
   key: Uint8Array;
 }
 
+/** The whole plaintext of a sealed file, every chunk verified, in one buffer. */
+export async function readSealedFile(ref: SealedFileRef): Promise<Buffer> {
+  const reader = await SealedRangeReader.open(ref);
+  try {
+    return await reader.read(0, reader.size);
+  } finally {
+    await reader.close();
+  }
+}
+
 export class SealedRangeReader {
   /** The last chunk opened: parsers read neighbouring ranges one after another. */
   private cached: { index: number; plain: Buffer } | null = null;

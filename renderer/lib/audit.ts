@@ -13,6 +13,9 @@ const KNOWN: Record<string, string> = {
   'band.learned': 'Risk band changed on the service',
   'case.purge': 'Files removed after retention',
   'decision.learned': 'Decided on the service',
+  'desk.decision-kept': 'Decision typed on the desk kept to record again',
+  'desk.open': 'Opened from the service',
+  'desk.take': 'Taken for review',
   'document.added-on-service': 'Document added on the service',
   'document.capture': 'Document captured',
   'document.extra-copy': 'Extra copy left on the service',
@@ -34,6 +37,8 @@ const KNOWN: Record<string, string> = {
   'individual.external-validation': 'External validation requested',
   'individual.pep-decision': 'PEP decision recorded',
   'individual.update': 'Details edited',
+  'review-record.kept-here': 'Review record kept on this laptop only',
+  'review.learned': 'Review already recorded on the service',
   'queue.discard': 'Unsent change discarded',
   'transfer.export': 'Exported to an archive',
   'transfer.import': 'Imported from an archive',
@@ -42,6 +47,7 @@ const KNOWN: Record<string, string> = {
   'ubo.delete': 'Person removed',
   'ubo.doc-confirm': "Person's documents confirmed",
   'ubo.pep-confirm': "Person's PEP review confirmed",
+  'ubo.removed-on-service': 'Person removed on the service',
   'ubo.update': "Person's details saved",
 };
 

@@ -1,8 +1,13 @@
 // What the decision screen lays out for a reviewer: each person's holding and effective share of
 // the entity, and where each screening review stands, derived from the case as this laptop holds it.
 import type { OrganigramNode, SanctionsSearchResults } from '../../shared/api/index.js';
-import { effectiveOwnership, screeningFingerprint, screeningHits } from '../../shared/domain/index.js';
-import type { EntityCase, LocalUbo, ScreeningReviewRecord } from '../../shared/ipc/index.js';
+import {
+  effectiveOwnership,
+  screeningFingerprint,
+  screeningHits,
+  type DecisionEvidence,
+} from '../../shared/domain/index.js';
+import type { CaseDetail, EntityCase, LocalUbo, ScreeningReviewRecord } from '../../shared/ipc/index.js';
 import { formatPercent, personName } from './format.js';
 import { fromRequest } from './organigram-draft.js';
 
@@ -123,4 +128,56 @@ export function ownershipTable(detail: OwnershipSource): OwnershipTable {
 
 function sum(rows: readonly OwnerRow[]): number {
   return rows.reduce((total, r) => total + (r.effective ?? 0), 0);
+}
+
+/**
+ * What the decision rests on, as the shared warnings read it (shared/domain/decision-evidence.ts):
+ * each screening subject with its review, each person's band and effective share, the bureau's
+ * answer and the bank account check.
+ */
+export function evidenceOf(detail: CaseDetail): DecisionEvidence {
+  if (detail.kind === 'individual')
+    return {
+      subjects: [
+        {
+          name: detail.title,
+          role: 'client',
+          results: detail.amlScreening,
+          review: detail.pepReviewRecord,
+          reviewed: detail.pepDecision !== null,
+          band: null,
+          effectiveShare: null,
+        },
+      ],
+      bureau: detail.externalValidation,
+      bank: detail.bankVerification,
+    };
+  const table = ownershipTable(detail);
+  return {
+    subjects: [
+      {
+        name: detail.create.entityRegName,
+        role: 'entity',
+        results: detail.sanctionsSearchResults,
+        review: detail.sanctionsReviewRecord,
+        reviewed: detail.sanctionsReview !== null,
+        band: null,
+        effectiveShare: null,
+      },
+      ...detail.ubos.map((u) => {
+        const share = table.rows.find((r) => r.uboId === u.id)?.effective ?? null;
+        return {
+          name: personName(u.details),
+          role: share !== null && share > 0 ? ('owner' as const) : ('related person' as const),
+          results: u.screening,
+          review: u.pepReviewRecord,
+          reviewed: u.pepReview !== null,
+          band: u.riskStatus,
+          effectiveShare: share,
+        };
+      }),
+    ],
+    bureau: null,
+    bank: null,
+  };
 }

@@ -1,26 +1,13 @@
-// The onboarding decision's rules as the form applies them before sending.
-import { approvalRefusal, mayAct, roleNeededFor, type StaffRole } from '../../shared/domain/staff-roles.js';
-export type DecisionChoice = 'Approved' | 'Declined' | 'Refer' | 'In Progress';
+// The decision form's side of the one decision rule (shared/domain/decision-rules.ts): who is
+// deciding, and the date the service takes.
+import type { DecisionActor } from '../../shared/domain/decision-rules.js';
+import type { StaffStatus } from '../../shared/ipc/staff.js';
 
-/** Declined and Refer need comments (entity-api.md); the individual form asks for them too. */
-export function commentRequired(choice: DecisionChoice | ''): boolean {
-  return choice === 'Declined' || choice === 'Refer';
-}
+export { commentRequired, type DecisionChoice } from '../../shared/domain/decision-rules.js';
 
-/** Why the signed-in person may not decide this case at all (their roles), or null. */
-export function decisionBlocked(roles: readonly StaffRole[] | null): string | null {
-  if (roles === null) return 'Sign in before recording a decision.';
-  if (!mayAct(roles, 'decide')) return `Only ${roleNeededFor('decide')} may record a decision.`;
-  return null;
-}
-
-/** Maker and checker: whoever captured the case never approves it (the core refuses it too). */
-export function approvalBlocked(opts: {
-  createdBy: string | null;
-  currentUserId: string | null;
-}): string | null {
-  if (!opts.currentUserId) return 'Sign in before recording a decision.';
-  return approvalRefusal(opts.currentUserId, opts.createdBy);
+/** The signed-in person as the decision rule weighs them, or null when nobody is. */
+export function actorOf(staff: Pick<StaffStatus, 'userId' | 'roles'> | null): DecisionActor | null {
+  return staff ? { id: staff.userId, roles: staff.roles } : null;
 }
 
 /** A date input's value (YYYY-MM-DD) as the ISO date-time the service takes, or undefined. */

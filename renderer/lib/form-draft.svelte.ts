@@ -2,6 +2,7 @@
 // key) and given back when they return, also after a restart. Saving the form clears it. A draft
 // is never "saved": the banner says it is kept here, not saved to the case and not sent.
 import type { FormDraftRef } from '../../shared/ipc/index.js';
+import { onDestroy } from 'svelte';
 import { call, messageOf } from './desk.js';
 
 export class FormDraft<T> {
@@ -22,7 +23,15 @@ export class FormDraft<T> {
   constructor(
     readonly ref: FormDraftRef,
     private readonly delayMs = 400,
-  ) {}
+  ) {
+    // A form left within the pause after the last key keeps that input too. Outside a component
+    // (a test of the class) there is nothing to leave, and Svelte refuses onDestroy.
+    try {
+      onDestroy(() => void this.flush());
+    } catch {
+      /* not in a component */
+    }
+  }
 
   /** The kept input, if any. Keeping starts only after this, so the form's blank start never overwrites it. */
   async load(): Promise<T | null> {

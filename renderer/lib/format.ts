@@ -3,6 +3,7 @@ import type {
   CaseStatus,
   ChecklistItem,
   Connectivity,
+  DocumentCounts,
   DocumentState,
   JobState,
   ProfileKind,
@@ -61,6 +62,19 @@ export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = {
   removing: 'Removing',
 };
 
+/** The order the counts of an owner's documents are told in: what still needs sending first. */
+const COUNTED_STATES: readonly DocumentState[] = ['failed', 'uploading', 'queued', 'captured', 'on-file'];
+
+/** "1 204 documents: 4 queued, 1 200 on file" (a state none is in is left out). */
+export function documentCountsText(counts: DocumentCounts): string {
+  const n = (value: number) => value.toLocaleString('en-ZA');
+  const parts = COUNTED_STATES.filter((state) => (counts.byState[state] ?? 0) > 0).map(
+    (state) => `${n(counts.byState[state]!)} ${DOCUMENT_STATE_LABELS[state].toLowerCase()}`,
+  );
+  const total = `${n(counts.total)} document${counts.total === 1 ? '' : 's'}`;
+  return parts.length > 0 ? `${total}: ${parts.join(', ')}` : total;
+}
+
 /** A required document's line: on the service, only here, refused, or missing. */
 export const CHECKLIST_STATUS_LABELS: Record<ChecklistItem['status'], string> = {
   sent: 'On file',
@@ -84,6 +98,7 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
   running: 'Sending',
   retrying: 'Will retry',
   failed: 'Failed',
+  'not-sent': 'Not sent',
   paused: 'Paused',
 };
 

@@ -11,7 +11,6 @@ export const screens = {
   report: new LazyScreen(() => import('../screens/ReportScreen.svelte')),
   desk: new LazyScreen(() => import('../screens/DeskScreen.svelte')),
   deskCase: new LazyScreen(() => import('../screens/DeskCaseScreen.svelte')),
-  deskReport: new LazyScreen(() => import('../screens/DeskReportScreen.svelte')),
   queue: new LazyScreen(() => import('../screens/QueueScreen.svelte')),
   settings: new LazyScreen(() => import('../screens/SettingsScreen.svelte')),
 };

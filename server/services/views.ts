@@ -98,6 +98,8 @@ export function entityRecordView(
 ): Record<string, unknown> {
   return {
     ...createFields(e),
+    // The full record carries the create answer's fields (contract.md §4): the registry's directors too.
+    createdUbos: ubos.filter((u) => u.origin === 'registry').map(createdUboView),
     entityType: e.entityType,
     // KYB fields are null until the KYB step is saved.
     sameEntityName: null,

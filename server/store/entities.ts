@@ -226,7 +226,7 @@ export class EntityRepository {
       if (value === undefined || value === '') continue;
       contains.push([column, value]);
     }
-    const matching = containsConditions(this.db, 'entities_fts', contains);
+    const matching = containsConditions(this.db, 'entities_search', partnerId, contains);
     const where = [matching.partnerColumn + ' = ?', ...matching.conditions];
     const params: unknown[] = [partnerId, ...matching.params];
     for (const [key, column] of Object.entries(DAY_COLUMNS) as Array<[keyof typeof DAY_COLUMNS, string]>) {
@@ -242,9 +242,15 @@ export class EntityRepository {
     // Without the index's few rows, the page comes from the partner's rows in list order: the (partner,
     // column) indexes would otherwise tempt the planner into sorting every row of the partner.
     const pageIndex = matching.selective ? '' : 'INDEXED BY entities_partner_updated ';
-    const count = (
-      this.db.prepare(`SELECT COUNT(*) AS n FROM entities WHERE ${clause}`).get(...params) as { n: number }
-    ).n;
+    // The index counts the contains-filters on its own; a day range needs the rows.
+    const count =
+      matching.count !== null && where.length === 1 + matching.conditions.length
+        ? matching.count
+        : (
+            this.db.prepare(`SELECT COUNT(*) AS n FROM entities WHERE ${clause}`).get(...params) as {
+              n: number;
+            }
+          ).n;
     const rows = this.db
       .prepare(
         `SELECT * FROM entities ${pageIndex}WHERE ${clause} ORDER BY last_updated DESC, seq DESC LIMIT ? OFFSET ?`,

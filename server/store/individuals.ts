@@ -273,7 +273,7 @@ export class IndividualRepository {
       if (value === undefined || value === '') continue;
       contains.push([column, value]);
     }
-    const matching = containsConditions(this.db, 'individuals_fts', contains);
+    const matching = containsConditions(this.db, 'individuals_search', partnerId, contains);
     const where = [matching.partnerColumn + ' = ?', ...matching.conditions];
     const params: unknown[] = [partnerId, ...matching.params];
     for (const [key, column] of Object.entries(INDIVIDUAL_DAY_FILTERS) as Array<
@@ -289,9 +289,15 @@ export class IndividualRepository {
     // Without the index's few rows, the page comes from the partner's rows in list order: the (partner,
     // column) indexes would otherwise tempt the planner into sorting every row of the partner.
     const pageIndex = matching.selective ? '' : 'INDEXED BY individuals_partner_updated ';
-    const count = (
-      this.db.prepare(`SELECT COUNT(*) AS n FROM individuals WHERE ${clause}`).get(...params) as { n: number }
-    ).n;
+    // The index counts the contains-filters on its own; a day range needs the rows.
+    const count =
+      matching.count !== null && where.length === 1 + matching.conditions.length
+        ? matching.count
+        : (
+            this.db.prepare(`SELECT COUNT(*) AS n FROM individuals WHERE ${clause}`).get(...params) as {
+              n: number;
+            }
+          ).n;
     const rows = this.db
       .prepare(
         `SELECT * FROM individuals ${pageIndex}WHERE ${clause} ORDER BY last_updated DESC, seq DESC LIMIT ? OFFSET ?`,

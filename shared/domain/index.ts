@@ -12,3 +12,5 @@ export * from './person-name.js';
 export * from './decision-rules.js';
 export * from './field-labels.js';
 export * from './staff-roles.js';
+export * from './decision-evidence.js';
+export * from './review-record.js';

@@ -31,14 +31,3 @@ export function roleNeededFor(act: StaffAct): string {
       return 'an administrator';
   }
 }
-
-/**
- * Maker and checker: a reviewer decides only a case someone else captured. `capturedBy` is the
- * service user who created the case (null when not known, which never counts as someone else).
- */
-export function approvalRefusal(actingUserId: string, capturedBy: string | null): string | null {
-  if (capturedBy === null) return 'Who captured this case is not known, so it cannot be decided here.';
-  if (capturedBy === actingUserId)
-    return 'You captured this case, so someone else must decide it (maker and checker).';
-  return null;
-}

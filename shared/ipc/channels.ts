@@ -25,6 +25,7 @@ export const CHANNEL_NAMES = [
   'settings.update',
   'cases.list',
   'cases.get',
+  'cases.documents',
   'entity.create',
   'entity.saveKyb',
   'entity.sanctionsReview',
@@ -81,11 +82,7 @@ export const CHANNEL_NAMES = [
   'transfer.import',
   'desk.list',
   'desk.open',
-  'desk.document',
-  'desk.report',
   'desk.take',
-  'desk.taken',
-  'desk.decide',
 ] as const;
 
 export const EVENT_NAMES = [

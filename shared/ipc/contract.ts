@@ -37,6 +37,8 @@ import {
   AuditEntrySchema,
   BytesSchema,
   CaseDetailSchema,
+  CaseDocumentsPageSchema,
+  CaseDocumentsRequestSchema,
   CasesListRequestSchema,
   CasesPageSchema,
   DocPairSchema,
@@ -55,15 +57,7 @@ import { plainHttpEndpointIssues } from './service-endpoint.js';
 import { ScreeningAttestationSchema } from '../domain/screening-review.js';
 import { StaffRoleSchema } from '../domain/staff-roles.js';
 import { KnownStaffSchema, OfflinePassphraseSchema, SignInStartedSchema } from './staff.js';
-import {
-  DeskCaseRefSchema,
-  DeskCaseSchema,
-  DeskDecisionInputSchema,
-  DeskDocumentOwnerSchema,
-  DeskListQuerySchema,
-  DeskPageSchema,
-  DeskTakenSchema,
-} from './desk-model.js';
+import { DeskCaseRefSchema, DeskListQuerySchema, DeskPageSchema } from './desk-model.js';
 
 const Empty = z.object({}).strict();
 /** The most jobs one queue.list page holds. */
@@ -200,7 +194,14 @@ export const channels = {
    * `case.changed` names a row it shows; a missing id no longer matches the filters.
    */
   'cases.list': channel(CasesListRequestSchema, CasesPageSchema),
-  'cases.get': channel(CaseRef, CaseDetailSchema),
+  /**
+   * The case with the first page of each owner's documents (those not on the service first) and
+   * their counts by state: it costs the same for a case of ten documents and one of ten thousand.
+   * `fresh`: the screen is opening the case, so it is read from the service first (bounded).
+   */
+  'cases.get': channel(CaseRef.extend({ fresh: z.boolean().optional() }), CaseDetailSchema),
+  /** The next page of one owner's documents as the screen scrolls, or the named ones again. */
+  'cases.documents': channel(CaseDocumentsRequestSchema, CaseDocumentsPageSchema),
 
   'entity.create': channel(EntityCreateRequestSchema, CaseRef),
   'entity.saveKyb': channel(CaseRef.extend({ kyb: KybRequestSchema }), CaseDetailSchema),
@@ -403,23 +404,15 @@ export const channels = {
     ImportedWorkSchema,
   ),
 
-  /** The service's cases, a page at a time; needs a connection. */
+  /** The service's cases, a page at a time, each with its case here when there is one; needs a connection. */
   'desk.list': channel(DeskListQuerySchema, DeskPageSchema),
-  /** The full record from the service, or the copy taken for review when the service cannot be reached. */
-  'desk.open': channel(DeskCaseRefSchema, DeskCaseSchema),
-  'desk.document': channel(
-    DeskCaseRefSchema.extend({ owner: DeskDocumentOwnerSchema, docId: z.number().int().positive() }),
-    z.object({ mimeType: z.string(), filename: z.string(), bytes: BytesSchema }),
-  ),
-  'desk.report': channel(
-    DeskCaseRefSchema,
-    z.object({ filename: z.string(), bytes: BytesSchema, fetchedAt: z.string() }),
-  ),
-  /** Keeps the record, its documents and its report encrypted on this laptop for offline review. */
-  'desk.take': channel(DeskCaseRefSchema, DeskCaseSchema),
-  'desk.taken': channel(Empty, z.array(DeskTakenSchema)),
-  /** Recorded here first, then sent; offline it waits for the connection. */
-  'desk.decide': channel(DeskDecisionInputSchema, DeskCaseSchema),
+  /**
+   * The case of this laptop for a case of the service: read from the service (the first time, and
+   * afresh whenever it can be), reviewed and decided like any other case.
+   */
+  'desk.open': channel(DeskCaseRefSchema, CaseRef),
+  /** Opens the case and keeps its documents and report encrypted on this laptop for offline review. */
+  'desk.take': channel(DeskCaseRefSchema, CaseRef),
 } as const;
 
 export const events = {
@@ -431,7 +424,11 @@ export const events = {
     sent: z.number(),
     total: z.number(),
   }),
-  'case.changed': z.object({ caseId: z.string() }),
+  /**
+   * Told at most every 250 ms per case while changes keep coming. `documentIds` names the case's
+   * documents written since it was last told (null when too many to name: read again what is shown).
+   */
+  'case.changed': z.object({ caseId: z.string(), documentIds: z.array(z.string()).nullable() }),
   'scan.progress': ScanProgressSchema,
   /** A page of the draft finished processing (ready or refused); the draft as it now is. */
   'draft.changed': DocumentDraftSchema,

@@ -2,13 +2,14 @@
 // queued jobs. These are the app's own shapes (not the service's); the service's bodies inside them
 // come from shared/api so a field means the same thing on every side.
 import { z } from 'zod';
+import { DOCUMENTS_FIRST_PAGE, DOCUMENTS_PAGE_MAX } from './document-paging.js';
 import { QualityProblemSchema } from '../domain/page-quality.js';
 import {
   AmlScreeningResultSchema,
   BankAccountVerificationResponseSchema,
   EntityCreateRequestSchema,
   ExternalValidationResponseSchema,
-  IndividualCreateRequestSchema,
+  IndividualCreateFieldsSchema,
   KybRequestSchema,
   OnboardingDecisionSchema,
   OrganigramNodeRequestSchema,
@@ -18,6 +19,7 @@ import {
   VerifyOrganigramResponseSchema,
 } from '../api/index.js';
 import { DispositionSchema } from '../domain/screening-review.js';
+import { DecisionFactsSchema } from '../domain/decision-rules.js';
 import { StaffStatusSchema } from './staff.js';
 
 export const BytesSchema = z.instanceof(Uint8Array);
@@ -56,7 +58,10 @@ export const StatusSchema = z.object({
   connectivity: ConnectivitySchema,
   /** Items captured under the active profile that its service has not yet acknowledged. */
   unsentCount: z.number().int().nonnegative(),
+  /** Items the service refused, to retry or discard. */
   failedCount: z.number().int().nonnegative(),
+  /** Items stopped because their application was decided (here or elsewhere): kept, to discard. */
+  notSentCount: z.number().int().nonnegative(),
   queuePaused: z.boolean(),
   lastSyncAt: z.string().nullable(),
   /** The signed-in, unlocked person's service user id: who acts now. */
@@ -200,6 +205,44 @@ export const LocalDocumentSchema = z.object({
 });
 export type LocalDocument = z.infer<typeof LocalDocumentSchema>;
 
+export { DOCUMENTS_FIRST_PAGE, DOCUMENTS_PAGE_MAX };
+
+/**
+ * One owner's documents by state (a state none is in is left out), and how many in all: what the
+ * documents' table says of the documents not shown yet.
+ */
+export const DocumentCountsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  byState: z.partialRecord(DocumentStateSchema, z.number().int().nonnegative()),
+});
+export type DocumentCounts = z.infer<typeof DocumentCountsSchema>;
+
+/**
+ * Where a page of an owner's documents continues: after this document, in the order the screens
+ * show them (those not on the service first, then those on file, each part in the order captured).
+ */
+export const DocumentCursorSchema = z.object({
+  sent: z.boolean(),
+  capturedAt: z.string().max(40),
+  id: z.string().max(100),
+});
+export type DocumentCursor = z.infer<typeof DocumentCursorSchema>;
+
+/** The next page of one owner's documents, or the named documents of a case (those still there). */
+export const CaseDocumentsRequestSchema = z.union([
+  z.object({
+    caseId: z.string().max(100),
+    owner: DocumentOwnerSchema,
+    after: DocumentCursorSchema.nullable().optional(),
+    limit: z.number().int().min(1).max(DOCUMENTS_PAGE_MAX).optional(),
+  }),
+  z.object({ caseId: z.string().max(100), ids: z.array(z.string().max(100)).max(DOCUMENTS_PAGE_MAX) }),
+]);
+export type CaseDocumentsRequest = z.infer<typeof CaseDocumentsRequestSchema>;
+
+export const CaseDocumentsPageSchema = z.object({ documents: z.array(LocalDocumentSchema) });
+export type CaseDocumentsPage = z.infer<typeof CaseDocumentsPageSchema>;
+
 export const ChecklistItemSchema = z.object({
   groupId: z.number().int(),
   name: z.string(),
@@ -251,6 +294,8 @@ export const ScreeningReviewRecordSchema = z.object({
   dispositions: z.array(DispositionSchema),
   reviewedBy: z.string().nullable(),
   reviewedAt: z.string(),
+  /** Recorded on this laptop, or read from the case's review record on the service. */
+  madeOn: z.enum(['here', 'service']).default('here'),
 });
 export type ScreeningReviewRecord = z.infer<typeof ScreeningReviewRecordSchema>;
 
@@ -278,7 +323,9 @@ export const LocalUboSchema = z.object({
   riskStatus: BandSchema,
   riskReason: z.string().nullable(),
   docsConfirmed: z.boolean(),
+  /** The person's first documents (DOCUMENTS_FIRST_PAGE), those not on the service first. */
   documents: z.array(LocalDocumentSchema),
+  documentCounts: DocumentCountsSchema,
   checklist: ChecklistSchema,
   steps: z.array(StepViewSchema),
 });
@@ -316,7 +363,12 @@ const caseBase = {
   riskBand: BandSchema,
   riskReason: z.string().nullable(),
   decision: DecisionViewSchema.nullable(),
+  /**
+   * The first documents (DOCUMENTS_FIRST_PAGE) of the entity itself or of the individual client,
+   * those not on the service first; `cases.documents` answers the rest.
+   */
   documents: z.array(LocalDocumentSchema),
+  documentCounts: DocumentCountsSchema,
   checklist: ChecklistSchema,
   steps: z.array(StepViewSchema),
   unsentJobs: z.number().int().nonnegative(),
@@ -328,6 +380,23 @@ const caseBase = {
   readOnly: z.string().nullable(),
   /** The last time this session read the case back from the service; null before the first. */
   serviceCheck: ServiceCheckSchema.nullable().default(null),
+  /** The newest entry of the case's history (null while it has none): the history changed when this did. */
+  lastHistoryId: z.number().int().nullable(),
+  /** Captured on this laptop, or opened from the service on the reviewer's desk. */
+  origin: z.enum(['captured', 'desk']),
+  /** Kept here for review offline (documents and report in the vault): when and by whom. */
+  taken: z.object({ at: z.string(), by: z.string() }).nullable(),
+  /** A case from the service: when its whole record was last read from there. */
+  serviceReadAt: z.string().nullable(),
+  /** Everyone besides the creator who captured or changed the case (maker and checker). */
+  makers: z.array(z.string()),
+  /** What the one decision rule weighs about the case (shared/domain/decision-rules.ts). */
+  decisionFacts: DecisionFactsSchema,
+  /**
+   * The reviewers of the partner who may still decide the case (not its creator or a maker), by
+   * name; null while the partner's users are not known here.
+   */
+  mayDecide: z.array(z.string()).nullable(),
 };
 
 export const EntityCaseSchema = z.object({
@@ -357,7 +426,7 @@ export type EntityCase = z.infer<typeof EntityCaseSchema>;
 export const IndividualCaseSchema = z.object({
   ...caseBase,
   kind: z.literal('individual'),
-  create: IndividualCreateRequestSchema,
+  create: IndividualCreateFieldsSchema,
   amlScreening: AmlScreeningResultSchema.nullable(),
   externalValidation: ExternalValidationResponseSchema.nullable(),
   pepDecision: z
@@ -392,6 +461,7 @@ export const CaseSummarySchema = z.object({
   reviewsDue: z.number().int().nonnegative(),
   createdBy: z.string().nullable(),
   updatedAt: z.string(),
+  origin: z.enum(['captured', 'desk']),
 });
 export type CaseSummary = z.infer<typeof CaseSummarySchema>;
 
@@ -400,6 +470,8 @@ export const CASES_PAGE_MAX = 200;
 
 export const CasesListRequestSchema = z.object({
   kind: CaseKindSchema.optional(),
+  /** Only cases captured here, or only those opened from the service on the desk. */
+  origin: z.enum(['captured', 'desk']).optional(),
   status: CaseStatusSchema.optional(),
   search: z.string().max(200).optional(),
   offset: z.number().int().nonnegative().optional(),
@@ -417,7 +489,16 @@ export const CasesPageSchema = z.object({
 });
 export type CasesPage = z.infer<typeof CasesPageSchema>;
 
-export const JobStateSchema = z.enum(['waiting', 'ready', 'running', 'retrying', 'failed', 'paused']);
+/** `not-sent`: stopped because the application was decided (here or on the service); it can only be discarded. */
+export const JobStateSchema = z.enum([
+  'waiting',
+  'ready',
+  'running',
+  'retrying',
+  'failed',
+  'not-sent',
+  'paused',
+]);
 export type JobState = z.infer<typeof JobStateSchema>;
 
 export const JobViewSchema = z.object({

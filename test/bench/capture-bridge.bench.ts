@@ -13,6 +13,9 @@ import type { ChannelName } from '../../shared/ipc/contract.js';
 import { bridgeClient } from '../support/bridge-client.js';
 import { ensureVaultKey, testSecrets } from '../support/core-harness.js';
 import { signInThrough, staffServiceOf } from '../support/staff-sign-in.js';
+import { loadAverage } from './support/load-average.js';
+
+console.log(`capture-bridge: ${loadAverage()}`);
 
 const MB = 1024 * 1024;
 const PAGES = 10;
@@ -98,3 +101,4 @@ console.log(
   `bridge: ${prepared.pages.length} page previews: ${previewMs.toFixed(0)} ms, ${(previewBytes / MB).toFixed(1)} MB carried; RSS growth ${((peak - before) / MB).toFixed(0)} MB`,
 );
 await host.stop();
+console.log(`capture-bridge done: ${loadAverage()}`);

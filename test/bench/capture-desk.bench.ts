@@ -14,6 +14,9 @@ import { startTestCore } from '../support/core-harness.js';
 import { passportPage, photographed, smartIdBack } from '../support/identity-fixtures.js';
 import { useTestScanner, TEST_SCANNER } from '../support/sane-test-scanner.js';
 import { startTestSandbox } from '../support/sandbox.js';
+import { loadAverage } from './support/load-average.js';
+
+console.log(`capture-desk: ${loadAverage()}`);
 
 const RUNS = Number(process.env.CAPTURE_DESK_RUNS ?? 5);
 const MB = 1024 * 1024;
@@ -105,3 +108,4 @@ console.log(
 );
 await t.core.shutdown();
 await sandbox.dispose();
+console.log(`capture-desk done: ${loadAverage()}`);

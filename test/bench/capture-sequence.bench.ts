@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { ROOT, compileForNode } from '../support/compile-for-node.js';
+import { loadAverage } from './support/load-average.js';
 import { startTestCore, type TestCore } from '../support/core-harness.js';
 import { preparedDraft } from '../support/drafts.js';
 import { saId } from '../support/flows.js';
@@ -153,10 +153,13 @@ else if (phase === 'pdfs') {
   const bytes = await readFile(join(fixtures!, 'statement.pdf'));
   await pdfPhase(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 } else {
+  console.log(`capture-sequence: ${loadAverage()}`);
   const dir = await mkdtemp(join(tmpdir(), 'fica-bench-capture-'));
   try {
     await writeFile(join(dir, 'photo.jpg'), await noisyJpeg(3000, 4000, 85));
     await writeFile(join(dir, 'statement.pdf'), await fortyMbPdf());
+    // Loaded here only: the compiled phases below have no build script beside them.
+    const { ROOT, compileForNode } = await import('../support/compile-for-node.js');
     const [self] = await compileForNode(
       [relative(ROOT, fileURLToPath(import.meta.url)), 'electron/core/capture/capture-worker.ts'],
       join(ROOT, 'dist/bench-capture'),
@@ -171,4 +174,5 @@ else if (phase === 'pdfs') {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+  console.log(`capture-sequence done: ${loadAverage()}`);
 }

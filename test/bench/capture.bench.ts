@@ -3,6 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { captureDocument } from '../../electron/core/capture/capture-document.js';
+import { loadAverage } from './support/load-average.js';
+
+console.log(`capture: ${loadAverage()}`);
 
 const RUNS = Number(process.env.CAPTURE_BENCH_RUNS ?? 5);
 const MB = 1024 * 1024;
@@ -38,3 +41,4 @@ console.log(
   `capture: median ${median.toFixed(0)} ms over ${RUNS} runs (min ${times[0]?.toFixed(0)} ms, max ${times.at(-1)?.toFixed(0)} ms)`,
 );
 console.log(`capture: peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+console.log(`capture done: ${loadAverage()}`);

@@ -10,6 +10,9 @@ import { startTestCore } from '../support/core-harness.js';
 import { memorySecretStores } from '../support/memory-secret-store.js';
 import { startSandboxChild } from '../support/sandbox-child.js';
 import { median } from './support/median.js';
+import { loadAverage } from './support/load-average.js';
+
+console.log(`cases-list: ${loadAverage()}`);
 
 const CASES = Number(process.env.BENCH_CASES ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -101,3 +104,4 @@ try {
   sandbox.stop();
   await rm(dir, { recursive: true, force: true });
 }
+console.log(`cases-list done: ${loadAverage()}`);

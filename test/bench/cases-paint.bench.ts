@@ -34,6 +34,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { BRIDGE } from '../../shared/ipc/bridge.js';
 import { paintCaseTitle } from './support/paint-cases.js';
 import { median } from './support/median.js';
+import { loadAverage } from './support/load-average.js';
+
+console.log(`cases-paint: ${loadAverage()}`);
 
 const CASES = Number(process.env.BENCH_CASES ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -247,3 +250,4 @@ try {
   if (child.exitCode === null && child.signalCode === null)
     await new Promise((resolve) => child.once('exit', resolve));
 }
+console.log(`cases-paint done: ${loadAverage()}`);

@@ -16,6 +16,9 @@ import {
   type Individual,
 } from '../../server/store/individuals.js';
 import { makeSouthAfricanId } from '../../shared/domain/sa-id.js';
+import { loadAverage } from './support/load-average.js';
+
+console.log(`sandbox-scale: ${loadAverage()}`);
 
 const SIZES = [1_000, 100_000];
 const SEARCHES_PER_FILTER = 15;
@@ -353,6 +356,7 @@ async function main(): Promise<void> {
           `seeded ${size.toLocaleString('en')} entities and individuals (${(took / 1000).toFixed(1)} s)`,
         );
         figures.set(size, await measure(sandbox, seeded));
+        console.log(`measured at ${size.toLocaleString('en')}: ${loadAverage()}`);
       } finally {
         await sandbox.stop();
       }
@@ -385,3 +389,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+console.log(`sandbox-scale done: ${loadAverage()}`);

@@ -10,6 +10,9 @@ import { pipeline } from 'node:stream/promises';
 import { VaultKeyStore } from '../../electron/core/keychain/vault-key-store.js';
 import { Vault } from '../../electron/core/vault/vault.js';
 import { memorySecretStores } from '../support/memory-secret-store.js';
+import { loadAverage } from './support/load-average.js';
+
+console.log(`vault: ${loadAverage()}`);
 
 const SIZE = Number(process.env.VAULT_BENCH_MB ?? 40) * 1024 * 1024;
 const PIECE = 256 * 1024;
@@ -93,3 +96,4 @@ try {
 } finally {
   await rm(root, { recursive: true, force: true });
 }
+console.log(`vault done: ${loadAverage()}`);

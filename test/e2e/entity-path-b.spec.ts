@@ -91,10 +91,15 @@ test('entity path B with an organigram of an entity layer and a trust, to approv
   await desk.openCase(name);
   await desk.goToStep('Onboarding decision');
   await page.getByRole('radio', { name: 'Approve' }).check();
-  await page.getByRole('button', { name: 'Record decision' }).click();
+  // The confirmation asks for the reason and the review date a High Risk approval needs.
+  await page.getByRole('button', { name: 'Record decision…' }).click();
+  const confirm = desk.confirmDialog('Approve');
+  await expect(confirm).toContainText('High Risk');
+  await confirm.getByRole('button', { name: 'Approve: record the decision' }).click();
   await expect(
-    page.getByText('Comments: a High Risk client is approved only with a reason on record.'),
+    confirm.getByText('Comments: a High Risk client is approved only with a reason on record.'),
   ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Go back' }).click();
   await desk.approve();
   await desk.waitForSendingToFinish();
 

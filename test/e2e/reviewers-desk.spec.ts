@@ -62,26 +62,34 @@ test('a reviewer lists, opens, takes and decides a case captured elsewhere', asy
   await expectAccessible(page, "the reviewer's desk");
   await page.getByRole('link', { name: 'Thandeka Elsewhere' }).click();
 
+  // The service's case is now a case of this laptop: the same steps, evidence and decision.
   await expect(page.getByRole('heading', { level: 1, name: 'Thandeka Elsewhere' })).toBeVisible();
-  await page.getByRole('button', { name: 'Open thandeka-id.pdf' }).click();
+  await expect(page.getByTestId('desk-origin')).toContainText('From the service');
+  await desk.goToStep('Documents');
+  await page.getByRole('button', { name: 'Open thandeka-id.pdf' }).first().click();
   const viewer = page.getByRole('dialog', { name: /^Document / });
   await expect(viewer.getByRole('toolbar', { name: 'Document viewer' })).toBeVisible({ timeout: 60_000 });
   await viewer.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('button', { name: 'Take for review' }).click();
-  await expect(page.getByText(/Taken for review: the record, 1 document and the report/)).toBeVisible({
+  await expect(page.getByText(/Taken for review: the record, its 1 document and the report/)).toBeVisible({
     timeout: 60_000,
   });
-  await expectAccessible(page, 'a case on the desk');
+  await expectAccessible(page, 'a case from the desk');
 
-  await page.getByRole('radio', { name: 'Refer to another reviewer' }).check();
+  await desk.goToStep('Onboarding decision');
+  await page.getByRole('radio', { name: 'Refer back with a reason' }).check();
   await page.getByLabel('Comments').fill('Second opinion on the source of funds.');
-  await page.getByRole('button', { name: 'Record decision' }).click();
-  await expect(page.getByText('Decision: Refer')).toBeVisible({ timeout: 30_000 });
-  expect((await service.individual(created.id)).onboardingDecision).toBe('Refer');
+  await desk.recordDecision('Refer back with a reason');
+  await expect(desk.content().getByText('Decision: Refer')).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(async () => (await service.individual(created.id)).onboardingDecision, { timeout: 60_000 })
+    .toBe('Refer');
 
-  await page.getByRole('link', { name: '← Back to the desk' }).click();
+  await page.getByRole('link', { name: "← Reviewer's desk" }).click();
   await expect(
-    page.getByRole('region', { name: 'Taken for review' }).getByRole('link', { name: 'Thandeka Elsewhere' }),
+    page
+      .getByRole('region', { name: 'Opened on this laptop' })
+      .getByRole('link', { name: 'Thandeka Elsewhere' }),
   ).toBeVisible();
 });

@@ -45,10 +45,7 @@ test('the capturer captures, cannot approve by screen or IPC; the reviewer signs
   await expect(page.getByText('1–1 of 1')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await page.getByRole('radio', { name: 'Approve' }).check();
-  await page.getByLabel('Comments').fill('Documents and screening reviewed; approved.');
-  await page.getByRole('button', { name: 'Record decision' }).click();
-  await expect(page.getByText('Decision: Approved')).toBeVisible({ timeout: 30_000 });
+  await desk.approve();
   await screenshot(page, 'desk-approved-by-reviewer');
   // The laptop's own copy follows the service: approved, read-only.
   await desk.openCase(name);

@@ -38,7 +38,7 @@ export async function captureDocument(
 }
 
 /** One document per required group of a checklist. */
-async function captureChecklist(
+export async function captureChecklist(
   t: TestCore,
   caseId: string,
   owner: DocumentOwner,
@@ -196,6 +196,8 @@ export interface EntityFlowOptions {
   decide?: boolean;
   /** Pause the queue before the entity documents are captured, so they stay unsent (resume with queue.resume). */
   holdEntityDocs?: boolean;
+  /** Runs for each owner after their required documents and before they are confirmed (the service takes none after). */
+  beforeUboConfirm?: (caseId: string, uboId: string) => Promise<void>;
 }
 
 /**
@@ -232,6 +234,7 @@ export async function finishEntity(
       { ...fresh.checklist, items: fresh.checklist.items.filter((i) => !onFile.has(i.groupId)) },
       `${fresh.details.firstName}`,
     );
+    await options.beforeUboConfirm?.(caseId, ubo.id);
     await t.call('entity.uboConfirmDocs', { caseId, uboId: ubo.id });
   }
   await waitFor(

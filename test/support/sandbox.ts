@@ -5,21 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../../server/index.js';
-import { SANDBOX_CONTROL_SECRET_HEADER } from '../../shared/api/sandbox.js';
+import { controlHeaders, rememberControlSecret } from './control-secrets.js';
 
-/** The control secret of every sandbox a test started, by its URL (what a person copies from its output). */
-const controlSecrets = new Map<string, string>();
-
-/** Remembers a sandbox's control secret, so `controlHeaders(url)` can send it. */
-export function rememberControlSecret(handle: Pick<SandboxHandle, 'url' | 'controlSecret'>): void {
-  if (handle.controlSecret) controlSecrets.set(new URL(handle.url).origin, handle.controlSecret);
-}
-
-/** The header the /sandbox/v1 control API of the sandbox at `url` asks for (none for one in live mode). */
-export function controlHeaders(url: string): Record<string, string> {
-  const secret = controlSecrets.get(new URL(url).origin);
-  return secret ? { [SANDBOX_CONTROL_SECRET_HEADER]: secret } : {};
-}
+export { controlHeaders, rememberControlSecret };
 
 /** fetch() of a /sandbox/v1 control route of the sandbox at `url`, with its secret (and JSON, given a body). */
 export function sandboxControl(

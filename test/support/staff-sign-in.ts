@@ -5,7 +5,7 @@ import type { Host } from '../../electron/host/index.js';
 import type { StaffRole } from '../../shared/domain/staff-roles.js';
 import { SANDBOX_CONTROL_SECRET_HEADER } from '../../shared/api/sandbox.js';
 import { signInToLoopback } from './oidc-login.js';
-import { controlHeaders } from './sandbox.js';
+import { controlHeaders } from './control-secrets.js';
 
 export const TEST_STAFF_PASSWORD = 'correct horse battery staple';
 export const TEST_OFFLINE_PASSPHRASE = 'offline passphrase for tests';

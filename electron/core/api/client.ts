@@ -31,6 +31,8 @@ import {
   type UboBody,
   type UboDocumentsField,
 } from '../../../shared/api/index.js';
+import { AnswerFormatError, base64Field, type AnswerFields } from './base64-field-stream.js';
+import { classifyError, unexpectedAnswer } from './errors.js';
 import { Http, type CallOptions, type HttpOptions } from './http.js';
 
 /** A file to upload: its bytes afresh per attempt, and its exact length so nothing is buffered. */
@@ -213,6 +215,43 @@ export class ServiceClient {
       o,
     );
   }
+  /**
+   * A document's answer read as it arrives: its bytes decoded from base64 a chunk at a time, and
+   * its other fields (mime type, file name) once the answer is read.
+   */
+  async documentStream(
+    owner:
+      | { kind: 'entity'; docId: number }
+      | { kind: 'ubo'; docId: number }
+      | { kind: 'individual'; individualId: string; docId: number },
+  ): Promise<{ bytes: AsyncIterable<Buffer>; fields: AnswerFields }> {
+    const route =
+      owner.kind === 'entity'
+        ? routePath(ROUTES.getEntityDocument, { id: owner.docId })
+        : owner.kind === 'ubo'
+          ? routePath(ROUTES.getUboDocument, { id: owner.docId })
+          : routePath(ROUTES.getIndividualDocument, { id: owner.individualId, docId: owner.docId });
+    // The answer is read as a stream and never parsed whole: its schema is the route's, unused.
+    const body = (await this.http.call({
+      method: 'GET',
+      path: route,
+      schema: ROUTES.getEntityDocument.answer,
+      what: 'read the document',
+      streamAnswer: true,
+      timeoutMs: 10 * 60_000,
+    })) as unknown as AsyncIterable<Buffer>;
+    const fields: AnswerFields = {};
+    async function* bytes(): AsyncGenerator<Buffer> {
+      try {
+        yield* base64Field(body, 'base64Content', fields);
+      } catch (error) {
+        if (error instanceof AnswerFormatError) throw unexpectedAnswer('read the document', error.message);
+        throw classifyError(error);
+      }
+    }
+    return { bytes: bytes(), fields };
+  }
+
   getUboDocument(uboDocsId: number) {
     return this.get(ROUTES.getUboDocument, { id: uboDocsId }, "read the owner's document");
   }

@@ -50,6 +50,8 @@ export interface CallOptions<S extends z.ZodType> {
   idempotencyKey?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The answer's body as it arrives, unread and unparsed (`schema` is not applied). */
+  streamAnswer?: true;
 }
 
 export interface HttpOptions {
@@ -136,6 +138,7 @@ export class Http {
             timeout: options.timeoutMs,
             signal: options.signal,
             headers,
+            ...(options.streamAnswer ? { responseType: 'stream' as const } : {}),
           };
           data = (await this.axios.request(config)).data;
         }
@@ -151,6 +154,7 @@ export class Http {
         throw failure;
       }
       this.opts.reachability?.reached();
+      if (options.streamAnswer) return data as z.output<S>;
       const parsed = options.schema.safeParse(data);
       if (!parsed.success) {
         throw unexpectedAnswer(

@@ -33,11 +33,11 @@ export class CapturePool {
   private idleTimer: NodeJS.Timeout | null = null;
 
   /**
-   * Processes a picked file already stored as is (see processPicked). Bytes that own their buffer
-   * (as the vault's readOwned gives) are handed over to the worker (detached here), not copied.
+   * Processes a picked file already stored in the vault as picked (see processPicked): the worker
+   * reads it from the vault itself, so its bytes never pass through the core's event loop.
    */
-  process(file: { name: string; bytes: Uint8Array }, target: DocumentTarget): Promise<ProcessedFile> {
-    return this.run({ kind: 'process', file, target }, movable(file.bytes));
+  process(file: SealedFileRef, name: string, target: DocumentTarget): Promise<ProcessedFile> {
+    return this.run({ kind: 'process', file, name, target }, []);
   }
 
   /**

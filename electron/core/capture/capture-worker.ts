@@ -4,20 +4,20 @@
 // capture-pool.ts. One message in, one message out.
 import { parentPort } from 'node:worker_threads';
 import { assemblePdf, type PagePlacement, type PdfSource } from './assemble-pdf.js';
-import { processPicked, type PickedFile } from './capture-document.js';
+import { processPicked } from './capture-document.js';
 import { CaptureError } from './errors.js';
 import { readIdentityDocument } from './identity/read-identity.js';
 import { startMrzReader } from './identity/read-mrz.js';
 import { movable } from './movable.js';
 import { readDocumentText } from './reading/document-text.js';
 import { countSealedPdfPages } from './sealed-pdf.js';
-import type { SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
+import { readSealedFile, type SealedFileRef } from '../../../node-shared/sealed-file/sealed-range-reader.js';
 import type { DocumentTarget } from './limits.js';
 import { renderPdfThumbnails, renderThumbnail, type ThumbnailOptions } from './thumbnail.js';
 import type { DocumentMimeType } from '../../../shared/api/documents.js';
 
 export type CaptureTask =
-  | { kind: 'process'; file: PickedFile; target: DocumentTarget }
+  | { kind: 'process'; file: SealedFileRef; name: string; target: DocumentTarget }
   | { kind: 'countSealedPdf'; file: SealedFileRef; name: string }
   | { kind: 'readText'; bytes: Uint8Array; mimeType: string }
   | { kind: 'assemble'; sources: PdfSource[]; layout?: PagePlacement[] }
@@ -43,7 +43,9 @@ export type TaskAnswer =
 async function run(task: CaptureTask): Promise<{ value: unknown; transfer: ArrayBuffer[] }> {
   switch (task.kind) {
     case 'process': {
-      const processed = await processPicked(task.file, task.target);
+      // Read and decrypted here too: the core's thread does nothing with a photo's megabytes.
+      const bytes = await readSealedFile(task.file);
+      const processed = await processPicked({ name: task.name, bytes }, task.target);
       return { value: processed, transfer: processed.bytes ? movable(processed.bytes) : [] };
     }
     case 'countSealedPdf':

@@ -2,9 +2,11 @@
 // service's workflow rule for the action, checked on the local case), and the transaction that
 // writes the local change and the job that sends it together (local-first: a crash leaves both or
 // neither). The commands themselves live with their aggregate: entity, person, individual, documents.
-import { highRiskApprovalProblems } from '../../../shared/domain/decision-rules.js';
-import { approvalRefusal } from '../../../shared/domain/staff-roles.js';
-import type { RiskDescription } from '../../../shared/api/common.js';
+import {
+  decisionRefusal,
+  type DecisionActor,
+  type DecisionInput,
+} from '../../../shared/domain/decision-rules.js';
 import {
   checkEntityAction,
   checkIndividualAction,
@@ -14,14 +16,16 @@ import {
 } from '../../../shared/domain/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
-import type { JobRemoval } from '../sync/job-removal.js';
-import type { JobStore } from '../sync/job-store.js';
-import type { JobPayload } from '../sync/job-kinds.js';
+import type { JobRemoval } from '../jobs/job-removal.js';
+import type { JobStore } from '../jobs/job-store.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
 import type { EntityData, IndividualData } from './case-data.js';
 import type { CaseStore, StoredCase, StoredUbo } from './case-store.js';
 import { attest, dispositionLines } from './review-gates.js';
-import { stopReason, stopWorkOfDecidedCase } from './finality.js';
+import { stopWorkOfDecidedCase } from './finality.js';
+import { stopReason } from '../jobs/decision-stop.js';
 import { entityWorkflowState, individualWorkflowState } from './workflow-state.js';
+import { decisionFactsOf } from './decision-facts.js';
 
 export interface CaseServiceDeps {
   store: CaseStore;
@@ -30,6 +34,8 @@ export interface CaseServiceDeps {
   removal: JobRemoval;
   lookups: () => LookupBundle;
   currentUserId: () => string | null;
+  /** The signed-in person with their roles, as the decision rule weighs them. */
+  actor: () => DecisionActor | null;
   profileId: () => string | null;
   audit: (action: string, caseId: string | null, detail: string) => void;
   /** Called after every committed change: events, status, the queue's pump. */
@@ -51,11 +57,27 @@ export class CaseCommandKit {
     return (this.deps.now?.() ?? new Date()).toISOString();
   }
 
-  /** Runs `work` in one transaction, then tells the app the case changed. */
-  tx<T>(caseId: string | null, work: () => T): T {
-    const result = this.store.db.transaction(work)();
+  /**
+   * Runs `work` in one transaction, then tells the app the case changed. Whoever changes a case's
+   * data becomes one of its makers (maker and checker), in the same transaction; a decision does not
+   * (`decides`).
+   */
+  tx<T>(caseId: string | null, work: () => T, opts: { decides?: boolean } = {}): T {
+    const result = this.store.db.transaction(() => {
+      const answer = work();
+      if (!opts.decides && caseId) this.recordMaker(caseId);
+      return answer;
+    })();
     if (caseId) this.deps.changed(caseId);
     return result;
+  }
+
+  private recordMaker(caseId: string): void {
+    const user = this.deps.currentUserId();
+    const c = user ? this.store.getCase(caseId) : null;
+    if (!c || !user || c.createdBy === user || c.data.makers.includes(user)) return;
+    c.data.makers = [...c.data.makers, user];
+    this.store.saveCase(c);
   }
 
   requireCase(caseId: string): StoredCase {
@@ -125,7 +147,7 @@ export class CaseCommandKit {
   gate(c: EntityCase, action: EntityAction): void;
   gate(c: IndividualCase, action: IndividualAction): void;
   gate(c: EntityCase | IndividualCase, action: EntityAction | IndividualAction): void {
-    const docs = this.store.listDocuments(c.id);
+    const docs = this.store.documentFactsOf(c.id);
     const result =
       c.data.kind === 'entity'
         ? checkEntityAction(
@@ -175,28 +197,21 @@ export class CaseCommandKit {
       );
   }
 
-  checkHighRiskApproval(
-    band: RiskDescription,
-    decision: { onboardingDecision: string; comments?: string; nextReviewDate?: string },
-  ): void {
-    const problems = highRiskApprovalProblems(band, decision, this.now());
-    if (problems.length === 0) return;
-    throw new DeskError(
-      'invalid-input',
-      `This client is rated High Risk. ${problems.map((p) => p.message).join(' ')}`,
-      problems.map((p) => ({ path: p.field, message: p.message })),
-    );
-  }
-
-  /** Maker and checker: whoever captured a case never decides it, whatever their roles. */
-  checkMakerChecker(c: StoredCase): void {
-    const user = this.deps.currentUserId();
-    if (user === null)
+  /**
+   * The one decision rule (shared/domain/decision-rules.ts) on the case as this laptop holds it:
+   * refused with its words, with the typed fields it names.
+   */
+  checkDecision(c: StoredCase, input: DecisionInput): void {
+    const ubos = c.kind === 'entity' ? this.store.listUbos(c.id) : [];
+    const facts = decisionFactsOf(c, ubos, this.store.documentFactsOf(c.id), this.deps.lookups());
+    const refusal = decisionRefusal(facts, this.deps.actor(), input, this.now());
+    if (!refusal) return;
+    if (refusal.problems.length > 0)
       throw new DeskError(
-        'not-allowed',
-        'Sign in first: a decision is recorded under the person who made it.',
+        'invalid-input',
+        refusal.message,
+        refusal.problems.map((p) => ({ path: p.field, message: p.message })),
       );
-    const refusal = approvalRefusal(user, c.createdBy);
-    if (refusal) throw new DeskError('not-allowed', refusal);
+    throw new DeskError('not-allowed', refusal.message);
   }
 }

@@ -8,7 +8,7 @@ import {
   EntityCreateRequestSchema,
   ExternalValidationRequestSchema,
   ExternalValidationResponseSchema,
-  IndividualCreateRequestSchema,
+  IndividualCreateFieldsSchema,
   IndividualUpdateRequestSchema,
   KybRequestSchema,
   OrganigramNodeRequestSchema,
@@ -29,6 +29,43 @@ export const EntityDecisionBodySchema = z.object({
   declinedComments: z.string().optional(),
   referComments: z.string().optional(),
   nextFicaReviewDate: z.string().optional(),
+});
+
+/** What both kinds keep about who worked on the case and what the service's copy holds. */
+const reviewFields = {
+  /**
+   * Everyone besides the creator (`StoredCase.createdBy`) who captured or changed the case's data,
+   * here or, as its review records and record say, elsewhere: none of them may decide it.
+   */
+  makers: z.array(z.string()).default([]),
+  /** Kept on this laptop for review offline: its documents and report are in the vault. */
+  taken: z.object({ at: z.string(), by: z.string() }).nullable().default(null),
+  /** A case from the service (desk): when its whole record was last read from there. */
+  serviceReadAt: z.string().nullable().default(null),
+  /**
+   * Review records of this case: by subject (`entity`, `ubo:<serverId>`, `individual`), the digest
+   * of the last one made here (so one is made only when what it says changed) or the service
+   * document id of the one read from the service.
+   */
+  reviewRecords: z
+    .record(
+      z.string(),
+      z.object({ digest: z.string().nullable(), serviceDocId: z.number().int().nullable() }),
+    )
+    .default({}),
+};
+
+/** A new case's review fields: nobody else worked on it, nothing taken, nothing read from the service. */
+export const noReviewYet = (): {
+  makers: string[];
+  taken: null;
+  serviceReadAt: null;
+  reviewRecords: Record<string, never>;
+} => ({
+  makers: [],
+  taken: null,
+  serviceReadAt: null,
+  reviewRecords: {},
 });
 
 export const EntityDataSchema = z.object({
@@ -61,6 +98,7 @@ export const EntityDataSchema = z.object({
   reportVaultId: z.string().nullable().default(null),
   /** The state of the case the cached report was made from (report-freshness.ts). */
   reportFingerprint: z.string().nullable().default(null),
+  ...reviewFields,
 });
 export type EntityData = z.infer<typeof EntityDataSchema>;
 
@@ -72,7 +110,8 @@ export const IndividualDecisionBodySchema = z.object({
 
 export const IndividualDataSchema = z.object({
   kind: z.literal('individual'),
-  create: IndividualCreateRequestSchema,
+  // Checked against the identity rule when captured; a record read from the service is kept as it is.
+  create: IndividualCreateFieldsSchema,
   pendingUpdate: IndividualUpdateRequestSchema.nullable().default(null),
   amlRequested: z.boolean().default(false),
   amlScreening: AmlScreeningResultSchema.nullable().default(null),
@@ -100,6 +139,7 @@ export const IndividualDataSchema = z.object({
   reportVaultId: z.string().nullable().default(null),
   /** The state of the case the cached report was made from (report-freshness.ts). */
   reportFingerprint: z.string().nullable().default(null),
+  ...reviewFields,
 });
 export type IndividualData = z.infer<typeof IndividualDataSchema>;
 

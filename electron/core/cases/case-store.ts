@@ -4,7 +4,14 @@
 // can combine several in one transaction with the job it enqueues.
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import type { DocPair, DocumentOwner, DocumentState } from '../../../shared/ipc/model.js';
+import type {
+  DocPair,
+  DocumentCounts,
+  DocumentCursor,
+  DocumentOwner,
+  DocumentState,
+} from '../../../shared/ipc/model.js';
+import type { OwnerDocuments } from './checklists.js';
 import {
   CaseDataSchema,
   DocumentTextRecordSchema,
@@ -53,6 +60,7 @@ const WITH_KEY = 'SELECT c.* FROM cases c JOIN case_keys k ON k.case_id = c.id';
 export interface CaseColumnsFilter {
   kind?: 'entity' | 'individual';
   status?: string;
+  origin?: 'captured' | 'desk';
 }
 
 function columnsWhere(profileId: string, filter: CaseColumnsFilter): { where: string; params: string[] } {
@@ -66,12 +74,20 @@ function columnsWhere(profileId: string, filter: CaseColumnsFilter): { where: st
     clauses.push('c.status = ?');
     params.push(filter.status);
   }
+  if (filter.origin) {
+    clauses.push('c.origin = ?');
+    params.push(filter.origin);
+  }
   return { where: clauses.join(' AND '), params };
 }
+
+/** Captured on this laptop, or opened from the service on the reviewer's desk. */
+export type CaseOrigin = 'captured' | 'desk';
 
 export interface StoredCase {
   id: string;
   kind: 'entity' | 'individual';
+  origin: CaseOrigin;
   profileId: string | null;
   title: string;
   clientReference: string;
@@ -126,6 +142,7 @@ export interface StoredDraft {
 interface CaseRow {
   id: string;
   kind: 'entity' | 'individual';
+  origin: CaseOrigin;
   profile_id: string | null;
   title: string;
   client_reference: string;
@@ -198,11 +215,63 @@ const HELD_BY_OTHER = `SELECT held.server_id AS taken FROM documents AS me JOIN 
 const ONE_HELD_BY_OTHER = `${HELD_BY_OTHER} = ? LIMIT 1`;
 const ANY_HELD_BY_OTHER = `${HELD_BY_OTHER} IN (SELECT value FROM json_each(?)) LIMIT 1`;
 
+/** The states of a document not (or no longer) on the service, removed ones aside. */
+const UNSENT_STATES = `('captured', 'queued', 'uploading', 'failed')`;
+
+/** One owner's documents among a case's (`ubo_id IS ?` matches the null of the others). */
+const OWNER_WHERE = 'case_id = ? AND owner_kind = ? AND ubo_id IS ? AND removed = 0';
+const ownerParams = (caseId: string, owner: DocumentOwner) =>
+  [caseId, owner.kind, owner.kind === 'ubo' ? owner.uboId : null] as const;
+
+// A page of one owner's documents in the screens' order, from the documents_page index (migration
+// 013): those not on the service, then those on file, each in the order captured. The part is an
+// equality on the index's expression and the rest a range, so a page reads its own rows only.
+const PAGE_PART = `SELECT * FROM documents INDEXED BY documents_page
+  WHERE ${OWNER_WHERE} AND (state = 'on-file') = ? AND (captured_at, id) > (?, ?)
+  ORDER BY captured_at, id LIMIT ?`;
+
+/** Where one document stands, as the service's list is compared with it (CaseStore.documentStandings). */
+export interface DocumentStanding {
+  id: string;
+  size: number;
+  state: DocumentState;
+  removed: boolean;
+  serverIds: number[];
+  /** Decrypted when called. */
+  filename(): string;
+}
+
+/** More documents of one case written since the screens were last told than an event names. */
+const MOST_CHANGED = 200;
+
 export class CaseStore {
   constructor(
     readonly db: Db,
     private readonly keys: CaseCiphers,
-  ) {}
+  ) {
+    // The documents written (or read: document_readings) since each case was last told
+    // (takeChangedDocuments), noted by triggers of this connection whoever writes them; a
+    // rolled-back write takes its note with it.
+    db.exec(`
+      CREATE TEMP TABLE IF NOT EXISTS changed_documents (
+        case_id TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (case_id, id)) WITHOUT ROWID;
+      CREATE TEMP TRIGGER IF NOT EXISTS changed_documents_inserted AFTER INSERT ON main.documents BEGIN
+        INSERT OR IGNORE INTO changed_documents (case_id, id) VALUES (NEW.case_id, NEW.id);
+      END;
+      CREATE TEMP TRIGGER IF NOT EXISTS changed_documents_updated AFTER UPDATE ON main.documents BEGIN
+        INSERT OR IGNORE INTO changed_documents (case_id, id) VALUES (NEW.case_id, NEW.id);
+      END;
+      CREATE TEMP TRIGGER IF NOT EXISTS changed_documents_deleted AFTER DELETE ON main.documents BEGIN
+        INSERT OR IGNORE INTO changed_documents (case_id, id) VALUES (OLD.case_id, OLD.id);
+      END;
+      CREATE TEMP TRIGGER IF NOT EXISTS changed_documents_read AFTER INSERT ON main.document_readings BEGIN
+        INSERT OR IGNORE INTO changed_documents (case_id, id) VALUES (NEW.case_id, NEW.document_id);
+      END;
+      CREATE TEMP TRIGGER IF NOT EXISTS changed_documents_read_again AFTER UPDATE ON main.document_readings BEGIN
+        INSERT OR IGNORE INTO changed_documents (case_id, id) VALUES (NEW.case_id, NEW.document_id);
+      END;
+    `);
+  }
 
   private seal(caseId: string, value: unknown, context: string): string {
     return this.keys.forCase(caseId).encrypt(JSON.stringify(value), context);
@@ -259,15 +328,16 @@ export class CaseStore {
   }
 
   // ---- cases
-  insertCase(c: Omit<StoredCase, 'data'> & { data: CaseData }): void {
+  insertCase(c: Omit<StoredCase, 'data' | 'origin'> & { data: CaseData; origin?: CaseOrigin }): void {
     statement(
       this.db,
-      `INSERT INTO cases (id, kind, profile_id, title, client_reference, status, server_id, created_by, created_at,
-          updated_at, blocked_reason, decided_at, purged_at, report_cached_at, data)
-         VALUES (@id, @kind, @profileId, @title, @clientReference, @status, @serverId, @createdBy, @createdAt,
-          @updatedAt, @blockedReason, @decidedAt, @purgedAt, @reportCachedAt, @data)`,
+      `INSERT INTO cases (id, kind, origin, profile_id, title, client_reference, status, server_id, created_by,
+          created_at, updated_at, blocked_reason, decided_at, purged_at, report_cached_at, data)
+         VALUES (@id, @kind, @origin, @profileId, @title, @clientReference, @status, @serverId, @createdBy,
+          @createdAt, @updatedAt, @blockedReason, @decidedAt, @purgedAt, @reportCachedAt, @data)`,
     ).run({
       ...c,
+      origin: c.origin ?? 'captured',
       title: this.keys.forCase(c.id).encrypt(c.title, `cases.title:${c.id}`),
       data: this.seal(c.id, c.data, `cases.data:${c.id}`),
     });
@@ -277,6 +347,7 @@ export class CaseStore {
     return {
       id: row.id,
       kind: row.kind,
+      origin: row.origin,
       profileId: row.profile_id,
       title: this.openText(row.id, row.title, `cases.title:${row.id}`),
       clientReference: row.client_reference,
@@ -302,6 +373,25 @@ export class CaseStore {
     return (statement(this.db, `${WITH_KEY} ORDER BY c.updated_at DESC`).all() as CaseRow[]).map((r) =>
       this.caseFromRow(r),
     );
+  }
+
+  /** The environment's case of this service record (captured here or opened from the desk), if any. */
+  caseOfService(profileId: string, kind: StoredCase['kind'], serverId: string): StoredCase | null {
+    const row = statement(
+      this.db,
+      `${WITH_KEY} WHERE c.profile_id = ? AND c.server_id = ? AND c.kind = ? ORDER BY c.created_at LIMIT 1`,
+    ).get(profileId, serverId, kind) as CaseRow | undefined;
+    return row ? this.caseFromRow(row) : null;
+  }
+
+  /** The environment's cases opened from the service on the desk, newest first. */
+  deskCasesOf(profileId: string): StoredCase[] {
+    return (
+      statement(
+        this.db,
+        `${WITH_KEY} WHERE c.profile_id = ? AND c.origin = 'desk' ORDER BY c.updated_at DESC`,
+      ).all(profileId) as CaseRow[]
+    ).map((r) => this.caseFromRow(r));
   }
 
   /** The cases of one environment profile, newest first. */
@@ -531,39 +621,201 @@ export class CaseStore {
     return rows.map((r) => this.documentFromRow(r)).filter((d) => includeRemoved || !d.removed);
   }
 
-  /** The case's documents (not removed) of this content: found by the plaintext hash and size, so
-   * only they are decrypted. */
-  listDocumentsWithContent(caseId: string, sha256: string, size: number): StoredDocument[] {
-    const rows = statement(
-      this.db,
-      'SELECT * FROM documents WHERE case_id = ? AND sha256 = ? AND size = ? AND removed = 0 ORDER BY captured_at, rowid',
-    ).all(caseId, sha256, size) as DocumentRow[];
-    return rows.map((r) => this.documentFromRow(r));
-  }
-
-  /** Whether another document of the case (not removed) has this content; nothing is decrypted. */
-  hasOtherWithContent(caseId: string, id: string, sha256: string, size: number): boolean {
-    return (
-      statement(
-        this.db,
-        'SELECT 1 FROM documents WHERE case_id = ? AND sha256 = ? AND size = ? AND removed = 0 AND id <> ? LIMIT 1',
-      ).get(caseId, sha256, size, id) !== undefined
-    );
+  /**
+   * A page of one owner's documents (not removed) in the order the screens show them: those not on
+   * the service first, then those on file, each part in the order captured; after `after`, or from
+   * the first. Reads the page's rows only, however many documents the owner has.
+   */
+  documentPage(
+    caseId: string,
+    owner: DocumentOwner,
+    after: DocumentCursor | null,
+    limit: number,
+  ): StoredDocument[] {
+    const part = (sent: boolean, capturedAt: string, id: string, wanted: number) =>
+      (
+        statement(this.db, PAGE_PART).all(
+          ...ownerParams(caseId, owner),
+          sent ? 1 : 0,
+          capturedAt,
+          id,
+          wanted,
+        ) as DocumentRow[]
+      ).map((r) => this.documentFromRow(r));
+    const rows = after && after.sent ? [] : part(false, after?.capturedAt ?? '', after?.id ?? '', limit);
+    if (rows.length < limit)
+      rows.push(
+        ...(after?.sent
+          ? part(true, after.capturedAt, after.id, limit)
+          : part(true, '', '', limit - rows.length)),
+      );
+    return rows;
   }
 
   /**
-   * Service document ids held by the case's other documents of the same owner kind: one service
-   * document belongs to one local document (entity, owner and individual documents are numbered
-   * apart on the service, so each kind is its own space).
+   * One owner's documents as the service's list is compared with them (removed ones included), in
+   * the order captured: what says where each stands, read without decrypting anything, so a case of
+   * ten thousand documents is compared in milliseconds. `filename` decrypts on demand.
    */
-  serverIdsHeldByOthers(id: string): Set<number> {
+  documentStandings(caseId: string, owner: DocumentOwner): DocumentStanding[] {
     const rows = statement(
       this.db,
-      `SELECT other.server_ids FROM documents AS me JOIN documents AS other
-         ON other.case_id = me.case_id AND other.owner_kind = me.owner_kind AND other.id <> me.id
-       WHERE me.id = ? AND other.server_ids <> '[]'`,
-    ).all(id) as { server_ids: string }[];
-    return new Set(rows.flatMap((r) => ServerIdsSchema.parse(JSON.parse(r.server_ids))));
+      `SELECT id, case_id, filename, size, state, removed, server_ids FROM documents
+        WHERE case_id = ? AND owner_kind = ? AND ubo_id IS ? ORDER BY captured_at, rowid`,
+    ).all(...ownerParams(caseId, owner)) as Pick<
+      DocumentRow,
+      'id' | 'case_id' | 'filename' | 'size' | 'state' | 'removed' | 'server_ids'
+    >[];
+    return rows.map((r) => ({
+      id: r.id,
+      size: r.size,
+      state: r.state,
+      removed: r.removed === 1,
+      serverIds: ServerIdsSchema.parse(JSON.parse(r.server_ids)),
+      filename: () => this.openText(r.case_id, r.filename, `documents.filename:${r.id}`),
+    }));
+  }
+
+  /**
+   * What of the case's documents may change while its service record is read (which document is in
+   * which state, removed or not, with which service ids), as one string compared before and after:
+   * read by SQL alone, nothing decrypted.
+   */
+  documentsFingerprint(caseId: string): string {
+    const row = statement(
+      this.db,
+      `SELECT group_concat(id || ':' || state || ':' || removed || ':' || server_ids, ',') AS key
+         FROM (SELECT id, state, removed, server_ids FROM documents WHERE case_id = ? ORDER BY rowid)`,
+    ).get(caseId) as { key: string | null };
+    return row.key ?? '';
+  }
+
+  /** The named documents of a case that are still there (not removed), in no particular order. */
+  documentsNamed(caseId: string, ids: readonly string[]): StoredDocument[] {
+    if (ids.length === 0) return [];
+    return (
+      statement(
+        this.db,
+        'SELECT * FROM documents WHERE id IN (SELECT value FROM json_each(?)) AND case_id = ? AND removed = 0',
+      ).all(JSON.stringify(ids), caseId) as DocumentRow[]
+    ).map((r) => this.documentFromRow(r));
+  }
+
+  /** Each owner's documents (not removed) counted by state, from the tallies the triggers keep. */
+  documentCountsOf(caseId: string): (owner: DocumentOwner) => DocumentCounts {
+    const rows = statement(
+      this.db,
+      'SELECT owner_kind, ubo_key, state, count FROM document_state_tallies WHERE case_id = ? AND count > 0',
+    ).all(caseId) as { owner_kind: string; ubo_key: string; state: DocumentState; count: number }[];
+    const byOwner = new Map<string, DocumentCounts>();
+    for (const r of rows) {
+      const key = `${r.owner_kind}:${r.ubo_key}`;
+      const counts = byOwner.get(key) ?? { total: 0, byState: {} };
+      counts.byState[r.state] = r.count;
+      counts.total += r.count;
+      byOwner.set(key, counts);
+    }
+    return (owner) =>
+      byOwner.get(`${owner.kind}:${owner.kind === 'ubo' ? owner.uboId : ''}`) ?? { total: 0, byState: {} };
+  }
+
+  /**
+   * Each owner's documents as the checklists see them, from the tallies by document group; the
+   * problem of a group whose every document was refused is read when asked, from the owner's
+   * refused documents, newest first.
+   */
+  documentFactsOf(caseId: string): (owner: DocumentOwner) => OwnerDocuments {
+    const rows = statement(
+      this.db,
+      `SELECT owner_kind, ubo_key, group_id, state, count FROM document_group_tallies
+        WHERE case_id = ? AND count > 0`,
+    ).all(caseId) as {
+      owner_kind: string;
+      ubo_key: string;
+      group_id: number;
+      state: DocumentState;
+      count: number;
+    }[];
+    const byOwner = new Map<string, Map<number, Partial<Record<DocumentState, number>>>>();
+    for (const r of rows) {
+      const key = `${r.owner_kind}:${r.ubo_key}`;
+      const groups = byOwner.get(key) ?? new Map<number, Partial<Record<DocumentState, number>>>();
+      const counts = groups.get(r.group_id) ?? {};
+      counts[r.state] = r.count;
+      groups.set(r.group_id, counts);
+      byOwner.set(key, groups);
+    }
+    return (owner) => ({
+      groups: byOwner.get(`${owner.kind}:${owner.kind === 'ubo' ? owner.uboId : ''}`) ?? new Map(),
+      lastFailure: (groupId) => {
+        const row = statement(
+          this.db,
+          `SELECT error FROM documents INDEXED BY documents_failed
+            WHERE ${OWNER_WHERE} AND state = 'failed'
+              AND EXISTS (SELECT 1 FROM json_each(pairs) WHERE json_extract(value, '$.groupId') = ?)
+            ORDER BY captured_at DESC, rowid DESC LIMIT 1`,
+        ).get(...ownerParams(caseId, owner), groupId) as { error: string | null } | undefined;
+        return row?.error ?? null;
+      },
+    });
+  }
+
+  /**
+   * The ids of the case's documents written since the last call for the case (added, changed or
+   * deleted), or null when more than an event names: the screens then read again what they show.
+   */
+  takeChangedDocuments(caseId: string): string[] | null {
+    const ids = (
+      statement(this.db, 'DELETE FROM changed_documents WHERE case_id = ? RETURNING id').all(caseId) as {
+        id: string;
+      }[]
+    ).map((r) => r.id);
+    return ids.length > MOST_CHANGED ? null : ids;
+  }
+
+  /**
+   * The case's documents of this content not (or not yet) on the service, removed ones aside, in no
+   * particular order: an index range per state (documents_content_state), so the copies already
+   * sent are never read.
+   */
+  unsentWithContent(caseId: string, sha256: string, size: number): StoredDocument[] {
+    return (
+      statement(
+        this.db,
+        `SELECT * FROM documents INDEXED BY documents_content_state
+          WHERE case_id = ? AND sha256 = ? AND size = ? AND state IN ${UNSENT_STATES} AND removed = 0`,
+      ).all(caseId, sha256, size) as DocumentRow[]
+    ).map((r) => this.documentFromRow(r));
+  }
+
+  /**
+   * Notes that copies of this content may be on the service that no document of the case holds, so
+   * the next upload of an identical scan settles them (sync/document-jobs.ts); or, with `due` false,
+   * that they are settled.
+   */
+  setFreeCopyCheck(caseId: string, sha256: string, size: number, due: boolean): void {
+    statement(
+      this.db,
+      due
+        ? 'INSERT OR IGNORE INTO free_copy_checks (case_id, sha256, size) VALUES (?, ?, ?)'
+        : 'DELETE FROM free_copy_checks WHERE case_id = ? AND sha256 = ? AND size = ?',
+    ).run(caseId, sha256, size);
+  }
+
+  /** Whether copies of this content on the service are still to be settled (one index probe). */
+  freeCopyCheckDue(caseId: string, sha256: string, size: number): boolean {
+    return (
+      statement(this.db, 'SELECT 1 FROM free_copy_checks WHERE case_id = ? AND sha256 = ? AND size = ?').get(
+        caseId,
+        sha256,
+        size,
+      ) !== undefined
+    );
+  }
+
+  /** Whether another document of the case (same owner kind) holds this service document id. */
+  serverIdHeldByOther(id: string, serverId: number): boolean {
+    return this.serverIdTakenByOther(id, [serverId]) !== undefined;
   }
 
   /** The first of `serverIds` another document of the case (same owner kind) holds, if any. */
@@ -684,11 +936,13 @@ export class CaseStore {
     ).run(documentId, caseId, this.seal(caseId, reading, `document_readings.data:${documentId}`), readAt);
   }
 
-  /** The readings of a case's documents, by document id. */
-  readingsOf(caseId: string): Map<string, DocumentTextRecord> {
-    const rows = statement(this.db, 'SELECT document_id, data FROM document_readings WHERE case_id = ?').all(
-      caseId,
-    ) as { document_id: string; data: string }[];
+  /** The kept readings of the named documents of a case, by document id. */
+  readingsOfDocuments(caseId: string, ids: readonly string[]): Map<string, DocumentTextRecord> {
+    const rows = statement(
+      this.db,
+      `SELECT document_id, data FROM document_readings
+        WHERE document_id IN (SELECT value FROM json_each(?)) AND case_id = ?`,
+    ).all(JSON.stringify(ids), caseId) as { document_id: string; data: string }[];
     return new Map(
       rows.map((r) => [
         r.document_id,

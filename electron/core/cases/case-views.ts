@@ -20,12 +20,16 @@ import {
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type {
   CaseDetail,
+  CaseDocumentsPage,
+  CaseDocumentsRequest,
   CaseStatus,
-  DocumentReading,
   CaseSummary,
   CasesListRequest,
   CasesPage,
   DecisionView,
+  DocumentCounts,
+  DocumentOwner,
+  DocumentReading,
   LocalDocument,
   LocalUbo,
   Progress,
@@ -33,32 +37,51 @@ import type {
   ServiceCheck,
   StepView,
 } from '../../../shared/ipc/model.js';
-import { CASES_PAGE_MAX } from '../../../shared/ipc/model.js';
-import type { JobKind } from '../sync/job-kinds.js';
-import type { JobStore, StoredJob } from '../sync/job-store.js';
+import { CASES_PAGE_MAX, DOCUMENTS_FIRST_PAGE, DOCUMENTS_PAGE_MAX } from '../../../shared/ipc/model.js';
+import type { JobKind } from '../jobs/job-kinds.js';
+import type { JobStore, StoredJob } from '../jobs/job-store.js';
 import type { DocumentTextRecord, EntityData, IndividualData } from './case-data.js';
 import type { ReadingSubject } from '../documents/reading-view.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
-import { entityBand, entityChecklist, individualBand, personChecklist, uboBand } from './checklists.js';
+import {
+  entityBand,
+  entityChecklist,
+  individualBand,
+  personChecklist,
+  uboBand,
+  type OwnerDocuments,
+} from './checklists.js';
 import { entityReviewsDue, individualReviewsDue } from './review-gates.js';
 import { statement } from '../../../node-shared/sqlite/statements.js';
 import { finalityOf, type Finality } from './finality.js';
-import { entityWorkflowState, individualWorkflowState, uboWorkflowState } from './workflow-state.js';
+import { decisionFactsOf } from './decision-facts.js';
+import {
+  entityWorkflowState,
+  individualWorkflowState,
+  uboWorkflowState,
+  type DocumentsOf,
+} from './workflow-state.js';
 
 export interface ViewDeps {
   store: CaseStore;
   jobs: JobStore;
   lookups: () => LookupBundle;
-  /** Waiting reasons of a case's jobs, by job id. */
-  waiting: (caseId: string) => Map<string, string>;
+  /**
+   * Waiting reasons of some of a case's jobs (its heads: the first job of each order group), by job
+   * id, evaluated with the order already read, without reading the case's other jobs.
+   */
+  waiting: (caseRow: StoredCase, heads: StoredJob[], failed: boolean) => Map<string, string>;
   /** The first waiting reason among a case's jobs (in the order queued), without evaluating each. */
   firstWaiting: (caseRow: StoredCase) => string | null;
   progressOf: (documentId: string) => Progress | null;
   /** The last check of the case with the service (case-refresh.ts). */
   serviceCheck: (caseId: string) => ServiceCheck | null;
+  /** The id of the newest entry of the case's history, or null. */
+  lastHistoryId: (caseId: string) => number | null;
   /**
    * What was read on a document (documents/document-readings.ts) against what was typed for its
-   * owner; null for a document that is not read. `records` are the case's kept readings.
+   * owner; null for a document that is not read. `records` are the kept readings of the documents
+   * shown.
    */
   readingOf?: (
     doc: StoredDocument,
@@ -92,7 +115,18 @@ const subjects = {
   },
 };
 
-const NO_READINGS: ReadonlyMap<string, DocumentTextRecord> = new Map();
+/** What one owner typed, for the documents of that owner; null for an owner no longer there. */
+function subjectOf(
+  c: StoredCase,
+  owner: DocumentOwner,
+  ubos: () => readonly StoredUbo[],
+): ReadingSubject | null {
+  if (c.data.kind === 'individual') return subjects.individual(c.data);
+  if (owner.kind === 'entity') return subjects.entity(c.data);
+  if (owner.kind !== 'ubo') return null;
+  const ubo = ubos().find((u) => u.id === owner.uboId);
+  return ubo ? subjects.ubo(ubo) : null;
+}
 
 // Which queued jobs each step shows, from the workflow table.
 const stepJobs = (jobs: readonly AnyWorkflowJob[], steps: ReadonlyArray<{ id: string }>) =>
@@ -109,15 +143,44 @@ function reviewsDueOf(c: StoredCase, ubos: readonly StoredUbo[]): ReviewDue[] {
     : individualReviewsDue(c as StoredCase & { data: IndividualData });
 }
 
+/** What a case's steps show of its queue: the first job of each order group, and the failed ones. */
+interface CaseOrder {
+  heads: StoredJob[];
+  /** The first failed job of each order group. */
+  failed: StoredJob[];
+  /** Waiting reasons of the heads, by job id. */
+  waiting: Map<string, string>;
+}
+
+/** A step's queued jobs as its view needs them: its first one and its first failed one. */
+interface StepJobs {
+  first: StoredJob | undefined;
+  failed: StoredJob | undefined;
+}
+
+/**
+ * The first job among those a step shows is the first of some order group (a head), and so is its
+ * first failed one among the failed: a step reads a few rows whatever its jobs number.
+ */
+function jobsOfStep(order: CaseOrder, shows: (job: StoredJob) => boolean): StepJobs {
+  return { first: order.heads.find(shows), failed: order.failed.find(shows) };
+}
+
+/** One owner's first documents, their counts, and what the checklists see of them. */
+interface OwnedDocuments {
+  documents: LocalDocument[];
+  documentCounts: DocumentCounts;
+  facts: OwnerDocuments;
+}
+
 function toSteps(
   domain: readonly DomainStep[],
-  jobsOf: (stepId: string) => StoredJob[],
+  jobsOf: (stepId: string) => StepJobs,
   waiting: Map<string, string>,
   needsReview: ReadonlySet<string>,
 ): StepView[] {
   return domain.map((s) => {
-    const pending = jobsOf(s.id);
-    const failed = pending.find((j) => j.state === 'failed');
+    const { first, failed } = jobsOf(s.id);
     const base = {
       id: s.id,
       label: s.label,
@@ -127,8 +190,7 @@ function toSteps(
     if (failed) return { ...base, status: 'needs-review', blockedBy: failed.error };
     // Results that arrived after a review make the step need one again.
     if (needsReview.has(s.id)) return { ...base, status: 'needs-review', blockedBy: null };
-    if (s.status === 'done' && pending.length > 0) {
-      const first = pending[0]!;
+    if (s.status === 'done' && first) {
       return {
         ...base,
         status: 'queued',
@@ -168,15 +230,39 @@ function readOnlyReason(final: Finality | null, decision: DecisionView | null): 
   return `${final.decision}${final.onService ? '' : ' (being sent to the service)'}: a decided application can no longer be changed.`;
 }
 
+/** The partner's reviewers who are neither the case's creator nor one of its makers, by name. */
+function mayStillDecide(c: StoredCase, lookups: LookupBundle): string[] | null {
+  if (lookups.users.length === 0) return null;
+  return lookups.users
+    .filter((u) => u.role === 'reviewer' && u.id !== c.createdBy && !c.data.makers.includes(u.id))
+    .map((u) => u.name);
+}
+
 export class CaseViews {
   constructor(private readonly deps: ViewDeps) {}
 
-  private documentView(
-    d: StoredDocument,
-    subject?: ReadingSubject,
-    records: ReadonlyMap<string, DocumentTextRecord> = NO_READINGS,
-    profileId: string | null = null,
-  ): LocalDocument {
+  /**
+   * Documents as the screens show them, each with what was read on it against what its owner typed:
+   * the readings of these documents alone are read, so a page costs the same in a case of any size.
+   */
+  private documentViews(
+    c: StoredCase,
+    docs: readonly StoredDocument[],
+    ubos: () => readonly StoredUbo[],
+  ): LocalDocument[] {
+    const readingOf = this.deps.readingOf;
+    if (!readingOf || docs.length === 0) return docs.map((d) => this.documentView(d, null));
+    const records = this.deps.store.readingsOfDocuments(
+      c.id,
+      docs.map((d) => d.id),
+    );
+    return docs.map((d) => {
+      const subject = subjectOf(c, d.owner, ubos);
+      return this.documentView(d, subject && readingOf(d, subject, records, c.profileId));
+    });
+  }
+
+  private documentView(d: StoredDocument, reading: DocumentReading | null): LocalDocument {
     return {
       id: d.id,
       caseId: d.caseId,
@@ -192,7 +278,7 @@ export class CaseViews {
       error: d.error,
       serverIds: d.serverIds,
       capturedAt: d.capturedAt,
-      reading: subject && this.deps.readingOf ? this.deps.readingOf(d, subject, records, profileId) : null,
+      reading,
     };
   }
 
@@ -233,7 +319,7 @@ export class CaseViews {
    */
   list(profileId: string, request: CasesListRequest): CasesPage {
     const { store } = this.deps;
-    const columns = { kind: request.kind, status: request.status };
+    const columns = { kind: request.kind, status: request.status, origin: request.origin };
     const needle = request.search?.trim().toLowerCase();
     const offset = request.offset ?? 0;
     const limit = request.limit ?? CASES_PAGE_MAX;
@@ -291,28 +377,63 @@ export class CaseViews {
       reviewsDue: finalityOf(c) ? 0 : reviewsDueOf(c, ubos).length,
       createdBy: c.createdBy,
       updatedAt: c.updatedAt,
+      origin: c.origin,
     };
   }
 
-  /** One document as the screens show it, from its case's view (an owner's documents included). */
-  document(caseId: string, documentId: string): LocalDocument | null {
-    const view = this.detail(caseId);
-    if (!view) return null;
-    const all = [...view.documents, ...(view.kind === 'entity' ? view.ubos.flatMap((u) => u.documents) : [])];
-    return all.find((d) => d.id === documentId) ?? null;
+  /** One document as the screens show it; null when it is not there (or removed). */
+  documentOf(documentId: string): LocalDocument | null {
+    const { store } = this.deps;
+    const d = store.getDocument(documentId);
+    const c = d && !d.removed ? store.getCase(d.caseId) : null;
+    if (!d || !c) return null;
+    return this.documentViews(c, [d], () => store.listUbos(c.id))[0] ?? null;
   }
 
+  /** The next page of one owner's documents in the screens' order, or the named documents again. */
+  documents(request: CaseDocumentsRequest): CaseDocumentsPage {
+    const { store } = this.deps;
+    const c = store.getCase(request.caseId);
+    if (!c) return { documents: [] };
+    const ubos = () => store.listUbos(c.id);
+    if ('ids' in request)
+      return { documents: this.documentViews(c, store.documentsNamed(c.id, request.ids), ubos) };
+    const limit = Math.min(request.limit ?? DOCUMENTS_FIRST_PAGE, DOCUMENTS_PAGE_MAX);
+    return {
+      documents: this.documentViews(
+        c,
+        store.documentPage(c.id, request.owner, request.after ?? null, limit),
+        ubos,
+      ),
+    };
+  }
+
+  /**
+   * The case as its screen shows it, at the same cost whatever it holds: its jobs are read through
+   * their tallies and the first job of each order group (the heads, whose waits are the steps'), its
+   * documents as a first page per owner with their counts, and its checklists from the tallies by
+   * document group.
+   */
   detail(caseId: string): CaseDetail | null {
-    const c = this.deps.store.getCase(caseId);
+    const { store, jobs } = this.deps;
+    const c = store.getCase(caseId);
     if (!c) return null;
-    const jobs = this.deps.jobs.ofCase(caseId);
-    const waiting = this.deps.waiting(caseId);
-    const docs = this.deps.store.listDocuments(caseId);
-    const ubos = c.kind === 'entity' ? this.deps.store.listUbos(caseId) : [];
+    const states = jobs.stateCountsOfCases([caseId]).get(caseId) ?? [];
+    const unsent = states.reduce((sum, s) => sum + s.count, 0);
+    const anyFailed = states.some((s) => s.state === 'failed');
+    const heads = unsent > 0 ? jobs.headsOfCase(caseId) : [];
+    const order: CaseOrder = {
+      heads,
+      failed: anyFailed ? jobs.failedHeadsOfCase(caseId) : [],
+      waiting: heads.length > 0 ? this.deps.waiting(c, heads, anyFailed) : new Map(),
+    };
+    const ubos = c.kind === 'entity' ? store.listUbos(caseId) : [];
     const lookups = this.deps.lookups();
+    const documentsOf = store.documentFactsOf(caseId);
+    const countsOf = store.documentCountsOf(caseId);
     const base = {
       id: c.id,
-      status: this.status(c, jobs, ubos),
+      status: this.status(c, states, ubos),
       title: c.title,
       serverId: c.serverId,
       clientReference: c.clientReference,
@@ -321,29 +442,45 @@ export class CaseViews {
       updatedAt: c.updatedAt,
       riskReason: c.data.riskReason,
       decision: c.data.decision,
-      unsentJobs: jobs.length,
+      unsentJobs: unsent,
       blockedReason: c.blockedReason,
       reportCachedAt: c.reportCachedAt,
       reviewsDue: finalityOf(c) ? [] : reviewsDueOf(c, ubos),
       readOnly: readOnlyReason(finalityOf(c), c.data.decision),
       serviceCheck: this.deps.serviceCheck(caseId),
+      lastHistoryId: this.deps.lastHistoryId(caseId),
+      origin: c.origin,
+      taken: c.data.taken,
+      serviceReadAt: c.data.serviceReadAt,
+      makers: c.data.makers,
+      decisionFacts: decisionFactsOf(c, ubos, documentsOf, lookups),
+      mayDecide: mayStillDecide(c, lookups),
     };
+    const owned = (owner: DocumentOwner) => ({
+      documents: this.documentViews(
+        c,
+        store.documentPage(caseId, owner, null, DOCUMENTS_FIRST_PAGE),
+        () => ubos,
+      ),
+      documentCounts: countsOf(owner),
+      facts: documentsOf(owner),
+    });
     if (c.data.kind === 'entity')
       return this.entityDetail(
         c as StoredCase & { data: EntityData },
         base,
-        jobs,
-        waiting,
-        docs,
+        order,
         ubos,
+        documentsOf,
+        owned,
         lookups,
       );
     return this.individualDetail(
       c as StoredCase & { data: IndividualData },
       base,
-      jobs,
-      waiting,
-      docs,
+      order,
+      documentsOf,
+      owned({ kind: 'individual' }),
       lookups,
     );
   }
@@ -351,37 +488,36 @@ export class CaseViews {
   private entityDetail(
     c: StoredCase & { data: EntityData },
     base: Record<string, unknown>,
-    jobs: StoredJob[],
-    waiting: Map<string, string>,
-    docs: StoredDocument[],
+    order: CaseOrder,
     ubos: StoredUbo[],
+    documentsOf: DocumentsOf,
+    owned: (owner: DocumentOwner) => OwnedDocuments,
     lookups: LookupBundle,
   ): CaseDetail {
     const d = c.data;
-    const state = entityWorkflowState(c, ubos, docs, lookups);
-    const records = this.deps.readingOf ? this.deps.store.readingsOf(c.id) : NO_READINGS;
-    const caseJobs = (kinds: JobKind[]) =>
-      jobs.filter(
-        (j) =>
-          kinds.includes(j.payload.kind) ||
-          (j.payload.kind === DOCUMENT_DELETE.kind &&
-            !j.payload.uboId &&
-            kinds.includes(DOCUMENT_DELETE.sitsWith.entity)),
-      );
+    const state = entityWorkflowState(c, ubos, documentsOf, lookups);
+    const ofEntity = (j: StoredJob, kinds: JobKind[]) =>
+      kinds.includes(j.payload.kind) ||
+      (j.payload.kind === DOCUMENT_DELETE.kind &&
+        !j.payload.uboId &&
+        kinds.includes(DOCUMENT_DELETE.sitsWith.entity));
     const due = base.reviewsDue as ReviewDue[];
     const review = new Set<string>();
     if (due.some((r) => r.step === 'sanctions-review')) review.add('sanctions-review');
     const final = finalityOf(c);
     const steps = finalSteps(
-      toSteps(entitySteps(state), (id) => caseJobs(ENTITY_STEP_JOBS.get(id) ?? []), waiting, review),
+      toSteps(
+        entitySteps(state),
+        (id) => jobsOfStep(order, (j) => ofEntity(j, ENTITY_STEP_JOBS.get(id) ?? [])),
+        order.waiting,
+        review,
+      ),
       final,
     );
     const localUbos: LocalUbo[] = ubos.map((u) => {
-      const mine = docs.filter((x) => x.owner.kind === 'ubo' && x.owner.uboId === u.id);
-      const uboJobs = (kinds: JobKind[]) =>
-        jobs.filter(
-          (j) => 'uboId' in j.payload && j.payload.uboId === u.id && kinds.includes(j.payload.kind),
-        );
+      const mine = owned({ kind: 'ubo', uboId: u.id });
+      const ofUbo = (j: StoredJob, kinds: JobKind[]) =>
+        'uboId' in j.payload && j.payload.uboId === u.id && kinds.includes(j.payload.kind);
       const uReview = new Set<string>();
       if (due.some((r) => r.uboId === u.id)) uReview.add('pep-review');
       if (!u.data.detailsCompleted) uReview.add('details');
@@ -397,26 +533,28 @@ export class CaseViews {
         riskStatus: u.data.riskStatus,
         riskReason: u.data.riskReason,
         docsConfirmed: u.data.docsConfirmRequested,
-        documents: mine.map((x) => this.documentView(x, subjects.ubo(u), records, c.profileId)),
-        checklist: personChecklist(uboBand(u, lookups), lookups, mine),
+        documents: mine.documents,
+        documentCounts: mine.documentCounts,
+        checklist: personChecklist(uboBand(u, lookups), lookups, mine.facts),
         steps: finalSteps(
           toSteps(
-            uboSteps(state, uboWorkflowState(u, docs, lookups)),
-            (id) => uboJobs(UBO_STEP_JOBS.get(id) ?? []),
-            waiting,
+            uboSteps(state, uboWorkflowState(u, documentsOf, lookups)),
+            (id) => jobsOfStep(order, (j) => ofUbo(j, UBO_STEP_JOBS.get(id) ?? [])),
+            order.waiting,
             uReview,
           ),
           final,
         ),
       };
     });
-    const entityDocs = docs.filter((x) => x.owner.kind === 'entity');
+    const entityDocs = owned({ kind: 'entity' });
     return {
       ...base,
       kind: 'entity',
       riskBand: d.riskBand,
-      documents: entityDocs.map((x) => this.documentView(x, subjects.entity(d), records, c.profileId)),
-      checklist: entityChecklist(entityBand(d.riskBand), lookups, entityDocs),
+      documents: entityDocs.documents,
+      documentCounts: entityDocs.documentCounts,
+      checklist: entityChecklist(entityBand(d.riskBand), lookups, entityDocs.facts),
       steps,
       create: d.create,
       entityTypeName: d.entityTypeName,
@@ -442,31 +580,33 @@ export class CaseViews {
   private individualDetail(
     c: StoredCase & { data: IndividualData },
     base: Record<string, unknown>,
-    jobs: StoredJob[],
-    waiting: Map<string, string>,
-    docs: StoredDocument[],
+    order: CaseOrder,
+    documentsOf: DocumentsOf,
+    mine: OwnedDocuments,
     lookups: LookupBundle,
   ): CaseDetail {
     const d = c.data;
-    const state = individualWorkflowState(c, docs, lookups);
+    const state = individualWorkflowState(c, documentsOf, lookups);
     const review = new Set<string>();
     if ((base.reviewsDue as ReviewDue[]).length > 0) review.add('pep-decision');
-    const jobsOf = (kinds: JobKind[]) =>
-      jobs.filter(
-        (j) =>
-          kinds.includes(j.payload.kind) ||
-          (j.payload.kind === DOCUMENT_DELETE.kind && kinds.includes(DOCUMENT_DELETE.sitsWith.individual)),
-      );
+    const ofStep = (j: StoredJob, kinds: JobKind[]) =>
+      kinds.includes(j.payload.kind) ||
+      (j.payload.kind === DOCUMENT_DELETE.kind && kinds.includes(DOCUMENT_DELETE.sitsWith.individual));
     const band = individualBand(d, lookups);
-    const records = this.deps.readingOf ? this.deps.store.readingsOf(c.id) : NO_READINGS;
     return {
       ...base,
       kind: 'individual',
       riskBand: d.riskBand,
-      documents: docs.map((x) => this.documentView(x, subjects.individual(d), records, c.profileId)),
-      checklist: personChecklist(band, lookups, docs),
+      documents: mine.documents,
+      documentCounts: mine.documentCounts,
+      checklist: personChecklist(band, lookups, mine.facts),
       steps: finalSteps(
-        toSteps(individualSteps(state), (id) => jobsOf(INDIVIDUAL_STEP_JOBS.get(id) ?? []), waiting, review),
+        toSteps(
+          individualSteps(state),
+          (id) => jobsOfStep(order, (j) => ofStep(j, INDIVIDUAL_STEP_JOBS.get(id) ?? [])),
+          order.waiting,
+          review,
+        ),
         finalityOf(c),
       ),
       create: d.create,

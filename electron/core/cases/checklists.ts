@@ -2,7 +2,7 @@
 // has given one, else the band predicted with shared/domain, marked provisional.
 import type { RiskDescription } from '../../../shared/api/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
-import type { Checklist, ChecklistItem } from '../../../shared/ipc/model.js';
+import type { Checklist, ChecklistItem, DocumentOwner, DocumentState } from '../../../shared/ipc/model.js';
 import { documentChecklist, personBand } from '../../../shared/domain/index.js';
 import type { StoredDocument, StoredUbo } from './case-store.js';
 import type { IndividualData } from './case-data.js';
@@ -13,40 +13,68 @@ export interface BandView {
   provisional: boolean;
 }
 
+/**
+ * What a checklist needs to know of one owner's documents (those not removed): how many serve each
+ * document group in each state, and for a group whose every document was refused or not sent, why
+ * the last one was. The case's screen reads it from tallies (CaseStore.documentFactsOf); documents
+ * in hand give the same answer through ownerDocumentsOf.
+ */
+export interface OwnerDocuments {
+  groups: ReadonlyMap<number, Readonly<Partial<Record<DocumentState, number>>>>;
+  lastFailure(groupId: number): string | null;
+}
+
+/** The key of a document's owner among a case's owners: its kind, or the person. */
+export const ownerKey = (owner: DocumentOwner): string =>
+  owner.kind === 'ubo' ? `ubo:${owner.uboId}` : owner.kind;
+
+/** The facts of `docs` (one owner's, in the order captured). */
+export function ownerDocumentsOf(docs: readonly StoredDocument[]): OwnerDocuments {
+  const groups = new Map<number, Partial<Record<DocumentState, number>>>();
+  const failures = new Map<number, string | null>();
+  for (const d of docs) {
+    if (d.removed) continue;
+    for (const { groupId } of d.pairs) {
+      const counts = groups.get(groupId) ?? {};
+      counts[d.state] = (counts[d.state] ?? 0) + 1;
+      groups.set(groupId, counts);
+      if (d.state === 'failed') failures.set(groupId, d.error);
+    }
+  }
+  return { groups, lastFailure: (groupId) => failures.get(groupId) ?? null };
+}
+
+const count = (counts: Readonly<Partial<Record<DocumentState, number>>> | undefined, state: DocumentState) =>
+  counts?.[state] ?? 0;
+
+/** How many of the group's documents were not refused (captured here, or on the service). */
+const notFailed = (counts: Readonly<Partial<Record<DocumentState, number>>> | undefined) =>
+  Object.entries(counts ?? {}).reduce((sum, [state, n]) => (state === 'failed' ? sum : sum + (n ?? 0)), 0);
+
 /** Captured here or on the service: a refused or discarded document does not fill its group. */
-const groupsOnFile = (docs: readonly StoredDocument[]) =>
-  docs
-    .filter((d) => !d.removed && d.state !== 'failed')
-    .flatMap((d) => d.pairs.map((p) => ({ groupId: p.groupId })));
+const groupsOnFile = (docs: OwnerDocuments) =>
+  [...docs.groups].filter(([, counts]) => notFailed(counts) > 0).map(([groupId]) => ({ groupId }));
 
 /** The words the queue writes on a document a person cancelled or discarded (not the service's). */
 const NOT_SENT = /^Not sent:/;
 
-function groupStatus(
-  groupId: number,
-  docs: readonly StoredDocument[],
-): Pick<ChecklistItem, 'status' | 'problem'> {
-  const mine = docs.filter((d) => !d.removed && d.pairs.some((p) => p.groupId === groupId));
-  if (mine.some((d) => d.state === 'on-file')) return { status: 'sent', problem: null };
-  if (mine.some((d) => d.state !== 'failed')) return { status: 'captured', problem: null };
-  const failed = mine.at(-1);
-  if (!failed) return { status: 'missing', problem: null };
-  return {
-    status: failed.error && NOT_SENT.test(failed.error) ? 'not-sent' : 'refused',
-    problem: failed.error,
-  };
+function groupStatus(groupId: number, docs: OwnerDocuments): Pick<ChecklistItem, 'status' | 'problem'> {
+  const counts = docs.groups.get(groupId);
+  if (count(counts, 'on-file') > 0) return { status: 'sent', problem: null };
+  if (notFailed(counts) > 0) return { status: 'captured', problem: null };
+  if (count(counts, 'failed') === 0) return { status: 'missing', problem: null };
+  const problem = docs.lastFailure(groupId);
+  return { status: problem && NOT_SENT.test(problem) ? 'not-sent' : 'refused', problem };
 }
 
 /** Only what the service holds: for deciding whether a confirm may be sent. */
-export const groupsUploaded = (docs: readonly StoredDocument[]) =>
-  docs
-    .filter((d) => !d.removed && d.state === 'on-file')
-    .flatMap((d) => d.pairs.map((p) => ({ groupId: p.groupId })));
+export const groupsUploaded = (docs: OwnerDocuments) =>
+  [...docs.groups].filter(([, counts]) => count(counts, 'on-file') > 0).map(([groupId]) => ({ groupId }));
 
 function toChecklist(
   view: BandView,
   items: ReturnType<typeof documentChecklist>,
-  docs: readonly StoredDocument[],
+  docs: OwnerDocuments,
 ): Checklist {
   return {
     band: view.band,
@@ -95,11 +123,7 @@ export function individualBand(data: IndividualData, lookups: LookupBundle): Ban
   return { band, provisional: true };
 }
 
-export function entityChecklist(
-  band: BandView,
-  lookups: LookupBundle,
-  docs: readonly StoredDocument[],
-): Checklist {
+export function entityChecklist(band: BandView, lookups: LookupBundle, docs: OwnerDocuments): Checklist {
   return toChecklist(
     band,
     documentChecklist(
@@ -113,11 +137,7 @@ export function entityChecklist(
   );
 }
 
-export function personChecklist(
-  band: BandView,
-  lookups: LookupBundle,
-  docs: readonly StoredDocument[],
-): Checklist {
+export function personChecklist(band: BandView, lookups: LookupBundle, docs: OwnerDocuments): Checklist {
   return toChecklist(
     band,
     documentChecklist(
@@ -136,7 +156,7 @@ export function missingUploaded(
   kind: 'entity' | 'individual',
   band: RiskDescription,
   lookups: LookupBundle,
-  docs: readonly StoredDocument[],
+  docs: OwnerDocuments,
 ): string[] {
   const items =
     kind === 'entity'

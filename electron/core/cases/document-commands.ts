@@ -2,7 +2,7 @@
 // takes back its upload before it is sent, or queues the deletion of the service's copy.
 import { randomUUID } from 'node:crypto';
 import { DeskError } from '../../../shared/ipc/errors.js';
-import type { JobPayload } from '../sync/job-kinds.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
 import type { CaseCommandKit } from './case-commands.js';
 import type { StoredDocument } from './case-store.js';
 
@@ -16,10 +16,12 @@ export class DocumentCommands {
   constructor(private readonly kit: CaseCommandKit) {}
 
   /**
-   * The document, its upload job and its audit line in one transaction; `alongside` runs last in
-   * it (a submitted draft's removal), so all of them commit together or none does.
+   * The document, its upload job and its audit line in one transaction. `history` says what the
+   * document is in the case's history, when not a captured one; `alongside` runs last in the
+   * transaction (a submitted draft's removal), so all of them commit together or none does.
    */
-  addDocument(doc: NewDocument, alongside?: () => void): StoredDocument {
+  addDocument(doc: NewDocument, options: { history?: string; alongside?: () => void } = {}): StoredDocument {
+    const { history, alongside } = options;
     const c = this.kit.requireCase(doc.caseId);
     if (doc.owner.kind === 'ubo') this.kit.requireUbo(doc.caseId, doc.owner.uboId);
     if (doc.owner.kind === 'individual' && c.kind !== 'individual')
@@ -51,7 +53,7 @@ export class DocumentCommands {
       this.kit.deps.audit(
         'document.capture',
         doc.caseId,
-        `Document captured (${doc.pageCount} page${doc.pageCount === 1 ? '' : 's'})`,
+        history ?? `Document captured (${doc.pageCount} page${doc.pageCount === 1 ? '' : 's'})`,
       );
       alongside?.();
       return stored;

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/api/index.js';
 import type { ScreeningAttestation } from '../../../shared/domain/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
-import type { EntityData } from './case-data.js';
+import { noReviewYet, type EntityData } from './case-data.js';
 import type { CaseCommandKit } from './case-commands.js';
 import type { ReviewInput } from './review-input.js';
 import { newUboData } from './ubo-data.js';
@@ -58,6 +58,7 @@ export class EntityCommands {
       decision: null,
       reportVaultId: null,
       reportFingerprint: null,
+      ...noReviewYet(),
     };
     return this.kit.tx(id, () => {
       this.kit.insertNewCase({ id, kind: 'entity', title: request.entityRegName, clientReference, data });
@@ -192,28 +193,44 @@ export class EntityCommands {
 
   decideEntity(caseId: string, decision: EntityDecisionRequest): void {
     const c = this.kit.requireEntity(caseId);
-    this.kit.checkMakerChecker(c);
-    this.kit.checkHighRiskApproval(c.data.riskBand, {
+    this.kit.checkDecision(c, {
       onboardingDecision: decision.onboardingDecision,
-      comments: decision.approvedComments,
+      comments: commentOf(decision),
       nextReviewDate: decision.nextFicaReviewDate,
     });
-    this.kit.gate(c, { type: 'decision', decision: decision.onboardingDecision });
-    this.kit.tx(caseId, () => {
-      c.data.decisionBody = decision;
-      c.data.decision = {
-        onboardingDecision: decision.onboardingDecision,
-        comments: decision.approvedComments ?? decision.declinedComments ?? decision.referComments ?? null,
-        nextFicaReviewDate: decision.nextFicaReviewDate ?? null,
-        decidedBy: this.kit.deps.currentUserId(),
-        decidedAt: this.kit.now(),
-        synced: false,
-        source: 'here',
-      };
-      this.kit.touch(c);
-      if (decision.onboardingDecision === 'Declined') this.kit.dropMootWork(caseId);
-      this.kit.enqueue(caseId, { kind: 'entity.decision' });
-      this.kit.deps.audit('entity.decision', caseId, `Decision: ${decision.onboardingDecision}`);
-    });
+    this.kit.tx(
+      caseId,
+      () => {
+        c.data.decisionBody = decision;
+        c.data.decision = {
+          onboardingDecision: decision.onboardingDecision,
+          comments: commentOf(decision) ?? null,
+          nextFicaReviewDate: decision.nextFicaReviewDate ?? null,
+          decidedBy: this.kit.deps.currentUserId(),
+          decidedAt: this.kit.now(),
+          synced: false,
+          source: 'here',
+        };
+        this.kit.touch(c);
+        if (decision.onboardingDecision === 'Declined') this.kit.dropMootWork(caseId);
+        this.kit.enqueue(caseId, { kind: 'entity.decision' });
+        this.kit.deps.audit('entity.decision', caseId, `Decision: ${decision.onboardingDecision}`);
+      },
+      { decides: true },
+    );
+  }
+}
+
+/** The comment of an entity decision: the field that goes with the decision. */
+export function commentOf(decision: EntityDecisionRequest): string | undefined {
+  switch (decision.onboardingDecision) {
+    case 'Approved':
+      return decision.approvedComments;
+    case 'Declined':
+      return decision.declinedComments;
+    case 'Refer':
+      return decision.referComments;
+    case 'In Progress':
+      return decision.approvedComments ?? decision.declinedComments ?? decision.referComments;
   }
 }

@@ -10,7 +10,7 @@ import type {
 import type { ScreeningAttestation } from '../../../shared/domain/index.js';
 import { personName } from '../../../shared/domain/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
-import type { IndividualData } from './case-data.js';
+import { noReviewYet, type IndividualData } from './case-data.js';
 import type { CaseCommandKit } from './case-commands.js';
 
 export class IndividualCommands {
@@ -41,6 +41,7 @@ export class IndividualCommands {
       bankVerification: null,
       reportVaultId: null,
       reportFingerprint: null,
+      ...noReviewYet(),
     };
     return this.kit.tx(id, () => {
       this.kit.insertNewCase({
@@ -162,28 +163,30 @@ export class IndividualCommands {
     },
   ): void {
     const c = this.kit.requireIndividual(caseId);
-    this.kit.checkMakerChecker(c);
-    this.kit.checkHighRiskApproval(c.data.riskBand, {
+    this.kit.checkDecision(c, {
       onboardingDecision: decision.onboardingDecision,
       comments: decision.additionalComments,
       nextReviewDate: decision.nextFicaReviewDate,
     });
-    this.kit.gate(c, { type: 'decision', decision: decision.onboardingDecision });
-    this.kit.tx(caseId, () => {
-      c.data.decisionBody = decision;
-      c.data.decision = {
-        onboardingDecision: decision.onboardingDecision,
-        comments: decision.additionalComments ?? null,
-        nextFicaReviewDate: decision.nextFicaReviewDate ?? null,
-        decidedBy: this.kit.deps.currentUserId(),
-        decidedAt: this.kit.now(),
-        synced: false,
-        source: 'here',
-      };
-      this.kit.touch(c);
-      if (decision.onboardingDecision === 'Declined') this.kit.dropMootWork(caseId);
-      this.kit.enqueue(caseId, { kind: 'individual.decision' });
-      this.kit.deps.audit('individual.decision', caseId, `Decision: ${decision.onboardingDecision}`);
-    });
+    this.kit.tx(
+      caseId,
+      () => {
+        c.data.decisionBody = decision;
+        c.data.decision = {
+          onboardingDecision: decision.onboardingDecision,
+          comments: decision.additionalComments ?? null,
+          nextFicaReviewDate: decision.nextFicaReviewDate ?? null,
+          decidedBy: this.kit.deps.currentUserId(),
+          decidedAt: this.kit.now(),
+          synced: false,
+          source: 'here',
+        };
+        this.kit.touch(c);
+        if (decision.onboardingDecision === 'Declined') this.kit.dropMootWork(caseId);
+        this.kit.enqueue(caseId, { kind: 'individual.decision' });
+        this.kit.deps.audit('individual.decision', caseId, `Decision: ${decision.onboardingDecision}`);
+      },
+      { decides: true },
+    );
   }
 }

@@ -52,6 +52,7 @@ export function attest(
       dispositions: attestation.dispositions,
       reviewedBy,
       reviewedAt: now,
+      madeOn: 'here',
     },
   };
 }

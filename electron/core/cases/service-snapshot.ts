@@ -11,17 +11,10 @@ import { RiskDescriptionSchema } from '../../../shared/api/index.js';
 import type { DocumentOwner } from '../../../shared/ipc/model.js';
 import type { ServiceClient } from '../api/client.js';
 import type { CaseStore, StoredCase } from './case-store.js';
+import type { ServiceDocument } from './follow-documents.js';
 import type { LearnedDecision } from './learned-decision.js';
 
-export interface ServiceDocument {
-  id: number;
-  groupId: number;
-  typeId: number;
-  filename: string;
-  mimeType: string;
-  size: number;
-  uploadDate: string;
-}
+export type { ServiceDocument };
 
 export type ServiceDecision = LearnedDecision;
 
@@ -60,14 +53,15 @@ export interface ServiceReviews {
   } | null;
 }
 
-const bandOf = (value: unknown): RiskDescription | null => {
+export const bandOf = (value: unknown): RiskDescription | null => {
   const parsed = RiskDescriptionSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 };
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+export const text = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
 
-function decisionOf(
+export function decisionOf(
   value: unknown,
   comments: (d: ServiceDecision['onboardingDecision']) => unknown,
   record: { nextFicaReviewDate?: unknown; approvalDate?: unknown; approvedBy?: unknown },
@@ -82,6 +76,66 @@ function decisionOf(
     decidedBy: value === 'Approved' ? text(record.approvedBy) : null,
   };
 }
+
+type EntityRecordDocs = Awaited<ReturnType<ServiceClient['getEntity']>>['documents'];
+type UboRecordDocs = Awaited<ReturnType<ServiceClient['getUbo']>>['documents'];
+type IndividualRecordDocs = Awaited<ReturnType<ServiceClient['getIndividual']>>['documents'];
+
+/** An entity's documents as the service lists them, in the local case's terms. */
+export const entityDocuments = (docs: EntityRecordDocs): ServiceDocument[] =>
+  docs.map((d) => ({
+    id: d.entityDocID,
+    groupId: d.entityDocsID,
+    typeId: d.entityDocTypesID,
+    filename: d.filename,
+    mimeType: d.mimeType,
+    size: d.size,
+    uploadDate: d.uploadDate,
+  }));
+
+/** A person's documents (entity owners) as the service lists them. */
+export const uboDocuments = (docs: UboRecordDocs): ServiceDocument[] =>
+  docs.map((d) => ({
+    id: d.uboDocsID,
+    groupId: d.individualDocsID,
+    typeId: d.IndividualDocTypesID,
+    filename: d.filename,
+    mimeType: d.mimeType,
+    size: d.size,
+    uploadDate: d.uploadDate,
+  }));
+
+/** An individual client's documents as the service lists them. */
+export const individualDocuments = (docs: IndividualRecordDocs): ServiceDocument[] =>
+  docs.map((d) => ({
+    id: d.ficaIndividualDocsID,
+    groupId: d.individualDocsID,
+    typeId: d.IndividualDocTypesID,
+    filename: d.filename,
+    mimeType: d.mimeType,
+    size: d.size,
+    uploadDate: d.uploadDate,
+  }));
+
+/** The decision an entity record holds, with the comment that goes with it. */
+export const entityDecisionOf = (
+  record: Awaited<ReturnType<ServiceClient['getEntity']>>,
+): ServiceDecision | null =>
+  decisionOf(
+    record.onboardingDecision,
+    (d) =>
+      d === 'Approved'
+        ? record.approvedComments
+        : d === 'Declined'
+          ? record.declinedComments
+          : record.referComments,
+    record,
+  );
+
+/** The decision an individual record holds. */
+export const individualDecisionOf = (
+  record: Awaited<ReturnType<ServiceClient['getIndividual']>>,
+): ServiceDecision | null => decisionOf(record.onboardingDecision, () => record.additionalComments, record);
 
 export async function readServiceSnapshot(
   api: ServiceClient,
@@ -98,18 +152,7 @@ export async function readServiceSnapshot(
     );
     const people: ServiceReviews['people'] = [];
     const documents: ServiceSnapshot['documents'] = [
-      {
-        owner: { kind: 'entity' },
-        documents: record.documents.map((d) => ({
-          id: d.entityDocID,
-          groupId: d.entityDocsID,
-          typeId: d.entityDocTypesID,
-          filename: d.filename,
-          mimeType: d.mimeType,
-          size: d.size,
-          uploadDate: d.uploadDate,
-        })),
-      },
+      { owner: { kind: 'entity' }, documents: entityDocuments(record.documents) },
     ];
     for (const u of ubos) {
       const uboId = local.get(u.uboUUID.toLowerCase()) ?? local.get(u.uboID.toLowerCase());
@@ -122,30 +165,10 @@ export async function readServiceSnapshot(
           riskReason: text(u.riskReason),
           results: u.sanctionsSearchResults ?? null,
         });
-      documents.push({
-        owner: { kind: 'ubo', uboId },
-        documents: u.documents.map((d) => ({
-          id: d.uboDocsID,
-          groupId: d.individualDocsID,
-          typeId: d.IndividualDocTypesID,
-          filename: d.filename,
-          mimeType: d.mimeType,
-          size: d.size,
-          uploadDate: d.uploadDate,
-        })),
-      });
+      documents.push({ owner: { kind: 'ubo', uboId }, documents: uboDocuments(u.documents) });
     }
     return {
-      decision: decisionOf(
-        record.onboardingDecision,
-        (d) =>
-          d === 'Approved'
-            ? record.approvedComments
-            : d === 'Declined'
-              ? record.declinedComments
-              : record.referComments,
-        record,
-      ),
+      decision: entityDecisionOf(record),
       band: bandOf(record.riskStatus ?? record.riskDescription),
       riskReason: text(record.riskReason),
       documents,
@@ -164,23 +187,10 @@ export async function readServiceSnapshot(
   }
   const record = await api.getIndividual(c.serverId);
   return {
-    decision: decisionOf(record.onboardingDecision, () => record.additionalComments, record),
+    decision: individualDecisionOf(record),
     band: bandOf(record.riskDescription),
     riskReason: text(record.riskReason),
-    documents: [
-      {
-        owner: { kind: 'individual' },
-        documents: record.documents.map((d) => ({
-          id: d.ficaIndividualDocsID,
-          groupId: d.individualDocsID,
-          typeId: d.IndividualDocTypesID,
-          filename: d.filename,
-          mimeType: d.mimeType,
-          size: d.size,
-          uploadDate: d.uploadDate,
-        })),
-      },
-    ],
+    documents: [{ owner: { kind: 'individual' }, documents: individualDocuments(record.documents) }],
     reviews: {
       entity: null,
       people: [],

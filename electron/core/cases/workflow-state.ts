@@ -7,20 +7,34 @@ import type {
   UboWorkflowState,
 } from '../../../shared/domain/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
+import type { DocumentOwner } from '../../../shared/ipc/model.js';
 import type { EntityData, IndividualData } from './case-data.js';
-import type { StoredCase, StoredDocument, StoredUbo } from './case-store.js';
-import { entityBand, entityChecklist, individualBand, personChecklist, uboBand } from './checklists.js';
+import type { StoredCase, StoredUbo } from './case-store.js';
+import {
+  entityBand,
+  entityChecklist,
+  individualBand,
+  personChecklist,
+  uboBand,
+  type OwnerDocuments,
+} from './checklists.js';
+
+/** One owner's documents as the checklists see them (checklists.ts). */
+export type DocumentsOf = (owner: DocumentOwner) => OwnerDocuments;
 
 const nameOf = (u: StoredUbo) =>
   `${u.data.details.firstName} ${u.data.details.lastName}`.trim() || 'Unnamed person';
 
 export function uboWorkflowState(
   ubo: StoredUbo,
-  docs: readonly StoredDocument[],
+  documentsOf: DocumentsOf,
   lookups: LookupBundle,
 ): UboWorkflowState {
-  const mine = docs.filter((d) => d.owner.kind === 'ubo' && d.owner.uboId === ubo.id);
-  const checklist = personChecklist(uboBand(ubo, lookups), lookups, mine);
+  const checklist = personChecklist(
+    uboBand(ubo, lookups),
+    lookups,
+    documentsOf({ kind: 'ubo', uboId: ubo.id }),
+  );
   const missing = checklist.items.filter((i) => !i.onFile).map((i) => i.name);
   return {
     id: ubo.id,
@@ -37,12 +51,11 @@ export function uboWorkflowState(
 export function entityWorkflowState(
   c: StoredCase & { data: EntityData },
   ubos: readonly StoredUbo[],
-  docs: readonly StoredDocument[],
+  documentsOf: DocumentsOf,
   lookups: LookupBundle,
 ): EntityWorkflowState {
   const d = c.data;
-  const entityDocs = docs.filter((x) => x.owner.kind === 'entity');
-  const checklist = entityChecklist(entityBand(d.riskBand), lookups, entityDocs);
+  const checklist = entityChecklist(entityBand(d.riskBand), lookups, documentsOf({ kind: 'entity' }));
   const missing = checklist.items.filter((i) => !i.onFile).map((i) => i.name);
   return {
     created: true,
@@ -59,18 +72,18 @@ export function entityWorkflowState(
     entityMissingDocs: missing,
     entityDocsConfirmed: d.docsConfirmRequested,
     decision: d.decision?.synced || d.decision ? (d.decision?.onboardingDecision ?? null) : null,
-    ubos: ubos.filter((u) => !u.removed).map((u) => uboWorkflowState(u, docs, lookups)),
+    ubos: ubos.filter((u) => !u.removed).map((u) => uboWorkflowState(u, documentsOf, lookups)),
   };
 }
 
 export function individualWorkflowState(
   c: StoredCase & { data: IndividualData },
-  docs: readonly StoredDocument[],
+  documentsOf: DocumentsOf,
   lookups: LookupBundle,
 ): IndividualWorkflowState {
   const d = c.data;
   const band = individualBand(d, lookups);
-  const checklist = personChecklist(band, lookups, docs);
+  const checklist = personChecklist(band, lookups, documentsOf({ kind: 'individual' }));
   const missing = checklist.items.filter((i) => !i.onFile).map((i) => i.name);
   return {
     created: true,

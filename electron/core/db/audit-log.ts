@@ -86,6 +86,14 @@ export class AuditLog {
     };
   }
 
+  /** The id of the newest entry of a case, or null when it has none (one probe of audit_log_case). */
+  lastIdOf(caseId: string): number | null {
+    const row = this.db.prepare('SELECT MAX(id) AS id FROM audit_log WHERE case_id = ?').get(caseId) as {
+      id: number | null;
+    };
+    return row.id;
+  }
+
   list(query: AuditQuery = {}): AuditEntry[] {
     const where: string[] = [];
     const params: Array<string | number> = [];

@@ -6,6 +6,7 @@ import type { ServiceClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { CaseStore, StoredDocument } from '../cases/case-store.js';
 import type { Vault } from '../vault/index.js';
+import { Readable } from 'node:stream';
 
 export interface DocumentContentDeps {
   store: CaseStore;
@@ -30,38 +31,78 @@ export class DocumentContent {
       const bytes = await this.deps.vault.readAll(doc.vaultId);
       return { mimeType: doc.mimeType, filename: doc.filename, bytes };
     }
-    const serverId = doc.serverIds[0];
-    if (serverId === undefined)
+    if (doc.serverIds.length === 0)
       throw new DeskError(
         'not-found',
         'This document is no longer on this laptop and was never sent to the service.',
       );
-    const fetched = await this.fetch(doc, serverId);
-    const entry = await this.deps.vault.importFile(fetched.bytes);
-    // Only the first fetch keeps its copy: a second, concurrent one leaves the vault as it found it.
-    const now = this.deps.store.getDocument(documentId);
-    if (now && !now.vaultId && !now.removed)
-      this.deps.store.saveDocumentState(documentId, { vaultId: entry.id });
-    else await this.deps.vault.purge(new Set([entry.id]));
-    return { mimeType: fetched.mimeType, filename: doc.filename, bytes: fetched.bytes };
+    const vaultId = await this.keep(doc);
+    return { mimeType: doc.mimeType, filename: doc.filename, bytes: await this.deps.vault.readAll(vaultId) };
   }
 
-  private async fetch(doc: StoredDocument, serverId: number): Promise<{ mimeType: string; bytes: Buffer }> {
+  /**
+   * Fetches every document of the case that is on the service but not on this laptop into the
+   * vault, one at a time; answers how many of the case's documents are here afterwards.
+   */
+  async keepAll(caseId: string): Promise<number> {
+    let here = 0;
+    for (const doc of this.deps.store.listDocuments(caseId)) {
+      if (!doc.vaultId && doc.serverIds.length > 0) await this.keep(doc);
+      if (this.deps.store.getDocument(doc.id)?.vaultId) here++;
+    }
+    return here;
+  }
+
+  /**
+   * Streams the service's copy of the document into the vault as it arrives (decoded from base64 a
+   * chunk at a time, never held whole), unless another look kept one meanwhile. Answers its vault id.
+   */
+  private async keep(doc: StoredDocument): Promise<string> {
+    const answer = await this.offlineSays(async () => {
+      const api = this.requireApi();
+      const docId = doc.serverIds[0]!;
+      const stream = await api.documentStream(
+        doc.owner.kind === 'individual'
+          ? { kind: 'individual', individualId: this.individualId(doc), docId }
+          : { kind: doc.owner.kind, docId },
+      );
+      const entry = await this.deps.vault.importFile(Readable.from(stream.bytes));
+      if (entry.size === 0) {
+        await this.deps.vault.purge([entry.id]);
+        throw new DeskError('refused', 'The service sent this document back empty.');
+      }
+      return entry;
+    });
+    // Only the first fetch keeps its copy: a second, concurrent one leaves the vault as it found it.
+    const now = this.deps.store.getDocument(doc.id);
+    if (now && !now.vaultId && !now.removed) {
+      this.deps.store.saveDocumentState(doc.id, { vaultId: answer.id });
+      return answer.id;
+    }
+    await this.deps.vault.purge(new Set([answer.id]));
+    return now?.vaultId ?? answer.id;
+  }
+
+  private requireApi(): ServiceClient {
     const api = this.deps.api();
     if (!api)
       throw new DeskError(
         'offline',
         'This document was removed from this laptop after the retention period. Choose an environment and connect to fetch it from the service.',
       );
-    let answer;
+    return api;
+  }
+
+  private individualId(doc: StoredDocument): string {
+    const individualId = this.deps.store.getCase(doc.caseId)?.serverId;
+    if (!individualId) throw new DeskError('not-found', 'This client is not on the service yet.');
+    return individualId;
+  }
+
+  /** The service out of reach is said in plain words. */
+  private async offlineSays<T>(work: () => Promise<T>): Promise<T> {
     try {
-      if (doc.owner.kind === 'ubo') answer = await api.getUboDocument(serverId);
-      else if (doc.owner.kind === 'entity') answer = await api.getEntityDocument(serverId);
-      else {
-        const individualId = this.deps.store.getCase(doc.caseId)?.serverId;
-        if (!individualId) throw new DeskError('not-found', 'This client is not on the service yet.');
-        answer = await api.getIndividualDocument(individualId, serverId);
-      }
+      return await work();
     } catch (error) {
       if (error instanceof ApiError && (error.kind === 'not-sent' || error.kind === 'outcome-unknown'))
         throw new DeskError(
@@ -70,8 +111,5 @@ export class DocumentContent {
         );
       throw error;
     }
-    const bytes = Buffer.from(answer.base64Content, 'base64');
-    if (bytes.length === 0) throw new DeskError('refused', 'The service sent this document back empty.');
-    return { mimeType: answer.mimeType || doc.mimeType, bytes };
   }
 }

@@ -219,10 +219,8 @@ export class DraftService {
           (await this.pool.countSealedPdf(sealed, page.sourceName));
         outcome = { mimeType: page.mimeType, pages, problems: [], bytes: null };
       } else {
-        // An image is decoded whole anyway: read into a buffer of its own and handed over, not copied.
-        const bytes = await this.deps.vault.readOwned(page.vaultId, page.size);
-        if (this.closed) return;
-        outcome = await this.pool.process({ name: page.sourceName, bytes }, target);
+        // An image is decoded whole anyway, in the worker, which reads it from the vault itself.
+        outcome = await this.pool.process(this.deps.vault.sealedFile(page.vaultId), page.sourceName, target);
       }
     } catch (error) {
       // Discarded or removed meanwhile (its file is gone), or the core is stopping: nothing to record.
@@ -421,7 +419,7 @@ export class DraftService {
           pageCount: draft.pages.length,
           vaultId: entry.id,
         },
-        () => this.deps.store.deleteDraft(draftId),
+        { alongside: () => this.deps.store.deleteDraft(draftId) },
       );
     } catch (error) {
       // Nothing was committed: the draft stays as it was, and the assembled copy is no one's.

@@ -64,6 +64,34 @@ export class FormDrafts {
     ).run(profileId, ref.caseId ?? '', ref.form, ref.subject);
   }
 
+  /**
+   * Moves typed input kept under one address to another (a case's address once the case exists
+   * here); input already kept at the new address stays and the old is dropped. True when moved.
+   */
+  move(from: FormDraftRef, to: FormDraftRef): boolean {
+    const profileId = this.deps.scope.requireActive().id;
+    const kept = this.get(from);
+    if (kept.data === null) return false;
+    const moved = this.deps.db.transaction(() => {
+      const there = this.get(to).data !== null;
+      if (!there)
+        statement(
+          this.deps.db,
+          'INSERT INTO form_drafts (profile_id, case_id, form, subject, data, saved_at) VALUES (?, ?, ?, ?, ?, ?)',
+        ).run(
+          profileId,
+          to.caseId ?? '',
+          to.form,
+          to.subject,
+          this.cipher(to).encrypt(JSON.stringify(kept.data), context(to)),
+          kept.savedAt,
+        );
+      this.clear(from);
+      return !there;
+    })();
+    return moved;
+  }
+
   private cipher(ref: FormDraftRef): FieldCipher {
     return ref.caseId ? this.deps.caseKeys.forCase(ref.caseId) : this.deps.fields;
   }

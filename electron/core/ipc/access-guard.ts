@@ -42,6 +42,7 @@ export const CHANNEL_ACCESS: Record<ChannelName, Access> = {
   'lookups.refresh': 'signed-in',
   'cases.list': 'signed-in',
   'cases.get': 'signed-in',
+  'cases.documents': 'signed-in',
   'entity.create': 'capture',
   'entity.saveKyb': 'capture',
   'entity.sanctionsReview': 'capture',
@@ -94,14 +95,10 @@ export const CHANNEL_ACCESS: Record<ChannelName, Access> = {
   'webhooks.update': 'manage-webhooks',
   'webhooks.remove': 'manage-webhooks',
   'audit.list': 'signed-in',
-  // The reviewer's desk: anyone signed in may look; taking a case for review and deciding are a reviewer's.
+  // The reviewer's desk: anyone signed in may look; taking a case for review is a reviewer's.
   'desk.list': 'signed-in',
   'desk.open': 'signed-in',
-  'desk.document': 'signed-in',
-  'desk.report': 'signed-in',
-  'desk.taken': 'signed-in',
   'desk.take': 'decide',
-  'desk.decide': 'decide',
   'transfer.export': 'capture',
   'transfer.import': 'capture',
 };

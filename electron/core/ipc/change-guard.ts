@@ -6,16 +6,14 @@ import type { ChannelName } from '../../../shared/ipc/contract.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { CaseStore } from '../cases/case-store.js';
 import { finalityOf, maySend, refusalMessage } from '../cases/finality.js';
-import type { JobStore } from '../sync/job-store.js';
+import type { JobStore } from '../jobs/job-store.js';
 import type { HandlerTable } from './dispatch.js';
 
 /**
  * What a channel changes: nothing of a case (`none`), a new case (`new-case`), or the case named by
- * its input's `caseId`, by the case of its `draftId`, `documentId` or queued `jobId`, or a case of
- * the service's named by kind and server id (`service-case`: the service holds its decision, so the
- * desk checks its finality against the service's record).
+ * its input's `caseId`, or by the case of its `draftId`, `documentId` or queued `jobId`.
  */
-export type ChangeTarget = 'none' | 'new-case' | 'case' | 'draft' | 'document' | 'job' | 'service-case';
+export type ChangeTarget = 'none' | 'new-case' | 'case' | 'draft' | 'document' | 'job';
 
 export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'app.info': 'none',
@@ -40,6 +38,7 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'settings.update': 'none',
   'cases.list': 'none',
   'cases.get': 'none',
+  'cases.documents': 'none',
   'entity.create': 'new-case',
   'entity.saveKyb': 'case',
   'entity.sanctionsReview': 'case',
@@ -100,14 +99,11 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
   'transfer.export': 'none',
   // Imported cases are new here, and someone has to be the person bringing them in.
   'transfer.import': 'new-case',
-  // The desk reads the service's cases; taking one keeps a copy here and changes nothing there.
+  // The desk reads the service's cases into cases here and changes nothing on the service; what is
+  // then done to such a case goes through the case's own channels and this guard.
   'desk.list': 'none',
   'desk.open': 'none',
-  'desk.document': 'none',
-  'desk.report': 'none',
   'desk.take': 'none',
-  'desk.taken': 'none',
-  'desk.decide': 'service-case',
 };
 
 export interface GuardDeps {

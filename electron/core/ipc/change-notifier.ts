@@ -2,9 +2,10 @@
 // the renderer: the status when it really changed, the queue at most every 250 ms, and the changed
 // cases 50 ms after a change, but no more often than every 250 ms while changes keep coming (each
 // told case's status row is refreshed first, so the list can filter on it; an open case screen
-// reads the whole case again on each). The queue's event carries what changed (queue-delta.ts): a
-// screen patches the rows it shows, so an event costs the same with ten thousand queued items as
-// with ten.
+// reads the case again, a page of documents per owner, and the documents it holds beyond that which
+// the event names). The events carry what changed (queue-delta.ts, and the documents a case's event
+// names): a screen patches the rows it shows, so an event costs the same with ten thousand queued
+// items as with ten.
 import type { Status } from '../../../shared/ipc/model.js';
 import type { CoreEvents } from './events.js';
 import type { QueueDelta } from './queue-delta.js';
@@ -25,6 +26,8 @@ export interface ChangeNotifierDeps {
   events: CoreEvents;
   status: () => Status;
   refreshCaseStatus: (caseId: string) => void;
+  /** The case's documents written since it was last told, or null when too many to name. */
+  changedDocuments: (caseId: string) => string[] | null;
   queue: QueueDeltaSource;
 }
 
@@ -92,7 +95,7 @@ export class ChangeNotifier {
     this.changedCases.clear();
     for (const caseId of ids) {
       this.deps.refreshCaseStatus(caseId);
-      this.deps.events.emit('case.changed', { caseId });
+      this.deps.events.emit('case.changed', { caseId, documentIds: this.deps.changedDocuments(caseId) });
     }
   }
 

@@ -19,6 +19,7 @@ import type { AuditLog, ProfileRepository } from '../db/index.js';
 import type { DeskService } from '../desk/desk-service.js';
 import type { DocumentReadings } from '../documents/document-readings.js';
 import type { DraftService } from '../documents/drafts.js';
+import type { ReviewRecords } from '../documents/review-records.js';
 import type { ScanService } from '../capture/scanning/scan-service.js';
 import type { DocumentContent } from '../documents/document-content.js';
 import type { FormDrafts } from '../forms/form-drafts.js';
@@ -45,6 +46,8 @@ export interface CoreContext {
   views: CaseViews;
   /** Reads opened cases back from the service in the background. */
   caseRefresh: CaseRefresh;
+  /** Makes the review records a case's subjects carry to the service. */
+  reviewRecords: ReviewRecords;
   queue: SyncQueue;
   session: Session;
   environments: ProfileService;
@@ -150,20 +153,25 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       const activeId = ctx.session.activeId;
       return activeId ? ctx.views.list(activeId, request) : { cases: [], total: 0, needsReview: 0 };
     },
-    'cases.get': ({ caseId }) => {
-      const view = detail(ctx, caseId);
-      // Answered from the laptop at once; what the service says arrives as a case.changed.
-      ctx.caseRefresh.opened(caseId);
-      return view;
+    'cases.get': async ({ caseId, fresh }) => {
+      detail(ctx, caseId);
+      // Read from the service first when online (bounded); a slower answer arrives as a case.changed.
+      await ctx.caseRefresh.opened(caseId, { fresh: fresh === true });
+      ctx.reviewRecords.opened(caseId);
+      return detail(ctx, caseId);
     },
+    'cases.documents': (request) => ctx.views.documents(request),
 
     'entity.create': (input) => ({ caseId: ctx.cases.entities.createEntity(input) }),
     'entity.saveKyb': ({ caseId, kyb }) => {
       ctx.cases.entities.saveKyb(caseId, kyb);
       return detail(ctx, caseId);
     },
-    'entity.sanctionsReview': ({ caseId, review, screening }) => {
+    // A review (or check) recorded here goes to reviewers elsewhere in its review record, made
+    // and queued before the answer.
+    'entity.sanctionsReview': async ({ caseId, review, screening }) => {
       ctx.cases.entities.sanctionsReview(caseId, review, screening);
+      await ctx.reviewRecords.made(caseId);
       return detail(ctx, caseId);
     },
     'entity.saveUbo': ({ caseId, uboId, body }) => {
@@ -174,11 +182,15 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.cases.people.removeUbo(caseId, uboId);
       return detail(ctx, caseId);
     },
-    'entity.uboPepConfirm': ({ caseId, uboId, review, screening }) => {
+    'entity.uboPepConfirm': async ({ caseId, uboId, review, screening }) => {
       ctx.cases.people.uboPepConfirm(caseId, uboId, review, screening);
+      await ctx.reviewRecords.made(caseId);
       return detail(ctx, caseId);
     },
-    'entity.uboConfirmDocs': ({ caseId, uboId }) => {
+    // A confirmation closes its owner's documents on the service: the review records being made
+    // for the case join them first.
+    'entity.uboConfirmDocs': async ({ caseId, uboId }) => {
+      await ctx.reviewRecords.settled();
       ctx.cases.people.uboConfirmDocs(caseId, uboId);
       return detail(ctx, caseId);
     },
@@ -186,15 +198,18 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.cases.entities.saveOrganigram(caseId, tree);
       return detail(ctx, caseId);
     },
-    'entity.verifyOrganigram': ({ caseId }) => {
+    'entity.verifyOrganigram': async ({ caseId }) => {
       ctx.cases.entities.verifyOrganigram(caseId);
+      await ctx.reviewRecords.made(caseId);
       return detail(ctx, caseId);
     },
-    'entity.confirmShareholding': ({ caseId }) => {
+    'entity.confirmShareholding': async ({ caseId }) => {
       ctx.cases.entities.confirmShareholding(caseId);
+      await ctx.reviewRecords.made(caseId);
       return detail(ctx, caseId);
     },
-    'entity.confirmDocs': ({ caseId }) => {
+    'entity.confirmDocs': async ({ caseId }) => {
+      await ctx.reviewRecords.settled();
       ctx.cases.entities.confirmEntityDocs(caseId);
       return detail(ctx, caseId);
     },
@@ -216,11 +231,13 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.cases.individuals.runValidation(caseId, overrides);
       return detail(ctx, caseId);
     },
-    'individual.pepDecision': ({ caseId, ...decision }) => {
+    'individual.pepDecision': async ({ caseId, ...decision }) => {
       ctx.cases.individuals.pepDecision(caseId, decision);
+      await ctx.reviewRecords.made(caseId);
       return detail(ctx, caseId);
     },
-    'individual.confirmDocs': ({ caseId }) => {
+    'individual.confirmDocs': async ({ caseId }) => {
+      await ctx.reviewRecords.settled();
       ctx.cases.individuals.confirmIndividualDocs(caseId);
       return detail(ctx, caseId);
     },
@@ -228,7 +245,11 @@ function handlerTable(ctx: CoreContext): HandlerTable {
       ctx.cases.individuals.decideIndividual(caseId, decision);
       return detail(ctx, caseId);
     },
-    'individual.verifyBankAccount': ({ caseId, request }) => ctx.bank.verify(caseId, request),
+    'individual.verifyBankAccount': async ({ caseId, request }) => {
+      const answer = await ctx.bank.verify(caseId, request);
+      await ctx.reviewRecords.made(caseId);
+      return answer;
+    },
 
     'documents.startDraft': ({ caseId, owner }) => ctx.drafts.start(caseId, owner),
     'documents.listDrafts': ({ caseId, owner }) => ctx.drafts.list(caseId, owner),
@@ -246,7 +267,7 @@ function handlerTable(ctx: CoreContext): HandlerTable {
     'documents.submitDraft': async ({ draftId, pairs, filename }) => {
       const doc = await ctx.drafts.submit(draftId, pairs, filename);
       ctx.readings.schedule(doc.id);
-      const found = ctx.views.document(doc.caseId, doc.id);
+      const found = ctx.views.documentOf(doc.id);
       if (!found) throw new DeskError('internal', 'The document was stored but cannot be shown.');
       return found;
     },
@@ -354,12 +375,7 @@ function handlerTable(ctx: CoreContext): HandlerTable {
 
     'desk.list': (query) => ctx.desk.list(query),
     'desk.open': ({ kind, serverId }) => ctx.desk.open({ kind, serverId }),
-    'desk.document': ({ kind, serverId, owner, docId }) =>
-      ctx.desk.document({ kind, serverId }, owner, docId),
-    'desk.report': ({ kind, serverId }) => ctx.desk.report({ kind, serverId }),
     'desk.take': ({ kind, serverId }) => ctx.desk.take({ kind, serverId }),
-    'desk.taken': () => ctx.desk.taken(),
-    'desk.decide': (input) => ctx.desk.decide(input),
 
     // A case's trail (its environment checked by the guard), else the active environment's.
     'audit.list': ({ caseId }) =>

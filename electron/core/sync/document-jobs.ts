@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { StoredDocument } from '../cases/case-store.js';
 import { ApiError } from '../api/errors.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import { isUpload, type JobPayload } from './job-kinds.js';
+import { isUpload, type JobPayload } from '../jobs/job-kinds.js';
 import { need, uboName } from './record.js';
 import { waitingOn } from './wait-phrases.js';
 import { storedFilename } from '../../../shared/files/filename.js';
@@ -100,7 +100,7 @@ export async function findUploaded(
   const onServer = (listed ?? (await serverDocs(ctx, doc))).filter((s) => s.size === doc.size);
   const name = storedFilename(doc.filename);
   const found: number[] = [];
-  const free = (s: ServerDoc) => !found.includes(s.id) && !ctx.store.serverIdsHeldByOthers(doc.id).has(s.id);
+  const free = (s: ServerDoc) => !found.includes(s.id) && !ctx.store.serverIdHeldByOther(doc.id, s.id);
   for (const pair of doc.pairs) {
     const candidates = onServer.filter((s) => s.groupId === pair.groupId && s.typeId === pair.typeId);
     // Same name first; a renamed copy can only be told by its content.
@@ -171,56 +171,65 @@ function sameScan(a: StoredDocument, b: StoredDocument): boolean {
 }
 
 /**
+ * Whether an identical document may still claim a copy: its upload is being sent, or its answer was
+ * lost (it looks on the service before sending again). Read from the case's jobs marked "may have
+ * been sent" (a few: those in flight and those whose answer was lost), whatever the queue's length.
+ */
+function twinMayClaim(ctx: RunContext<UploadPayload>, doc: StoredDocument): boolean {
+  return ctx.jobs.mayHaveBeenSentOfCase(doc.caseId).some((j) => {
+    if (j.id === ctx.job.id || !isUpload(j.payload.kind) || !('documentId' in j.payload)) return false;
+    const other = ctx.store.getDocument(j.payload.documentId);
+    return other !== null && !other.removed && sameScan(other, doc);
+  });
+}
+
+/**
  * After a crash, copies of one scan may be on the service that no local document holds (an upload
  * whose answer was lost, sent again). Once no other job of an identical document may still claim
  * one, the free copies go to identical documents still waiting to be sent (their jobs look on the
  * service before sending), and any left over are written to the case's history: never deleted
  * without a person, never left unknown.
+ *
+ * A copy nobody holds only comes from a request whose answer was lost, and the job that lost it
+ * looks on the service before sending again (`listed`, the owner's documents there): that look
+ * settles, or, while an identical document may still claim a copy, notes the content
+ * (CaseStore.setFreeCopyCheck) for the next identical upload to settle. So a plain upload asks the
+ * service, and reads the content's unsent copies, only when its content was noted: identical scans
+ * cost each upload the same however many there are.
  */
 async function settleFreeCopies(
   ctx: RunContext<UploadPayload>,
   doc: StoredDocument,
   listed?: ServerDoc[],
 ): Promise<void> {
-  // After a plain upload only identical scans can have left copies: the service is not asked otherwise.
-  if (!listed && !ctx.store.hasOtherWithContent(doc.caseId, doc.id, doc.sha256, doc.size)) return;
-  // Only documents of the same content can be identical scans: found by hash and size first, so a
-  // drain of hundreds of documents does not decrypt every document of the case after each upload.
-  const alike = new Set(
-    ctx.store
-      .listDocumentsWithContent(doc.caseId, doc.sha256, doc.size)
-      .filter((d) => sameScan(d, doc))
-      .map((d) => d.id),
-  );
-  const twins =
-    alike.size === 0
-      ? []
-      : ctx.jobs
-          .ofCase(doc.caseId)
-          .filter(
-            (j) =>
-              j.id !== ctx.job.id &&
-              isUpload(j.payload.kind) &&
-              'documentId' in j.payload &&
-              alike.has(j.payload.documentId),
-          );
-  if (!listed && alike.size === 0) return;
-  if (twins.some((j) => j.state === 'running' || j.maybeSent)) return;
-  const held = new Set([
-    ...ctx.store.serverIdsHeldByOthers(doc.id),
-    ...(ctx.store.getDocument(doc.id)?.serverIds ?? []),
-  ]);
+  const { store } = ctx;
+  if (!listed && !store.freeCopyCheckDue(doc.caseId, doc.sha256, doc.size)) return;
+  if (!listed && twinMayClaim(ctx, doc)) return;
   const name = storedFilename(doc.filename);
+  const mine = new Set(store.getDocument(doc.id)?.serverIds ?? []);
   const free = (listed ?? (await serverDocs(ctx, doc))).filter(
     (s) =>
       s.size === doc.size &&
       s.filename === name &&
-      !held.has(s.id) &&
-      doc.pairs.some((p) => p.groupId === s.groupId && p.typeId === s.typeId),
+      !mine.has(s.id) &&
+      doc.pairs.some((p) => p.groupId === s.groupId && p.typeId === s.typeId) &&
+      !store.serverIdHeldByOther(doc.id, s.id),
   );
-  if (free.length === 0) return;
-  if (twins.length > 0) {
-    for (const job of twins.slice(0, free.length)) ctx.jobs.setMaybeSent(job.id, true);
+  const settled = () => store.setFreeCopyCheck(doc.caseId, doc.sha256, doc.size, false);
+  if (free.length === 0) return settled();
+  if (twinMayClaim(ctx, doc)) return store.setFreeCopyCheck(doc.caseId, doc.sha256, doc.size, true);
+  // The identical documents still waiting, the first as many as there are free copies: each looks
+  // on the service before sending and adopts one.
+  const waiting: string[] = [];
+  for (const other of store.unsentWithContent(doc.caseId, doc.sha256, doc.size)) {
+    if (waiting.length >= free.length) break;
+    if (!sameScan(other, doc)) continue;
+    const upload = ctx.jobs.uploadOf(other.id);
+    if (upload && upload.id !== ctx.job.id && upload.state === 'ready') waiting.push(upload.id);
+  }
+  settled();
+  if (waiting.length > 0) {
+    for (const jobId of waiting) ctx.jobs.setMaybeSent(jobId, true);
     return;
   }
   // The owner is not named: personal data does not belong in the audit log.
@@ -366,18 +375,19 @@ const individualUpload = uploadHandler<P<'individual.doc-upload'>>(
     );
     // The answer's collection may hold the record's other documents too: take ours by pair, name
     // and size, the newest first (an identical scan sent earlier is older).
-    const claimed = ctx.store.serverIdsHeldByOthers(doc.id);
+    const claimed = (id: number) => ctx.store.serverIdHeldByOther(doc.id, id);
     const name = storedFilename(doc.filename);
     const ids: number[] = [];
     for (const pair of doc.pairs) {
       const mine = answer.documents.filter(
         (d) =>
-          !claimed.has(d.ficaIndividualDocsID) &&
           !ids.includes(d.ficaIndividualDocsID) &&
           d.individualDocsID === pair.groupId &&
           d.IndividualDocTypesID === pair.typeId,
       );
-      const best = mine.filter((d) => d.filename === name && d.size === doc.size).pop() ?? mine.pop();
+      // Newest first, each asked of the index only until one is free.
+      const newest = (list: typeof mine) => [...list].reverse().find((d) => !claimed(d.ficaIndividualDocsID));
+      const best = newest(mine.filter((d) => d.filename === name && d.size === doc.size)) ?? newest(mine);
       if (best) ids.push(best.ficaIndividualDocsID);
     }
     return ids;

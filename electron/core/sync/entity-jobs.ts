@@ -11,7 +11,7 @@ import type { CaseStore } from '../cases/case-store.js';
 import { newUboData } from '../cases/case-service.js';
 import { missingUploaded } from '../cases/checklists.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import type { JobPayload } from './job-kinds.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
 import { band, need, recordDecision, uboName, updateEntity, updateUbo } from './record.js';
 import { staleReview } from './review-wait.js';
 import { waitingOn } from './wait-phrases.js';
@@ -323,9 +323,7 @@ const uboDocConfirm: JobHandler<P<'ubo.doc-confirm'>> = {
     const ubo = uboOf(ctx);
     if (!ubo?.serverId) return `waiting for ${uboName(ubo)} to be created`;
     if (!ubo.data.pepSynced) return waitingOn('ubo.pep-confirm', ubo);
-    const docs = ctx.store
-      .listDocuments(ctx.case.id)
-      .filter((d) => d.owner.kind === 'ubo' && d.owner.uboId === ubo.id);
+    const docs = ctx.store.documentFactsOf(ctx.case.id)({ kind: 'ubo', uboId: ubo.id });
     const missing = missingUploaded('individual', ubo.data.riskStatus, ctx.lookups(), docs);
     return missing.length ? `waiting for documents of ${uboName(ubo)}: ${missing.join(', ')}` : null;
   },
@@ -391,7 +389,7 @@ const entityDocConfirm: JobHandler<P<'entity.doc-confirm'>> = {
   waitingFor(ctx) {
     const d = entityData(ctx);
     if (!d.shareholdingConfirmed) return waitingOn('entity.shareholding-confirm');
-    const docs = ctx.store.listDocuments(ctx.case.id).filter((x) => x.owner.kind === 'entity');
+    const docs = ctx.store.documentFactsOf(ctx.case.id)({ kind: 'entity' });
     const missing = missingUploaded('entity', d.riskBand, ctx.lookups(), docs);
     return missing.length ? `waiting for the entity documents: ${missing.join(', ')}` : null;
   },

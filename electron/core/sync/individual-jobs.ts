@@ -3,7 +3,7 @@
 import { ApiError } from '../api/errors.js';
 import { missingUploaded } from '../cases/checklists.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import type { JobPayload } from './job-kinds.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
 import { band, need, recordDecision, updateIndividual } from './record.js';
 import { staleReview } from './review-wait.js';
 import { waitingOn } from './wait-phrases.js';
@@ -137,7 +137,7 @@ const confirmDocs: JobHandler<P<'individual.confirm-docs'>> = {
       'individual',
       d.riskBand,
       ctx.lookups(),
-      ctx.store.listDocuments(ctx.case.id),
+      ctx.store.documentFactsOf(ctx.case.id)({ kind: 'individual' }),
     );
     return missing.length ? `waiting for documents: ${missing.join(', ')}` : null;
   },

@@ -7,12 +7,13 @@
 import type { Connectivity, JobView } from '../../../shared/ipc/model.js';
 import { classifyError } from '../api/errors.js';
 import type { StoredCase } from '../cases/case-store.js';
-import { finalityOf, maySend, stopReason } from '../cases/finality.js';
+import { finalityOf, maySend } from '../cases/finality.js';
+import { stopReason } from '../jobs/decision-stop.js';
 import { FailurePolicy } from './failure-policy.js';
 import type { RunContext } from './job-handler.js';
 import { JobHandlers } from './job-handlers.js';
-import { isUpload } from './job-kinds.js';
-import type { StoredJob } from './job-store.js';
+import { isUpload } from '../jobs/job-kinds.js';
+import type { StoredJob } from '../jobs/job-store.js';
 import { DEFAULT_QUEUE_OPTIONS, type QueueDeps, type QueueOptions } from './queue-types.js';
 import { QueueViews } from './queue-views.js';
 import { Scheduler } from './scheduler.js';
@@ -430,9 +431,9 @@ export class SyncQueue {
     return this.inFlight.has(jobId);
   }
 
-  /** Waiting reason of every job of a case, for its step views. */
-  waitingByCase(caseId: string): Map<string, string> {
-    return this.queueViews.waitingByCase(caseId);
+  /** Waiting reasons of a case's heads, for its step views (QueueViews.waitingOfHeads). */
+  waitingOfHeads(caseRow: StoredCase, heads: StoredJob[], failed: boolean): Map<string, string> {
+    return this.queueViews.waitingOfHeads(caseRow, heads, failed);
   }
 
   /** The first waiting reason among a case's jobs (in the order queued), for its list row. */

@@ -11,6 +11,7 @@ import { m013DocumentGroupIndexes } from './013-document-group-indexes.js';
 import { m015ContainsSearch } from './015-contains-search.js';
 import { m016StaffSignIn } from './016-staff-sign-in.js';
 import { m017SignInSecurity } from './017-sign-in-security.js';
+import { m018ExactPartnerSearch } from './018-exact-partner-search.js';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m015ContainsSearch,
   m016StaffSignIn,
   m017SignInSecurity,
+  m018ExactPartnerSearch,
 ];

@@ -137,8 +137,12 @@ export class DeskApp {
   async openCase(title: string): Promise<void> {
     await this.open('Cases');
     await this.page.getByRole('searchbox', { name: 'Search' }).fill(title);
-    await this.page.getByRole('link', { name: title }).first().click();
-    await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // The list redraws as the search narrows it: a click on a row just replaced lands nowhere.
+    const heading = this.page.getByRole('heading', { level: 1, name: title });
+    await expect(async () => {
+      if (!(await heading.isVisible())) await this.page.getByRole('link', { name: title }).first().click();
+      await expect(heading).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 90_000 });
   }
 
   steps(): Locator {
@@ -293,8 +297,23 @@ export class DeskApp {
     await this.page.getByLabel('Comments').fill('Documents and screening reviewed; approved.');
     const nextYear = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     await this.page.getByLabel('Next FICA review date').fill(nextYear);
-    await this.page.getByRole('button', { name: 'Record decision' }).click();
+    await this.recordDecision('Approve');
     await expect(this.content().getByText('Decision: Approved')).toBeVisible();
+  }
+
+  /** The decision form's button, then the confirmation that names the client, decision and band. */
+  async recordDecision(
+    verb: 'Approve' | 'Decline' | 'Refer back with a reason' | 'Keep in progress',
+  ): Promise<void> {
+    await this.page.getByRole('button', { name: 'Record decision…' }).click();
+    await this.confirmDialog(verb)
+      .getByRole('button', { name: `${verb}: record the decision` })
+      .click();
+  }
+
+  /** The open confirmation of a decision. */
+  confirmDialog(verb: string): Locator {
+    return this.page.getByRole('dialog', { name: new RegExp(`^${verb} `) });
   }
 
   /** A South African individual with the fewest fields the form asks for; ends on the case. */

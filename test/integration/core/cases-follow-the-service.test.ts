@@ -359,7 +359,9 @@ describe('cases follow the service', () => {
       );
       expect(c.blockedReason).toMatch(/the service says the application is already Declined/);
       const queued = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId);
-      expect(queued.map((j) => [j.kind, j.state])).toEqual([['individual.update', 'failed']]);
+      // Kept and shown as not sent, to be discarded: never a bare failure.
+      expect(queued.map((j) => [j.kind, j.state])).toEqual([['individual.update', 'not-sent']]);
+      expect(await t.call('status.get', {})).toMatchObject({ failedCount: 0, notSentCount: 1 });
     } finally {
       await t.call('queue.resume', {});
     }

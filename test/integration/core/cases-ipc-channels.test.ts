@@ -235,7 +235,7 @@ describe('IPC channels', () => {
       }),
     );
     const jobs = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId);
-    expect(jobs.map((j) => [j.kind, j.state === 'failed'])).toEqual([
+    expect(jobs.map((j) => [j.kind, j.state === 'not-sent'])).toEqual([
       ['entity.create', false],
       ['entity.kyb', true],
       ['entity.decision', false],

@@ -177,7 +177,7 @@ describe('a decided case is final', () => {
     const stopped = await waitFor(
       'stopped',
       () => t.call('queue.list', {}),
-      (jobs) => jobs.some((j) => j.caseId === caseId && j.state === 'failed'),
+      (jobs) => jobs.some((j) => j.caseId === caseId && j.state === 'not-sent'),
       60_000,
     );
     const job = stopped.find((j) => j.caseId === caseId)!;
@@ -213,7 +213,7 @@ describe('a decided case is final', () => {
     const queued = (await t.call('queue.list', {})).filter((j) => j.caseId === caseId);
     expect(queued.map((j) => [j.kind, j.state])).toEqual([
       ['individual.create', 'paused'],
-      ['individual.aml-screening', 'failed'],
+      ['individual.aml-screening', 'not-sent'],
       ['individual.decision', 'waiting'],
     ]);
     expect(queued[1]!.error?.message).toMatch(/Not sent: the application is Declined/);

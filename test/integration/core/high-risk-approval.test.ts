@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
-import { captureIndividual } from '../../support/flows.js';
+import type { IndividualCase } from '../../../shared/ipc/model.js';
+import { captureChecklist, captureIndividual } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 
 describe('approving a High Risk client', () => {
@@ -24,7 +25,7 @@ describe('approving a High Risk client', () => {
   });
 
   /** A client the capturer made ready for the decision, whose band the service set to High Risk; the reviewer decides. */
-  async function highRiskClient(name: string): Promise<string> {
+  async function highRiskClient(name: string, withHighRiskDocuments = false): Promise<string> {
     await t.actAs('capturer');
     const caseId = await captureIndividual(t, { name, decide: false });
     await waitFor(
@@ -37,12 +38,24 @@ describe('approving a High Risk client', () => {
     const c = store.getCase(caseId)!;
     c.data.riskBand = 'High Risk';
     store.saveCase(c);
+    if (withHighRiskDocuments) {
+      const held = (await t.call('cases.get', { caseId })) as IndividualCase;
+      const missing = held.checklist.items.filter((i) => !i.onFile);
+      await captureChecklist(
+        t,
+        caseId,
+        { kind: 'individual' },
+        { ...held.checklist, items: missing },
+        'High',
+      );
+    }
     await t.actAs('reviewer');
     return caseId;
   }
 
   it('refuses an approval without a comment and a next review date, naming both', async () => {
-    const caseId = await highRiskClient('Hilda Highrisk');
+    // Every step done, the documents High Risk requires on file: only the reason and the date are missing.
+    const caseId = await highRiskClient('Hilda Highrisk', true);
     const refused = await t
       .call('individual.decide', { caseId, onboardingDecision: 'Approved' })
       .catch((e: unknown) => e);

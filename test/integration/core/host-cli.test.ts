@@ -60,10 +60,15 @@ function start(args: string[]): Promise<{ child: ChildProcess; link: string; out
   });
 }
 
+/** Asks the host to stop; one that has not stopped 30 s later is killed, so a hook never hangs. */
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((done) => {
-    if (child.exitCode !== null) return done();
-    child.once('exit', () => done());
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      done();
+    });
     child.kill('SIGTERM');
   });
 }

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndividualCase } from '../../../shared/ipc/model.js';
 import { startTestCore, testSecrets, waitFor, type TestCore } from '../../support/core-harness.js';
-import { captureDocument, individualAtDocumentsStep } from '../../support/flows.js';
+import { bulkPdf } from '../../support/documents.js';
+import { individualAtDocumentsStep } from '../../support/flows.js';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox.js';
 
 describe('a document the service refuses', () => {
@@ -11,8 +12,8 @@ describe('a document the service refuses', () => {
   let t: TestCore;
 
   beforeAll(async () => {
-    // The service takes individual documents of at most 300 bytes: every real PDF is refused.
-    sandbox = await startTestSandbox({ limits: { individualDocumentBytes: 300 } });
+    // The service takes individual documents of at most 64 KB: a scan of 200 KB is refused.
+    sandbox = await startTestSandbox({ limits: { individualDocumentBytes: 64 * 1024 } });
     t = await startTestCore({
       sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
       secretStore: testSecrets('memory'),
@@ -29,7 +30,13 @@ describe('a document the service refuses', () => {
 
   it('is listed as refused with the reason, and the case clears once it is removed', async () => {
     const { caseId, pair } = await individualAtDocumentsStep(t, 'Refused');
-    await captureDocument(t, caseId, { kind: 'individual' }, pair, 'Too big.pdf');
+    await t.core.internals.drafts.importFile(
+      caseId,
+      { kind: 'individual' },
+      [pair],
+      'Too big.pdf',
+      bulkPdf(200_000),
+    );
     const refused = await waitFor(
       'refusal recorded',
       () => get(caseId),

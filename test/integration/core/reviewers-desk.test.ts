@@ -1,9 +1,11 @@
 // The reviewer's desk against a real sandbox: the partner's cases listed with the published filters
-// and paging, opened with documents and report, taken for review and read with the service gone,
-// decided offline and sent on reconnect under the reviewer, and the refusals a reviewer meets.
+// and paging; opening one makes it a case of this laptop, with its documents and report, reviewed and
+// decided through the same command and queue as a case captured here; taken, it is read with the
+// service gone, and a decision made offline is a queued job sent on reconnect under the reviewer.
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
+import type { IndividualCase, EntityCase } from '../../../shared/ipc/model.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import { startTestCore, testSecrets, waitFor, type TestCore } from '../../support/core-harness.js';
 import { makePdf } from '../../support/documents.js';
@@ -60,6 +62,11 @@ describe("the reviewer's desk", () => {
     );
     return { id: created.id, pdf };
   }
+
+  const open = async (kind: 'entity' | 'individual', serverId: string) => {
+    const { caseId } = await reviewer.call('desk.open', { kind, serverId });
+    return reviewer.call('cases.get', { caseId });
+  };
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
@@ -147,7 +154,7 @@ describe("the reviewer's desk", () => {
     expect(byEntityName.rows.map((r) => r.clientReference)).toEqual([`${tag}-E1`]);
     const entities = await reviewer.call('desk.list', { kind: 'entity', clientReference: `${tag}-E` });
     expect(entities.rows).toMatchObject([
-      { kind: 'entity', name: `${tag} Holdings`, ficaStatus: 'In Progress' },
+      { kind: 'entity', name: `${tag} Holdings`, ficaStatus: 'In Progress', caseId: null },
     ]);
 
     await expect(reviewer.call('desk.list', { kind: 'entity', take: 101 })).rejects.toMatchObject({
@@ -155,30 +162,33 @@ describe("the reviewer's desk", () => {
     });
   });
 
-  it('opens a record with its documents (viewable) and its report', async () => {
+  it('opens a record as a case of this laptop, with its documents (viewable) and its report', async () => {
     const { id, pdf } = await serviceIndividual(`${tag}-O1`, 'Opener');
-    const opened = await reviewer.call('desk.open', { kind: 'individual', serverId: id });
+    const opened = (await open('individual', id)) as IndividualCase;
     expect(opened).toMatchObject({
-      name: 'Desk Opener',
+      kind: 'individual',
+      origin: 'desk',
+      title: 'Desk Opener',
+      serverId: id,
       clientReference: `${tag}-O1`,
-      ficaStatus: 'In Progress',
       createdBy: capturerId,
-      source: 'service',
       taken: null,
       decision: null,
-      mayNotDecide: null,
     });
+    // The same steps as a case captured here: done where the service says so.
+    expect(opened.steps.find((s) => s.id === 'pep-decision')?.status).toBe('done');
+    expect(opened.pepDecision).toMatchObject({ pepConfirmReviewed: true, adverseSearchKYC: false });
+    expect(opened.externalValidation?.kycResult.IDStatusDesc).toBe('Verified');
     expect(opened.documents).toHaveLength(1);
-    const doc = opened.documents[0]!;
-    const content = await reviewer.call('desk.document', {
-      kind: 'individual',
-      serverId: id,
-      owner: doc.owner,
-      docId: doc.docId,
-    });
+    const content = await reviewer.call('documents.content', { documentId: opened.documents[0]!.id });
     expect(Buffer.from(content.bytes).equals(Buffer.from(pdf))).toBe(true);
-    const report = await reviewer.call('desk.report', { kind: 'individual', serverId: id });
+    const report = await reviewer.call('reports.get', { caseId: opened.id });
     expect(Buffer.from(report.bytes).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const listed = await reviewer.call('desk.list', { kind: 'individual', clientReference: `${tag}-O1` });
+    expect(listed.rows[0]?.caseId).toBe(opened.id);
+    const again = await open('individual', id);
+    expect(again.id).toBe(opened.id);
   });
 
   it('opens an entity with its people from the registry and its report', async () => {
@@ -188,27 +198,28 @@ describe("the reviewer's desk", () => {
       entityType: 1,
       clientReference: `${tag}-E2`,
     });
-    const opened = await reviewer.call('desk.open', { kind: 'entity', serverId: created.id });
+    const opened = (await open('entity', created.id)) as EntityCase;
     expect(opened).toMatchObject({
       kind: 'entity',
-      name: `${tag} Registry Traders`,
-      number: '2015/654321/07',
+      origin: 'desk',
+      title: `${tag} Registry Traders`,
+      create: { entityRegNumber: '2015/654321/07' },
     });
-    expect(opened.people.length).toBeGreaterThan(0);
-    expect(opened.people.map((p) => p.name).sort()).toEqual(
+    expect(opened.ubos.map((u) => `${u.details.firstName} ${u.details.lastName}`).sort()).toEqual(
       created.createdUbos.map((u) => `${u.firstName} ${u.lastName}`).sort(),
     );
-    const report = await reviewer.call('desk.report', { kind: 'entity', serverId: created.id });
+    expect(opened.ubos.every((u) => u.origin === 'registry')).toBe(true);
+    const report = await reviewer.call('reports.get', { caseId: opened.id });
     expect(Buffer.from(report.bytes).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('reads a case taken for review with the service gone, and sends a decision made offline on reconnect', async () => {
     const { id, pdf } = await serviceIndividual(`${tag}-T1`, 'Taken');
-    const taken = await reviewer.call('desk.take', { kind: 'individual', serverId: id });
-    expect(taken.taken).not.toBeNull();
-    expect(await reviewer.call('desk.taken', {})).toContainEqual(
-      expect.objectContaining({ serverId: id, name: 'Desk Taken', pendingDecision: null }),
-    );
+    const { caseId } = await reviewer.call('desk.take', { kind: 'individual', serverId: id });
+    const taken = await reviewer.call('cases.get', { caseId });
+    expect(taken.taken).toMatchObject({ by: reviewerId });
+    const onLaptop = await reviewer.call('cases.list', { origin: 'desk' });
+    expect(onLaptop.cases.map((c) => c.id)).toContain(caseId);
 
     await sandbox.stop();
     try {
@@ -220,77 +231,88 @@ describe("the reviewer's desk", () => {
         code: 'offline',
         message: expect.stringMatching(/needs a connection/),
       });
-      const offline = await reviewer.call('desk.open', { kind: 'individual', serverId: id });
-      expect(offline).toMatchObject({ source: 'taken', name: 'Desk Taken', clientReference: `${tag}-T1` });
-      const doc = offline.documents[0]!;
-      const content = await reviewer.call('desk.document', {
-        kind: 'individual',
-        serverId: id,
-        owner: doc.owner,
-        docId: doc.docId,
-      });
+      const offline = await open('individual', id);
+      expect(offline).toMatchObject({ id: caseId, title: 'Desk Taken', clientReference: `${tag}-T1` });
+      const content = await reviewer.call('documents.content', { documentId: offline.documents[0]!.id });
       expect(Buffer.from(content.bytes).equals(Buffer.from(pdf))).toBe(true);
-      const report = await reviewer.call('desk.report', { kind: 'individual', serverId: id });
+      const report = await reviewer.call('reports.get', { caseId });
       expect(Buffer.from(report.bytes).subarray(0, 5).toString()).toBe('%PDF-');
 
-      const decided = await reviewer.call('desk.decide', {
-        kind: 'individual',
-        serverId: id,
+      const decided = await reviewer.call('individual.decide', {
+        caseId,
         onboardingDecision: 'Refer',
-        comments: 'Needs a second look',
+        additionalComments: 'Needs a second look',
       });
-      expect(decided.pendingDecision).toMatchObject({ onboardingDecision: 'Refer', decidedBy: reviewerId });
-      expect(decided.mayNotDecide).toMatch(/waiting to be sent/);
+      expect(decided.decision).toMatchObject({
+        onboardingDecision: 'Refer',
+        decidedBy: reviewerId,
+        synced: false,
+      });
       expect((await reviewer.call('status.get', {})).unsentCount).toBe(1);
+      const queued = await reviewer.call('queue.list', {});
+      expect(queued).toContainEqual(expect.objectContaining({ caseId, kind: 'individual.decision' }));
     } finally {
       await sandbox.start();
     }
 
     const sent = await waitFor(
       'the decision sent',
-      () => reviewer.call('desk.open', { kind: 'individual', serverId: id }),
-      (c) => c.pendingDecision === null && c.decision !== null,
-      30_000,
+      () => reviewer.call('cases.get', { caseId }),
+      (c) => c.decision?.synced === true && c.unsentJobs === 0,
+      60_000,
     );
     expect(sent.decision).toMatchObject({ onboardingDecision: 'Refer', comments: 'Needs a second look' });
     const onService = (await service.individual(id)) as Record<string, unknown>;
-    expect(onService).toMatchObject({ onboardingDecision: 'Refer' });
-    expect(onService.decidedBy ?? reviewerId).toBe(reviewerId);
+    expect(onService).toMatchObject({
+      onboardingDecision: 'Refer',
+      additionalComments: 'Needs a second look',
+    });
   });
 
-  it('says a case was decided elsewhere (403) and shows the service’s decision', async () => {
+  it('learns a decision taken elsewhere when the case is opened, and refuses one more', async () => {
     const { id } = await serviceIndividual(`${tag}-X1`, 'Elsewhere');
-    await reviewer.call('desk.take', { kind: 'individual', serverId: id });
+    const { caseId } = await reviewer.call('desk.take', { kind: 'individual', serverId: id });
     await service.api.individualDecision(id, {
       onboardingDecision: 'Declined',
       additionalComments: 'Declined at head office',
       userID: capturerId,
       partnerID: sandbox.partnerId,
     });
+    const after = await open('individual', id);
+    expect(after.id).toBe(caseId);
+    expect(after.decision).toMatchObject({ onboardingDecision: 'Declined', source: 'service' });
+    expect(after.readOnly).toMatch(/^Decided on the service: Declined/);
+    await expect(
+      reviewer.call('individual.decide', {
+        caseId,
+        onboardingDecision: 'Refer',
+        additionalComments: 'Again',
+      }),
+    ).rejects.toMatchObject({ code: 'not-allowed', message: expect.stringMatching(/is Declined/) });
 
-    const after = await reviewer.call('desk.decide', {
-      kind: 'individual',
-      serverId: id,
-      onboardingDecision: 'Refer',
-    });
-    expect(after.decisionRefused).toMatch(/^Decided elsewhere: Declined/);
-    expect(after.pendingDecision).toBeNull();
-    expect(after.decision).toMatchObject({ onboardingDecision: 'Declined' });
-    expect(after.mayNotDecide).toMatch(/is Declined: a decided application can no longer be changed/);
-    expect(await reviewer.call('desk.taken', {})).toContainEqual(
-      expect.objectContaining({ serverId: id, decisionRefused: expect.stringMatching(/^Decided elsewhere/) }),
-    );
-
-    // The copy of a decided case leaves this laptop after the retention period, its files with it.
+    // A decided desk case leaves this laptop after the retention period, its files with it.
     const files = (await reviewer.core.internals.vault.list()).length;
     await reviewer.core.internals.purgeNow(Date.now() + 400 * 24 * 3600 * 1000);
-    expect((await reviewer.call('desk.taken', {})).map((c) => c.serverId)).not.toContain(id);
+    expect((await reviewer.call('cases.list', { origin: 'desk' })).cases.map((c) => c.id)).not.toContain(
+      caseId,
+    );
     expect((await reviewer.core.internals.vault.list()).length).toBeLessThan(files);
   });
 
-  it('refuses a decision by the person who captured the case, and by someone without the reviewer role', async () => {
-    // The reviewer captured this one on the service, so someone else decides it.
+  it('refuses a decision by the person who captured the case', async () => {
     const own = await serviceIndividual(`${tag}-M0`, 'Own', reviewerId);
+    const seen = await open('individual', own.id);
+    expect(seen.decisionFacts.capturedBy).toBe(reviewerId);
+    await expect(
+      reviewer.call('individual.decide', {
+        caseId: seen.id,
+        onboardingDecision: 'Refer',
+        additionalComments: 'Mine',
+      }),
+    ).rejects.toMatchObject({ code: 'not-allowed', message: expect.stringMatching(/maker and checker/) });
+  });
+
+  it('refuses a decision by someone without the reviewer role', async () => {
     const { id } = await serviceIndividual(`${tag}-M1`, 'Maker');
     const onlyCapturer = await startTestCore({
       sandbox: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
@@ -298,17 +320,18 @@ describe("the reviewer's desk", () => {
       actingAs: 'capturer',
     });
     try {
-      const seen = await reviewer.call('desk.open', { kind: 'individual', serverId: own.id });
-      expect(seen.mayNotDecide).toMatch(/You captured this case/);
+      const { caseId } = await onlyCapturer.call('desk.open', { kind: 'individual', serverId: id });
       await expect(
-        reviewer.call('desk.decide', { kind: 'individual', serverId: own.id, onboardingDecision: 'Refer' }),
-      ).rejects.toMatchObject({ code: 'not-allowed', message: expect.stringMatching(/maker and checker/) });
-
-      await expect(
-        onlyCapturer.call('desk.decide', { kind: 'individual', serverId: id, onboardingDecision: 'Refer' }),
+        onlyCapturer.call('individual.decide', {
+          caseId,
+          onboardingDecision: 'Refer',
+          additionalComments: 'x',
+        }),
       ).rejects.toSatisfy(
         (e: unknown) =>
-          e instanceof DeskError && e.code === 'not-allowed' && /only a reviewer/.test(e.message),
+          e instanceof DeskError &&
+          e.code === 'not-allowed' &&
+          /only a reviewer|needs a reviewer/.test(e.message),
       );
       expect((await service.individual(id)).onboardingDecision ?? null).not.toBe('Refer');
     } finally {

@@ -119,34 +119,37 @@ describe('crash safety', () => {
     await t.call('lookups.refresh', {});
     // 150 documents: lives end after 3 to 6 finished jobs, but a fast drain finishes a few more
     // before the kill lands, and with 100 the jobs ran out before the 21st kill. Ten of them are
-    // the same scan (same name, bytes and type) for the entity, and five the same for its owner.
+    // the same scan (same name, bytes and type) for the entity; its owner has five before the crashes.
+    const scan = await makePdf('the same scan');
     const caseId = await captureEntityPathA(t, {
       name: 'Crash Test Holdings',
       extraEntityDocs: 140,
       decide: false,
       holdEntityDocs: true,
+      // The owner's five copies go before their documents are confirmed: the service takes none after.
+      beforeUboConfirm: async (caseId, uboId) => {
+        const ubo = ((await t.call('cases.get', { caseId })) as EntityCase).ubos.find((u) => u.id === uboId)!;
+        const uboPair = {
+          groupId: ubo.checklist.items[0]!.groupId,
+          typeId: ubo.checklist.items[0]!.types[0]!.id,
+        };
+        for (let i = 0; i < 5; i++)
+          await t.core.internals.drafts.importFile(
+            caseId,
+            { kind: 'ubo', uboId },
+            [uboPair],
+            'Same ID.pdf',
+            scan,
+          );
+      },
     });
     const captured = (await t.call('cases.get', { caseId })) as EntityCase;
     const pair = {
       groupId: captured.checklist.items[0]!.groupId,
       typeId: captured.checklist.items[0]!.types[0]!.id,
     };
-    const uboId = captured.ubos[0]!.id;
-    const uboPair = {
-      groupId: captured.ubos[0]!.checklist.items[0]!.groupId,
-      typeId: captured.ubos[0]!.checklist.items[0]!.types[0]!.id,
-    };
-    const scan = await makePdf('the same scan');
     for (let i = 0; i < 10; i++)
       await t.core.internals.drafts.importFile(caseId, { kind: 'entity' }, [pair], 'Same scan.pdf', scan);
-    for (let i = 0; i < 5; i++)
-      await t.core.internals.drafts.importFile(
-        caseId,
-        { kind: 'ubo', uboId },
-        [uboPair],
-        'Same ID.pdf',
-        scan,
-      );
     await t.asReviewer(() =>
       t.call('entity.decide', {
         caseId,
@@ -186,7 +189,7 @@ describe('crash safety', () => {
     const status = await t.call('status.get', {});
     expect(status.unsentCount).toBe(0);
     const local = (await t.call('cases.get', { caseId })) as EntityCase;
-    const ubo = local.ubos.find((u) => u.id === uboId)!;
+    const ubo = local.ubos[0]!;
     expect(local.documents.length).toBeGreaterThanOrEqual(150);
     const all = [...local.documents, ...ubo.documents];
     expect(all.every((d) => d.state === 'on-file' && d.serverIds.length === 1)).toBe(true);

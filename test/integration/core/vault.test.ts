@@ -117,6 +117,37 @@ describe('vault chunk boundaries', () => {
   });
 });
 
+describe('vault files from bytes in memory', () => {
+  it('are the files a stream of the same bytes makes, whatever their size (1 KiB chunks)', async () => {
+    const small = await Vault.open({ dir: join(root, 'small-chunks-bytes'), keyStore, chunkBytes: 1024 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 0, max: 64 }),
+        async (size, skip) => {
+          // A view into a larger buffer, as the bytes of a picked file arrive.
+          const plain = randomBytes(size + skip).subarray(skip);
+          const fromBytes = await small.importFile(plain);
+          const fromStream = await small.importFile(Readable.from([Buffer.from(plain)]));
+          expect(fromBytes).toEqual({
+            id: expect.stringMatching(/^[0-9a-f]{32}$/),
+            size,
+            sha256: sha256(plain),
+          });
+          expect(fromBytes.sha256).toBe(fromStream.sha256);
+          const stored = join(small.dir, `${fromBytes.id}.fdv`);
+          expect((await stat(stored)).size).toBe(storedSize(size, 1024));
+          expect((await stat(stored)).size).toBe((await stat(join(small.dir, `${fromStream.id}.fdv`))).size);
+          expect((await small.readAll(fromBytes.id)).equals(plain)).toBe(true);
+          await small.purge([fromBytes.id, fromStream.id]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect((await readdir(small.dir)).filter((name) => name.endsWith('.partial'))).toEqual([]);
+  });
+});
+
 describe('vault ranges for the capture worker', () => {
   it('gives any byte range of a file, opening only the chunks it spans (1 KiB chunks)', async () => {
     const small = await Vault.open({ dir: join(root, 'range-chunks'), keyStore, chunkBytes: 1024 });

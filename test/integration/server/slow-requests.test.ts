@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(`slow requests (limits ${JSON.stringify(LIMITS)}):\n${figures.join('\n')}`);
   await t.stop();
-});
+}, 180_000);
 
 interface Held {
   /** ms from the first byte sent to the first byte of the answer (null: none came). */

@@ -1,13 +1,16 @@
-// The lists' contains-filters answer from a trigram index (migration 015) and must keep exactly the
-// rows the plain rule keeps: the value occurs in the column, ignoring the case of ASCII letters,
-// with % _ \ and quotes taken literally. Checked on a real SQLite file against a naive filter over
-// random records and random search strings.
+// The lists' contains-filters answer from an exact trigram index per partner (migration 018) and must
+// keep, and count, exactly the rows the plain rule keeps: the value occurs in the column, ignoring
+// the case of ASCII letters, with % _ \ and quotes taken literally. Checked on a real SQLite file
+// against a naive filter over random records and random search strings; a filter matching many rows
+// is counted by the index alone; and a database written before migration 018 is searched alike.
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../../server/store/db.js';
+import Database from 'better-sqlite3';
+import { migrate, openDb, type Db } from '../../../server/store/db.js';
+import { MIGRATIONS } from '../../../server/store/migrations/index.js';
 import { EntityRepository, type Entity } from '../../../server/store/entities.js';
 import { IndividualRepository, type Individual } from '../../../server/store/individuals.js';
 
@@ -255,7 +258,22 @@ describe('contains-filters on the trigram index', () => {
       for (let n = 0; n < 1_500; n += 1)
         repo.insert(individual(n, 'p1', 'Thandi', n % 5 === 4 ? 'Nkosi' : 'Smith', null));
     })();
-    const page = repo.list('p1', { lastName: 'SMI' }, 50, 25);
+    // Counted by the index alone: no statement counts the rows themselves.
+    const compiled: string[] = [];
+    const prepare = db.prepare;
+    db.prepare = ((sql: string) => {
+      compiled.push(sql);
+      return prepare.call(db, sql);
+    }) as Db['prepare'];
+    let page: ReturnType<IndividualRepository['list']>;
+    try {
+      page = repo.list('p1', { lastName: 'SMI' }, 50, 25);
+    } finally {
+      db.prepare = prepare;
+    }
+    expect(compiled.filter((sql) => /COUNT\(\*\) AS n FROM individuals /.test(sql))).toEqual([]);
+    expect(compiled.some((sql) => sql.includes('individuals_search MATCH'))).toBe(true);
+    expect(compiled.filter((sql) => /COUNT\(\*\) AS n FROM individuals /.test(sql))).toEqual([]);
     expect(page.count).toBe(1_200);
     const expected = Array.from({ length: 1_500 }, (_, n) => n)
       .filter((n) => n % 5 !== 4)
@@ -263,5 +281,43 @@ describe('contains-filters on the trigram index', () => {
       .slice(25, 75)
       .map((n) => `i-${n}`);
     expect(page.data.map((i) => i.id)).toEqual(expected);
+  });
+
+  it('searches a database written before the exact index like a new one', () => {
+    const old = mkdtempSync(join(tmpdir(), 'fica-sbx-contains-old-'));
+    try {
+      const before = new Database(join(old, 'sandbox.sqlite'));
+      before.pragma('foreign_keys = ON');
+      migrate(
+        before,
+        MIGRATIONS.filter((m) => m.version < 18),
+      );
+      before
+        .prepare(
+          "INSERT INTO partners (id, name, balance, medium_from, high_from, client_id, client_secret_hash, created_at) VALUES ('p1', 'p1', 0, NULL, 70, 'client-p1', 'h', '2024-01-01'), ('p2', 'p2', 0, NULL, 70, 'client-p2', 'h', '2024-01-02')",
+        )
+        .run();
+      const written = new IndividualRepository(before);
+      for (let n = 0; n < 30; n += 1)
+        written.insert(
+          individual(n, n % 3 === 0 ? 'p2' : 'p1', 'Thandi', n % 2 ? 'Dlamini' : 'Kelvin', null),
+        );
+      before.close();
+      const reopened = openDb(old);
+      const repo = new IndividualRepository(reopened);
+      expect(repo.list('p1', { lastName: 'DLAM' }, 100, 0).count).toBe(10);
+      expect(repo.list('p2', { lastName: 'kelvin' }, 100, 0).count).toBe(5);
+      // A partner made after the migration gets its own key, and its records are found.
+      reopened
+        .prepare(
+          "INSERT INTO partners (id, name, balance, medium_from, high_from, client_id, client_secret_hash, created_at) VALUES ('p3', 'p3', 0, NULL, 70, 'client-p3', 'h', '2024-01-03')",
+        )
+        .run();
+      repo.insert(individual(99, 'p3', 'Thandi', 'Dlamini', null));
+      expect(repo.list('p3', { lastName: 'dlamini' }, 100, 0).data.map((i) => i.id)).toEqual(['i-99']);
+      reopened.close();
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
   });
 });

@@ -152,6 +152,10 @@ describe("the core's client", () => {
     uboDocConfirm: (c) => c.uboDocConfirm(ID),
     uploadEntityDocument: (c) => c.uploadEntityDocument(ID, file, { entityDocsID: 1, entityDocTypesID: 1 }),
     getEntityDocument: (c) => c.getEntityDocument(7),
+    documentStream: async (c) => {
+      const { bytes } = await c.documentStream({ kind: 'individual', individualId: ID, docId: 7 });
+      for await (const chunk of bytes) void chunk;
+    },
     deleteEntityDocument: (c) => c.deleteEntityDocument(7),
     entityDocConfirm: (c) => c.entityDocConfirm(ID),
     verifyOrganigram: (c) => c.verifyOrganigram(ID, []),

@@ -1,6 +1,6 @@
 // How often the screens hear that a case changed: a person's own change at once, a drain a few
 // times a second however many of its jobs finish (each told change makes an open case screen read
-// the whole case again).
+// the case again), and what each telling names: the case's documents written since the last one.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChangeNotifier } from '../../../electron/core/ipc/change-notifier.js';
 import { CoreEvents } from '../../../electron/core/ipc/events.js';
@@ -8,13 +8,20 @@ import type { Status } from '../../../shared/ipc/model.js';
 
 function notifier() {
   const events = new CoreEvents();
-  const told: { at: number; caseId: string }[] = [];
+  const told: { at: number; caseId: string; documentIds: string[] | null }[] = [];
   const refreshed: string[] = [];
-  events.on('case.changed', ({ caseId }) => told.push({ at: Date.now(), caseId }));
+  /** Documents written per case since it was last told, as CaseStore.takeChangedDocuments keeps them. */
+  const written = new Map<string, string[] | null>();
+  events.on('case.changed', ({ caseId, documentIds }) => told.push({ at: Date.now(), caseId, documentIds }));
   const changes = new ChangeNotifier({
     events,
     status: () => ({}) as Status,
     refreshCaseStatus: (caseId) => refreshed.push(caseId),
+    changedDocuments: (caseId) => {
+      const ids = written.has(caseId) ? written.get(caseId)! : [];
+      written.delete(caseId);
+      return ids;
+    },
     // No queue screen listens here: the queue's delta is dropped, never built.
     queue: {
       caseChanged: () => undefined,
@@ -24,7 +31,7 @@ function notifier() {
       drop: () => undefined,
     },
   });
-  return { changes, told, refreshed };
+  return { changes, told, refreshed, written };
 }
 
 describe('case changes told to the screens', () => {
@@ -64,6 +71,27 @@ describe('case changes told to the screens', () => {
         .map((t) => t.caseId)
         .sort(),
     ).toEqual(['case-a', 'case-b']);
+    changes.close();
+  });
+
+  it("names in each telling the case's documents written since the last, or null for too many", () => {
+    const { changes, told, written } = notifier();
+    written.set('case-a', ['doc-1', 'doc-2']);
+    changes.caseChanged('case-a');
+    vi.advanceTimersByTime(50);
+    written.set('case-a', ['doc-3']);
+    changes.caseChanged('case-a');
+    changes.caseChanged('case-b');
+    vi.advanceTimersByTime(250);
+    written.set('case-a', null);
+    changes.caseChanged('case-a');
+    vi.advanceTimersByTime(250);
+    expect(told.map(({ caseId, documentIds }) => ({ caseId, documentIds }))).toEqual([
+      { caseId: 'case-a', documentIds: ['doc-1', 'doc-2'] },
+      { caseId: 'case-a', documentIds: ['doc-3'] },
+      { caseId: 'case-b', documentIds: [] },
+      { caseId: 'case-a', documentIds: null },
+    ]);
     changes.close();
   });
 

@@ -15,6 +15,8 @@ import { m010JobTallies } from './010-job-tallies.js';
 import { m011DropCaseTallies } from './011-drop-case-tallies.js';
 import { m012CaseOrderAndTallies } from './012-case-order-and-tallies.js';
 import { m013DocumentReadings } from './013-document-readings.js';
+import { m014OneReviewPath } from './014-one-review-path.js';
+import { m015CaseDocumentsAtScale } from './015-case-documents-at-scale.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   m001Platform,
@@ -30,4 +32,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m011DropCaseTallies,
   m012CaseOrderAndTallies,
   m013DocumentReadings,
+  m014OneReviewPath,
+  m015CaseDocumentsAtScale,
 ];

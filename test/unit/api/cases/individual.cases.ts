@@ -112,6 +112,19 @@ const pepDecision = {
 };
 
 export const individualCases: CaseTable = {
+  // The fields alone, as a case stored before the identity rule keeps them: a citizen without an
+  // ID number is a shape this schema takes (the request schema refuses it).
+  IndividualCreateFieldsSchema: {
+    valid: [individualCreate, { ...individualCreate, idNumber: undefined }],
+    invalid: [
+      { why: 'firstName missing', value: { ...individualCreate, firstName: undefined }, path: ['firstName'] },
+      {
+        why: 'clientEmail not an e-mail',
+        value: { ...individualCreate, clientEmail: 'lerato' },
+        path: ['clientEmail'],
+      },
+    ],
+  },
   IndividualCreateRequestSchema: {
     valid: [
       individualCreate,

@@ -19,6 +19,7 @@ const summary = (n: number, patch: Partial<CaseSummary> = {}): CaseSummary => ({
   unsentJobs: 1,
   reviewsDue: 0,
   createdBy: null,
+  origin: 'captured',
   updatedAt: new Date(Date.UTC(2026, 0, 1) + (1000 - n) * 60_000).toISOString(),
   ...patch,
 });
@@ -91,7 +92,7 @@ describe('CasesList', () => {
     await list.setFilter({});
     fake.calls.length = 0;
     all[3] = { ...all[3]!, unsentJobs: 0, status: 'synced' };
-    fake.emit('case.changed', { caseId: 'c3' });
+    fake.emit('case.changed', { caseId: 'c3', documentIds: [] });
     await expect.poll(() => list.rows[3]?.status).toBe('synced');
     expect(list.rows[3]?.unsentJobs).toBe(0);
     expect(listCalls(fake)).toEqual([{ ids: ['c3'] }]);
@@ -109,8 +110,8 @@ describe('CasesList', () => {
     expect(list.total).toBe(0);
 
     all.push(summary(1), summary(2));
-    fake.emit('case.changed', { caseId: 'c1' });
-    fake.emit('case.changed', { caseId: 'c2' });
+    fake.emit('case.changed', { caseId: 'c1', documentIds: [] });
+    fake.emit('case.changed', { caseId: 'c2', documentIds: [] });
     await expect.poll(() => list.total).toBe(2);
     expect(list.rows[0]?.id).toBe('c1');
     stop();
@@ -126,19 +127,19 @@ describe('CasesList', () => {
     // A case updated just now moves to the top.
     all[10] = summary(10, { updatedAt: '2027-01-01T00:00:00.000Z' });
     all.unshift(all.splice(10, 1)[0]!);
-    fake.emit('case.changed', { caseId: 'c10' });
+    fake.emit('case.changed', { caseId: 'c10', documentIds: [] });
     await expect.poll(() => list.rows[0]?.id).toBe('c10');
 
     // One that no longer waits leaves the filtered list, and the needs-review banner counts it.
     all[0] = { ...all[0]!, status: 'needs-review' };
-    fake.emit('case.changed', { caseId: 'c10' });
+    fake.emit('case.changed', { caseId: 'c10', documentIds: [] });
     await expect.poll(() => list.total).toBe(119);
     expect(list.needsReview).toBe(1);
     expect(Object.values(list.rows).some((c) => c.id === 'c10')).toBe(false);
 
     // A new case.
     all.unshift(summary(-1, { id: 'new', updatedAt: '2027-02-01T00:00:00.000Z' }));
-    fake.emit('case.changed', { caseId: 'new' });
+    fake.emit('case.changed', { caseId: 'new', documentIds: [] });
     await expect.poll(() => list.rows[0]?.id).toBe('new');
     expect(list.total).toBe(120);
     expect(
@@ -158,7 +159,7 @@ describe('CasesList', () => {
     fake.calls.length = 0;
     vi.useFakeTimers();
     all[280] = { ...all[280]!, unsentJobs: 0 };
-    fake.emit('case.changed', { caseId: 'c280' });
+    fake.emit('case.changed', { caseId: 'c280', documentIds: [] });
     // Past the list's 250 ms coalescing of changes, and the read it asks for.
     await runEverythingPending();
     expect(listCalls(fake)).toEqual([{ ids: ['c280'] }]);

@@ -93,6 +93,7 @@ const caseBase = {
   riskReason: null,
   decision: null,
   documents: [],
+  documentCounts: { total: 0, byState: {} },
   checklist,
   unsentJobs: 0,
   blockedReason: null,
@@ -100,7 +101,23 @@ const caseBase = {
   reviewsDue: [],
   readOnly: null,
   serviceCheck: null,
+  lastHistoryId: null,
+  origin: 'captured' as const,
+  taken: null,
+  serviceReadAt: null,
+  makers: [],
+  mayDecide: null,
 };
+
+const facts = (title: string) => ({
+  title,
+  band: 'Low Risk' as const,
+  final: null,
+  approvalGate: null,
+  unattested: [],
+  capturedBy: 'capturer-1',
+  makers: [],
+});
 
 function person(id: string, firstName: string, docsConfirmed = true): LocalUbo {
   return {
@@ -116,6 +133,7 @@ function person(id: string, firstName: string, docsConfirmed = true): LocalUbo {
     riskReason: null,
     docsConfirmed,
     documents: [],
+    documentCounts: { total: 0, byState: {} },
     checklist,
     steps: [],
   };
@@ -144,6 +162,7 @@ function entityCase(showOrganigram: boolean, ubos = [person('p1', 'Anna'), perso
   };
   return {
     ...caseBase,
+    decisionFacts: facts('Acme Trading'),
     id: `entity-${showOrganigram ? 'b' : 'a'}`,
     title: 'Acme Trading',
     kind: 'entity',
@@ -178,6 +197,7 @@ function individualCase(): IndividualCase {
   });
   return {
     ...caseBase,
+    decisionFacts: facts('Thabo Nkosi'),
     id: 'individual-1',
     title: 'Thabo Nkosi',
     kind: 'individual',

@@ -1,12 +1,29 @@
 // The one owner of deleting jobs. A job goes only when its answer is recorded (in the same
 // transaction), when a person takes back the change it carried before it was sent, or when a
 // person discards or cancels it in the queue; nothing else deletes one (lint refuses it).
-import type { CaseStore } from '../cases/case-store.js';
+import type { Db } from '../db/index.js';
 import type { JobStore, StoredJob } from './job-store.js';
 import { isDecisionKind } from './job-kinds.js';
 
+/** What a discard changes of a case: its decision not yet sent and its refusal banner. */
+interface DiscardedCase {
+  data: { decision: { synced: boolean } | null; decisionBody: unknown };
+  blockedReason: string | null;
+}
+
+/** The part of the case store (cases/case-store.ts) a discard writes to. */
+export interface JobRemovalStore {
+  db: Db;
+  saveDocumentState(id: string, fields: { state: 'failed'; error: string }): void;
+  getCase(id: string): DiscardedCase | null;
+  saveCase(c: DiscardedCase): void;
+  /** The document's case and content, to mark a copy the service may hold for the next identical scan. */
+  getDocument(id: string): { caseId: string; sha256: string; size: number } | null;
+  setFreeCopyCheck(caseId: string, sha256: string, size: number, due: boolean): void;
+}
+
 export interface JobRemovalDeps {
-  store: CaseStore;
+  store: JobRemovalStore;
   jobs: JobStore;
   audit: (action: string, caseId: string | null, detail: string) => void;
 }
@@ -50,6 +67,10 @@ export class JobRemoval {
           state: 'failed',
           error: cancelled ? 'Not sent: cancelled before it was sent' : 'Not sent: discarded from the queue',
         });
+        // A request that may have reached the service leaves a copy nobody will look for: the next
+        // upload of an identical scan settles it (sync/document-jobs.ts).
+        const doc = job.maybeSent ? store.getDocument(job.payload.documentId) : null;
+        if (doc) store.setFreeCopyCheck(doc.caseId, doc.sha256, doc.size, true);
       }
       const c = store.getCase(job.caseId);
       if (c && isDecisionKind(job.payload.kind) && c.data.decision && !c.data.decision.synced) {

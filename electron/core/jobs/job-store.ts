@@ -1,8 +1,9 @@
 // The jobs table. Rows are validated by JobPayloadSchema when read back; a row that no longer
 // parses is marked failed with a plain reason rather than run or silently dropped.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../cases/case-store.js';
+import type { Db } from '../db/index.js';
 import { isPersonKind, JOB_KINDS, JobPayloadSchema, type JobPayload } from './job-kinds.js';
+import { isDecisionStop } from './decision-stop.js';
 import { statement } from '../../../node-shared/sqlite/statements.js';
 
 export type StoredJobState = 'ready' | 'running' | 'failed';
@@ -261,6 +262,44 @@ export class JobStore {
     ).map((r) => this.fromRow(r));
   }
 
+  /**
+   * A case's jobs whose request may have reached the service without its answer recorded: those
+   * being sent, and those marked "may have been sent" (jobs_maybe_sent), a few whatever the case holds.
+   */
+  mayHaveBeenSentOfCase(caseId: string): StoredJob[] {
+    return (
+      this.raw(
+        `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_maybe_sent WHERE case_id = ? AND maybe_sent = 1
+         UNION SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_case_state WHERE case_id = ? AND state = 'running'`,
+      ).all(caseId, caseId) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
+  /** The upload of a document, if one is queued (jobs_document: one index probe). */
+  uploadOf(documentId: string): StoredJob | null {
+    const row = this.raw(
+      `SELECT ${COLUMNS} FROM jobs INDEXED BY jobs_document
+        WHERE json_extract(payload, '$.documentId') = ? AND json_extract(payload, '$.documentId') IS NOT NULL
+          AND kind <> 'document.delete' LIMIT 1`,
+    ).get(documentId) as RawJobRow | undefined;
+    return row ? this.fromRow(row) : null;
+  }
+
+  /**
+   * The first failed job of each order group of a case (its kind, and its person for a person's
+   * jobs), in the order queued: what a step shows as its failure. Reads the case's failed jobs only.
+   */
+  failedHeadsOfCase(caseId: string): StoredJob[] {
+    return (
+      this.raw(
+        `SELECT ${COLUMNS} FROM jobs WHERE seq IN (
+           SELECT MIN(seq) FROM jobs INDEXED BY jobs_case_state WHERE case_id = ? AND state = 'failed'
+            GROUP BY kind, json_extract(payload, '$.uboId'))
+         ORDER BY seq`,
+      ).all(caseId) as RawJobRow[]
+    ).map((r) => this.fromRow(r));
+  }
+
   /** A case's jobs other than those of `kinds`. */
   ofCaseExcept(caseId: string, kinds: readonly JobPayload['kind'][]): StoredJob[] {
     return this.ofCaseOfKinds(
@@ -365,6 +404,18 @@ export class JobStore {
       `SELECT total, failed FROM job_profile_tallies WHERE profile_key = COALESCE(?, '')`,
     ).get(profileId) as { total: number; failed: number } | undefined;
     return { pending: row?.total ?? 0, failed: row?.failed ?? 0 };
+  }
+
+  /**
+   * Of the environment's failed jobs, those stopped because their application was decided (kept to
+   * be discarded, not a refusal to retry). Read through the (profile, state) index: failed jobs only.
+   */
+  notSentCount(profileId: string | null): number {
+    return (
+      statement(this.db, `SELECT error FROM jobs WHERE profile_id IS ? AND state = 'failed'`).all(
+        profileId,
+      ) as { error: string | null }[]
+    ).filter((j) => isDecisionStop(j.error)).length;
   }
 
   /** Start-up: a job that was running when the process died is ready again (Signal's "inactive"). */

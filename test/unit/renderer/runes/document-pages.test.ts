@@ -1,0 +1,104 @@
+// An owner's documents beyond the first page: read a page at a time after the last one shown, each
+// shown once (one that moved in the order takes its new place), and after a read of the case only
+// the documents the change named are read again (all of them when it named none).
+import { describe, expect, it } from 'vitest';
+import type { CaseDocumentsRequest, LocalDocument } from '../../../../shared/ipc/index.js';
+import { DocumentPages } from '../../../../renderer/lib/document-pages.svelte.js';
+import { installFakeDesk } from './fake-desk.js';
+
+const doc = (n: number, state: LocalDocument['state'] = 'queued'): LocalDocument => ({
+  id: `d${String(n).padStart(3, '0')}`,
+  caseId: 'case-1',
+  owner: { kind: 'entity' },
+  pairs: [{ groupId: 1, typeId: 1 }],
+  filename: `scan-${n}.pdf`,
+  mimeType: 'application/pdf',
+  size: 1000,
+  sha256: 'x',
+  pageCount: 1,
+  state,
+  progress: null,
+  error: null,
+  serverIds: [],
+  capturedAt: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
+  reading: null,
+});
+
+/** A core holding `all`, answering pages after a cursor and named documents like `cases.documents`. */
+function core(all: LocalDocument[]) {
+  const fake = installFakeDesk();
+  const order = () =>
+    [...all].sort(
+      (a, b) =>
+        Number(a.state === 'on-file') - Number(b.state === 'on-file') ||
+        a.capturedAt.localeCompare(b.capturedAt) ||
+        a.id.localeCompare(b.id),
+    );
+  fake.answer('cases.documents', (input) => {
+    const request = input as CaseDocumentsRequest;
+    if ('ids' in request) return { documents: all.filter((d) => request.ids.includes(d.id)) };
+    const sorted = order();
+    const after = request.after;
+    const key = (d: LocalDocument) => [Number(d.state === 'on-file'), d.capturedAt, d.id].join('|');
+    const from = after ? [Number(after.sent), after.capturedAt, after.id].join('|') : '';
+    return { documents: sorted.filter((d) => key(d) > from).slice(0, request.limit ?? 50) };
+  });
+  return fake;
+}
+
+const asked = (fake: ReturnType<typeof core>) =>
+  fake.calls.filter((c) => c.channel === 'cases.documents').map((c) => c.input as CaseDocumentsRequest);
+
+describe('DocumentPages', () => {
+  it('reads the pages after the last one shown, each document once', async () => {
+    const all = Array.from({ length: 260 }, (_, i) => doc(i, i < 200 ? 'queued' : 'on-file'));
+    const fake = core(all);
+    const first = all.slice(0, 50);
+    const pages = new DocumentPages('case-1', { kind: 'entity' });
+    await pages.loadMore(first);
+    await pages.loadMore(first);
+    await pages.loadMore(first);
+    expect(pages.shown(first).map((d) => d.id)).toEqual(all.map((d) => d.id));
+    await pages.loadMore(first);
+    expect(pages.shown(first)).toHaveLength(260);
+    expect(asked(fake)[1]).toMatchObject({ after: { sent: false, id: 'd149' } });
+  });
+
+  it('shows a document read again in its new place, once', async () => {
+    const all = Array.from({ length: 120 }, (_, i) => doc(i));
+    core(all);
+    const first = all.slice(0, 50);
+    const pages = new DocumentPages('case-1', { kind: 'entity' });
+    await pages.loadMore(first);
+    // Sent meanwhile: it moves after every document not sent.
+    all[60] = { ...all[60]!, state: 'on-file' };
+    all[119] = { ...all[119]!, state: 'on-file' };
+    await pages.loadMore(first);
+    const ids = pages.shown(first).map((d) => d.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(-2)).toEqual(['d060', 'd119']);
+  });
+
+  it('reads again only the documents held that a change named, and drops one gone', async () => {
+    const all = Array.from({ length: 150 }, (_, i) => doc(i));
+    const fake = core(all);
+    const first = all.slice(0, 50);
+    const pages = new DocumentPages('case-1', { kind: 'entity' });
+    await pages.loadMore(first);
+    all[70] = { ...all[70]!, state: 'uploading' };
+    all.splice(all.indexOf(all[80]!), 1);
+    await pages.refresh(['d070', 'd080', 'd010', 'elsewhere']);
+    expect(asked(fake).at(-1)).toEqual({ caseId: 'case-1', ids: ['d070', 'd080'] });
+    const shown = pages.shown(first);
+    expect(shown.find((d) => d.id === 'd070')?.state).toBe('uploading');
+    expect(shown.some((d) => d.id === 'd080')).toBe(false);
+    const before = asked(fake).length;
+    await pages.refresh([]);
+    expect(asked(fake)).toHaveLength(before);
+    await pages.refresh(null);
+    expect(asked(fake).at(-1)).toMatchObject({
+      caseId: 'case-1',
+      ids: expect.arrayContaining(['d050', 'd149']),
+    });
+  });
+});
