@@ -17,7 +17,7 @@ import { LAYOUTS, layoutOf, type Layout } from './mrz-layout.js';
 import { gridOf, intoCells, recogniseLine, startMrzOcr, stopMrzOcr, type Symbol } from './mrz-ocr.js';
 import { findZone, type Grey, type Zone } from './mrz-zone.js';
 
-export { startMrzOcr as startMrzReader, stopMrzOcr as stopMrzReader };
+export { stopMrzOcr as stopMrzReader };
 
 export interface MrzResult {
   reading: IdentityReading;
@@ -472,6 +472,14 @@ function agreed(a: ReadChar, b: ReadChar): ReadChar {
 }
 
 let mrzParser: Promise<typeof Mrz> | null = null;
+
+/**
+ * Loads what a reading needs before the image comes: the OCR engine (a second or more), libvips and
+ * the MRZ parser (a few hundred milliseconds each, cold).
+ */
+export async function startMrzReader(): Promise<void> {
+  await Promise.all([startMrzOcr(), loadSharp(), (mrzParser ??= import('mrz'))]);
+}
 
 /** The reading of MRZ lines that passed their check digits, with how sure each character is. */
 export async function readingOf(
