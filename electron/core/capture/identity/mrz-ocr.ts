@@ -1,53 +1,71 @@
-// OCR of one MRZ line with tesseract.js's LSTM engine and the English model of @tesseract.js-data/eng,
-// both from the installed packages (nothing is downloaded), limited to the MRZ alphabet; then each
-// character read is placed in its cell of the line (the MRZ font has a fixed pitch), so a '<' the
-// OCR skipped or a character it read twice cannot shift the rest of the line. The OCR worker is
-// kept once started (in the capture worker, until that stops when idle): starting it costs about a
-// second.
+// OCR of one MRZ line with tesseract.js's LSTM engine (or its older shape classifier) and the
+// English models of @tesseract.js-data/eng, all from the installed packages (nothing is downloaded),
+// limited to the MRZ alphabet; then each character read is placed in its cell of the line (the MRZ
+// font has a fixed pitch), so a '<' the OCR skipped or a character it read twice cannot shift the
+// rest of the line. The OCR workers are kept once started (in the capture worker, until that stops
+// when idle): starting one costs about a second.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Worker } from 'tesseract.js';
 import type { ReadChar } from './mrz-correction.js';
 
-let starting: Promise<Worker> | null = null;
+/**
+ * Two engines of the same model, which err differently: the LSTM reads lines well but now and then
+ * reads a letter surely as another (an I as a T), the older shape classifier reads each character
+ * for itself. A name, which no check digit covers, counts as sure only where they agree; the shape
+ * classifier reads nothing else.
+ */
+export type Engine = 'lstm' | 'legacy';
 
-function ocrWorker(): Promise<Worker> {
-  starting ??= (async () => {
+const starting = new Map<Engine, Promise<Worker>>();
+
+function ocrWorker(engine: Engine): Promise<Worker> {
+  const running = starting.get(engine);
+  if (running) return running;
+  const worker = (async () => {
     const { createWorker, OEM, PSM } = await import('tesseract.js');
     const require = createRequire(import.meta.url);
     const data = dirname(require.resolve('@tesseract.js-data/eng/package.json'));
+    const legacy = engine === 'legacy';
     // The zone is a code, not English: no dictionary may pull a reading towards a word.
     const started = await createWorker(
       'eng',
-      OEM.LSTM_ONLY,
-      { langPath: join(data, '4.0.0_best_int'), gzip: true, cacheMethod: 'none' },
+      legacy ? OEM.TESSERACT_ONLY : OEM.LSTM_ONLY,
+      {
+        langPath: join(data, legacy ? '4.0.0' : '4.0.0_best_int'),
+        gzip: true,
+        cacheMethod: 'none',
+        legacyCore: legacy,
+        legacyLang: legacy,
+      },
       { load_system_dawg: '0', load_freq_dawg: '0' },
     );
     await started.setParameters({
-      tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<',
+      // The shape classifier reads only the name's line, which holds no digit in any layout.
+      tessedit_char_whitelist: `ABCDEFGHIJKLMNOPQRSTUVWXYZ${legacy ? '' : '0123456789'}<`,
       tessedit_pageseg_mode: PSM.SINGLE_LINE,
       // The line images carry no resolution; capitals of 34 pixels are about 300 dpi print.
       user_defined_dpi: '300',
     });
     return started;
   })();
-  const worker = starting;
   worker.catch(() => {
-    if (starting === worker) starting = null;
+    if (starting.get(engine) === worker) starting.delete(engine);
   });
+  starting.set(engine, worker);
   return worker;
 }
 
-/** Starts the OCR worker ahead of a reading (it takes a second or more), if it is not running. */
+/** Starts both OCR engines ahead of a reading (each takes a second or more), if they are not running. */
 export async function startMrzOcr(): Promise<void> {
-  await ocrWorker();
+  await Promise.all([ocrWorker('lstm'), ocrWorker('legacy')]);
 }
 
-/** Stops the OCR worker. */
+/** Stops the OCR engines. */
 export async function stopMrzOcr(): Promise<void> {
-  const pending = starting;
-  starting = null;
-  if (pending) await (await pending).terminate().catch(() => undefined);
+  const pending = [...starting.values()];
+  starting.clear();
+  await Promise.all(pending.map(async (p) => (await p).terminate().catch(() => undefined)));
 }
 
 export interface Symbol {
@@ -59,8 +77,8 @@ export interface Symbol {
 }
 
 /** The characters tesseract finds in one line image (a PNG), with their places and confidence. */
-export async function recogniseLine(png: Uint8Array): Promise<Symbol[]> {
-  const worker = await ocrWorker();
+export async function recogniseLine(png: Uint8Array, engine: Engine = 'lstm'): Promise<Symbol[]> {
+  const worker = await ocrWorker(engine);
   const { data } = await worker.recognize(
     Buffer.from(png.buffer, png.byteOffset, png.byteLength),
     {},

@@ -3,9 +3,9 @@
 // height, binarised and read by OCR with the MRZ alphabet only, the characters placed on the line's
 // fixed-pitch grid (mrz-ocr.ts); the check digits then settle look-alike characters
 // (mrz-correction.ts) and `mrz` parses the fields. Names carry no check digit: a name is offered as
-// sure only where the OCR was sure of every character and each looks like the zone's other
-// examples of itself (mrz-glyphs.ts); the zone itself, cropped and straightened, goes to the screen
-// beside the reading.
+// sure only where the OCR was sure of every character, each looks like the zone's other examples of
+// itself (mrz-glyphs.ts), and the shape classifier, which errs differently, read it the same; the
+// zone itself, cropped and straightened, goes to the screen beside the reading.
 import type * as Mrz from 'mrz';
 import type { Sharp } from 'sharp';
 import type { IdentityReading } from '../../../../shared/domain/identity-document.js';
@@ -14,7 +14,15 @@ import { loadSharp } from '../load-sharp.js';
 import { CERTAIN, correctMrz, type ReadChar } from './mrz-correction.js';
 import { doubtLookAlikes, doubtNameShapes, fillerByShape, type GlyphLine } from './mrz-glyphs.js';
 import { LAYOUTS, layoutOf, type Layout } from './mrz-layout.js';
-import { gridOf, intoCells, recogniseLine, startMrzOcr, stopMrzOcr, type Symbol } from './mrz-ocr.js';
+import {
+  gridOf,
+  intoCells,
+  recogniseLine,
+  startMrzOcr,
+  stopMrzOcr,
+  type Engine,
+  type Symbol,
+} from './mrz-ocr.js';
 import { findZone, type Grey, type Zone } from './mrz-zone.js';
 
 export { stopMrzOcr as stopMrzReader };
@@ -284,10 +292,10 @@ function otsu(histogram: number[], total: number): number {
 /**
  * The first reading of each line (binarised), placed in the cells of the layout the zone's shape and
  * the reading agree on; the check digits settle the checked fields, and the name's characters are
- * checked against the zone's own examples of them. When that settles everything, nothing is read
- * again. Otherwise the grey pictures are read once: the name line's, when the name is not sure (or
- * holds a letter the zone has no other example of: the OCR's word alone is not enough for it), and
- * every line's when the check digits failed. The two readings err differently.
+ * checked against the zone's own examples of them and against the shape classifier's reading of the
+ * name line, made beside the first. When that settles everything, nothing is read again. Otherwise
+ * the grey pictures are read once by the LSTM: the name line's, when the name is not sure, and every
+ * line's when the check digits failed. The two readings err differently.
  */
 async function readZone(
   lines: LineImage[],
@@ -300,6 +308,11 @@ async function readZone(
     if (!symbols) grey.set(i, (symbols = ocrLine(lines[i]!, lines[i]!.data)));
     return symbols;
   };
+  // Every layout of so many lines has its name on the same line.
+  const nameLine = layoutOf(lines.length, lines.length === 3 ? 30 : 44)!.name.line;
+  const shapeReading = ocrLine(lines[nameLine]!, lines[nameLine]!.data, 'legacy');
+  // Awaited below on every path that reads the name; a zone refused before then leaves it unread.
+  shapeReading.catch(() => undefined);
   // OCR drops some filler but seldom adds characters: the fullest line says 36 or 44 best, and the
   // other is tried when its check digits fail.
   const fullest = Math.max(...binary.map((s) => s.length));
@@ -321,24 +334,24 @@ async function readZone(
     const ways = placings[1]!
       .filter((p, k, all) => all.findIndex((q) => sameCells(q.cells.read, p.cells.read)) === k)
       .map((second) => placings.map((options, i) => (i === 1 ? second : options[0]!)));
-    const nameLine = layout.name.line;
     const glyphsOf = (way: (typeof ways)[number]) =>
       lines.map((line, i) => ({ ...line, ...way[i]!.grid, centres: way[i]!.cells.centres }));
+    const shapesOn = async (way: (typeof ways)[number]) =>
+      intoCells(await shapeReading, length, way[nameLine]!.grid, way[nameLine]!.pinLast).read;
     let chosen = ways[0]!;
-    let verdict: Settled | null = null;
+    let verdict: IdentityReading | null = null;
     for (const way of ways) {
-      verdict = await settled(
-        way.map((p) => p.cells.read),
-        glyphsOf(way),
-        layout,
-        today,
-      );
+      const cells = way.map((p) => p.cells.read);
+      verdict = await settled(cells, glyphsOf(way), layout, today, {
+        first: cells[nameLine]!,
+        shapes: await shapesOn(way),
+      });
       if (verdict) {
         chosen = way;
         break;
       }
     }
-    if (verdict?.reading.mrz?.nameCertain && verdict.unconfirmed.length === 0) return verdict.reading;
+    if (verdict?.mrz?.nameCertain) return verdict;
     // The second reading, of the grey pictures placed as the first: of the name line alone when the
     // checked lines were settled, of every line when they were not.
     const candidates = verdict ? [chosen] : ways;
@@ -347,14 +360,14 @@ async function readZone(
       const second = new Map<number, ReadChar[]>();
       for (const i of verdict ? [nameLine] : lines.map((_, i) => i))
         second.set(i, intoCells(await greyOf(i), length, way[i]!.grid, way[i]!.pinLast).read);
-      const again = { first: firstRead[nameLine]!, second: second.get(nameLine)! };
+      const again = { first: firstRead[nameLine]!, shapes: await shapesOn(way) };
       const both = (i: number) => firstRead[i]!.map((c, k) => agreed(c, second.get(i)![k]!));
       const variants: ReadChar[][][] = verdict
         ? [firstRead.map((l, i) => (i === nameLine ? both(i) : l)), firstRead]
         : [lines.map((_, i) => (i === nameLine ? both(i) : second.get(i)!)), lines.map((_, i) => both(i))];
       for (const cells of variants) {
         const settledAgain = await settled(cells, glyphsOf(way), layout, today, again);
-        if (settledAgain) return settledAgain.reading;
+        if (settledAgain) return settledAgain;
       }
     }
   }
@@ -367,25 +380,21 @@ const sameCells = (a: readonly ReadChar[], b: readonly ReadChar[]) =>
 const meanConfidence = (symbols: readonly Symbol[]) =>
   symbols.length ? symbols.reduce((sum, s) => sum + s.confidence, 0) / symbols.length : 0;
 
-interface Settled {
-  reading: IdentityReading;
-  /** Characters of the name line the OCR read surely that the zone has no other example of. */
-  unconfirmed: number[];
-}
-
 /**
  * The reading of the zone's cells: filler the OCR read as a letter put back, look-alikes settled by
- * the check digits, the name's characters checked against the zone's examples of them. A name's
- * character the zone has no other example of is sure only when a second reading (`again`, of the
- * name line) read it the same, surely too; without one it is returned as unconfirmed.
+ * the check digits, the name's characters checked against the zone's examples of them. Each of the
+ * name's characters is sure only when the shape classifier (`again.shapes`, its reading of the name
+ * line) read it the same, surely too, and one the zone has no other example of only when the LSTM's
+ * first reading (`again.first`) was sure of it as well. Where the shape classifier disagrees and was
+ * surer than the LSTM, its letter is the guess shown beside the strip.
  */
 async function settled(
   read: readonly (readonly ReadChar[])[],
   glyphLines: readonly GlyphLine[],
   layout: Layout,
   today: Date,
-  again?: { first: readonly ReadChar[]; second: readonly ReadChar[] },
-): Promise<Settled | null> {
+  again: { first: readonly ReadChar[]; shapes: readonly ReadChar[] },
+): Promise<IdentityReading | null> {
   const cells = read.map((line) => line.map((c) => ({ ...c })));
   fillerByShape(cells, glyphLines, layout);
   doubtLookAlikes(cells, glyphLines, layout);
@@ -398,23 +407,26 @@ async function settled(
   const evidence = corrected.lines.map((line, l) =>
     [...line].map((char, i) => ({ char, confidence: corrected.confidence[l]![i]! })),
   );
-  let unconfirmed = doubtNameShapes(shapes, evidence, read, glyphLines, layout);
+  const unconfirmed = doubtNameShapes(shapes, evidence, read, glyphLines, layout);
   const nameLine = shapes[layout.name.line]!;
-  if (again) {
-    for (const i of unconfirmed) {
-      const agree = [again.first[i]!, again.second[i]!].every(
-        (r) => r.char === nameLine[i]!.char && r.confidence >= CERTAIN,
-      );
-      if (!agree) nameLine[i] = { ...nameLine[i]!, confidence: CERTAIN - 1 };
-    }
-    unconfirmed = [];
+  const { start, end } = layout.name;
+  for (let i = start; i < end; i++) {
+    const c = nameLine[i]!;
+    // Filler after the name is filler by the zone's rule, whatever either engine made of it.
+    if (c.char === '<' && c.confidence === 100) continue;
+    const readers = unconfirmed.includes(i) ? [again.shapes[i]!, again.first[i]!] : [again.shapes[i]!];
+    if (readers.every((r) => r.char === c.char && r.confidence >= CERTAIN)) continue;
+    const shape = again.shapes[i]!;
+    nameLine[i] =
+      shape.char !== c.char && /^[A-Z<]$/.test(shape.char) && shape.confidence > c.confidence
+        ? { char: shape.char, confidence: CERTAIN - 1, alternatives: [c.char] }
+        : { ...c, confidence: Math.min(c.confidence, CERTAIN - 1) };
   }
-  const reading = await readingOf(
+  return readingOf(
     shapes.map((line) => line.map((c) => c.char).join('')),
     shapes.map((line) => line.map((c) => c.confidence)),
     today,
   );
-  return reading ? { reading, unconfirmed } : null;
 }
 
 /**
@@ -442,14 +454,14 @@ function withNameFiller(lines: string[], confidence: number[][], layout: Layout)
   return { lines: rewritten, confidence: sure };
 }
 
-async function ocrLine(line: LineImage, pixels: Uint8Array): Promise<Symbol[]> {
+async function ocrLine(line: LineImage, pixels: Uint8Array, engine: Engine = 'lstm'): Promise<Symbol[]> {
   const sharp = await loadSharp();
   const pad = Math.round(line.height / 3.6);
   const png = await sharp(pixels, { raw: { width: line.width, height: line.height, channels: 1 } })
     .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#ffffff' })
     .png({ compressionLevel: 1 })
     .toBuffer();
-  const symbols = await recogniseLine(png);
+  const symbols = await recogniseLine(png, engine);
   return symbols.map((s) => ({ ...s, x0: s.x0 - pad, x1: s.x1 - pad }));
 }
 
@@ -474,7 +486,7 @@ function agreed(a: ReadChar, b: ReadChar): ReadChar {
 let mrzParser: Promise<typeof Mrz> | null = null;
 
 /**
- * Loads what a reading needs before the image comes: the OCR engine (a second or more), libvips and
+ * Loads what a reading needs before the image comes: the OCR engines (a second or more), libvips and
  * the MRZ parser (a few hundred milliseconds each, cold).
  */
 export async function startMrzReader(): Promise<void> {
