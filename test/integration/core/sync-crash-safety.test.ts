@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentOwner, EntityCase, IndividualCase } from '../../../shared/ipc/model.js';
+import { allDocuments } from '../../support/case-documents.js';
 import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
 import { makePdf } from '../../support/documents.js';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.js';
@@ -190,18 +191,20 @@ describe('crash safety', () => {
     expect(status.unsentCount).toBe(0);
     const local = (await t.call('cases.get', { caseId })) as EntityCase;
     const ubo = local.ubos[0]!;
-    expect(local.documents.length).toBeGreaterThanOrEqual(150);
-    const all = [...local.documents, ...ubo.documents];
+    const entityDocuments = await allDocuments(t, caseId, { kind: 'entity' });
+    const uboDocuments = await allDocuments(t, caseId, { kind: 'ubo', uboId: ubo.id });
+    expect(entityDocuments.length).toBeGreaterThanOrEqual(150);
+    const all = [...entityDocuments, ...uboDocuments];
     expect(all.every((d) => d.state === 'on-file' && d.serverIds.length === 1)).toBe(true);
     const service = await serviceView(sandbox);
     const record = await service.entity(local.serverId!);
     const owner = await service.ubo(ubo.serverId!);
     const figures = exactlyOnce(
-      local.documents.map((d) => d.serverIds[0]!),
+      entityDocuments.map((d) => d.serverIds[0]!),
       record.documents.map((d) => d.entityDocID),
     );
     const uboFigures = exactlyOnce(
-      ubo.documents.map((d) => d.serverIds[0]!),
+      uboDocuments.map((d) => d.serverIds[0]!),
       owner.documents.map((d) => d.uboDocsID),
     );
     console.log(
