@@ -381,12 +381,19 @@ const meanConfidence = (symbols: readonly Symbol[]) =>
   symbols.length ? symbols.reduce((sum, s) => sum + s.confidence, 0) / symbols.length : 0;
 
 /**
+ * The shape classifier's confidences run lower than the LSTM's: on the MRZ bench's 72 generated
+ * documents, every one of the 1 766 characters of names it read was right, 33 of them (W, C, S, J,
+ * I, O) read at 85–89, none below 80.
+ */
+const SHAPE_SURE = 80;
+
+/**
  * The reading of the zone's cells: filler the OCR read as a letter put back, look-alikes settled by
  * the check digits, the name's characters checked against the zone's examples of them. Each of the
  * name's characters is sure only when the shape classifier (`again.shapes`, its reading of the name
- * line) read it the same, surely too, and one the zone has no other example of only when the LSTM's
- * first reading (`again.first`) was sure of it as well. Where the shape classifier disagrees and was
- * surer than the LSTM, its letter is the guess shown beside the strip.
+ * line) read it the same with at least SHAPE_SURE, and one the zone has no other example of only
+ * when the LSTM's first reading (`again.first`) was sure of it as well. Where the shape classifier
+ * disagrees and was surer than the LSTM, its letter is the guess shown beside the strip.
  */
 async function settled(
   read: readonly (readonly ReadChar[])[],
@@ -414,9 +421,11 @@ async function settled(
     const c = nameLine[i]!;
     // Filler after the name is filler by the zone's rule, whatever either engine made of it.
     if (c.char === '<' && c.confidence === 100) continue;
-    const readers = unconfirmed.includes(i) ? [again.shapes[i]!, again.first[i]!] : [again.shapes[i]!];
-    if (readers.every((r) => r.char === c.char && r.confidence >= CERTAIN)) continue;
     const shape = again.shapes[i]!;
+    const first = again.first[i]!;
+    const shapeSure = shape.char === c.char && shape.confidence >= SHAPE_SURE;
+    const firstSure = first.char === c.char && first.confidence >= CERTAIN;
+    if (shapeSure && (firstSure || !unconfirmed.includes(i))) continue;
     nameLine[i] =
       shape.char !== c.char && /^[A-Z<]$/.test(shape.char) && shape.confidence > c.confidence
         ? { char: shape.char, confidence: CERTAIN - 1, alternatives: [c.char] }
