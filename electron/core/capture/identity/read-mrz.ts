@@ -428,7 +428,7 @@ async function settled(
     if (shapeSure && (firstSure || !unconfirmed.includes(i))) continue;
     nameLine[i] =
       shape.char !== c.char && /^[A-Z<]$/.test(shape.char) && shape.confidence > c.confidence
-        ? { char: shape.char, confidence: CERTAIN - 1, alternatives: [c.char] }
+        ? { char: shape.char, confidence: CERTAIN - 1 }
         : { ...c, confidence: Math.min(c.confidence, CERTAIN - 1) };
   }
   return readingOf(
