@@ -1,9 +1,5 @@
-// The environment profiles (chosen, saved, signed in) and the lookups of the active one.
-import { DeskError } from '../../../../shared/ipc/errors.js';
-import type { LookupBundle } from '../../../../shared/ipc/contract.js';
+// The environment profiles: listed, saved, removed, chosen, signed in and out.
 import type { Status } from '../../../../shared/ipc/model.js';
-import type { ServiceClient } from '../../api/client.js';
-import type { LookupService } from '../../cases/lookups.js';
 import type { ProfileRepository } from '../../db/index.js';
 import type { ProfileService } from '../../profiles/profile-service.js';
 import type { Session } from '../../session.js';
@@ -11,16 +7,12 @@ import { OK, type HandlersOf } from './group.js';
 
 export interface EnvironmentHandlerDeps {
   profiles: Pick<ProfileRepository, 'list'>;
-  session: Pick<Session, 'view' | 'activeId'>;
+  session: Pick<Session, 'view'>;
   environments: ProfileService;
-  lookups: Pick<LookupService, 'refresh'>;
-  lookupBundle(): LookupBundle;
-  /** The active environment's client; refused as offline when no environment is chosen. */
-  needApi(): ServiceClient;
   status(): Status;
 }
 
-export function environmentHandlers(deps: EnvironmentHandlerDeps): HandlersOf<'profiles' | 'lookups'> {
+export function environmentHandlers(deps: EnvironmentHandlerDeps): HandlersOf<'profiles'> {
   const { environments, session } = deps;
   return {
     'profiles.list': () => deps.profiles.list().map((p) => session.view(p)),
@@ -38,13 +30,6 @@ export function environmentHandlers(deps: EnvironmentHandlerDeps): HandlersOf<'p
     'profiles.signOut': async ({ profileId }) => {
       await environments.signOut(profileId);
       return OK;
-    },
-
-    'lookups.get': () => deps.lookupBundle(),
-    'lookups.refresh': async () => {
-      const id = session.activeId;
-      if (!id) throw new DeskError('offline', 'Choose an environment profile first.');
-      return deps.lookups.refresh(id, deps.needApi());
     },
   };
 }

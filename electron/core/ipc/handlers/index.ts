@@ -12,6 +12,7 @@ import { documentHandlers, type DocumentHandlerDeps } from './documents.js';
 import { entityHandlers, type EntityHandlerDeps } from './entity.js';
 import { environmentHandlers, type EnvironmentHandlerDeps } from './environments.js';
 import { individualHandlers, type IndividualHandlerDeps } from './individual.js';
+import { lookupHandlers, type LookupHandlerDeps } from './lookups.js';
 import { queueHandlers, type QueueHandlerDeps } from './queue.js';
 import { recordHandlers, type RecordHandlerDeps } from './records.js';
 import { staffHandlers, type StaffHandlerDeps } from './staff.js';
@@ -21,6 +22,7 @@ export interface HandlerGroups {
   app: AppHandlerDeps;
   staff: StaffHandlerDeps;
   environments: EnvironmentHandlerDeps;
+  lookups: LookupHandlerDeps;
   cases: CaseHandlerDeps;
   entity: EntityHandlerDeps;
   individual: IndividualHandlerDeps;
@@ -37,6 +39,7 @@ export function createHandlers(groups: HandlerGroups, scope: EnvironmentScope): 
     ...appHandlers(groups.app),
     ...staffHandlers(groups.staff),
     ...environmentHandlers(groups.environments),
+    ...lookupHandlers(groups.lookups),
     ...caseHandlers(groups.cases),
     ...entityHandlers(groups.entity),
     ...individualHandlers(groups.individual),
