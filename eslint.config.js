@@ -124,7 +124,7 @@ const embeddedSandboxImport = {
     'The embedded sandbox is loaded only when it is started (await import), so the idle core stays small.',
 };
 
-const JOB_REMOVAL = 'electron/core/sync/job-removal.ts';
+const JOB_REMOVAL = 'electron/core/jobs/job-removal.ts';
 const jobsPlugin = {
   rules: {
     'one-deleter': oneJobDeleterRule({ className: 'JobStore', owner: `JobRemoval (${JOB_REMOVAL})` }),
@@ -198,7 +198,7 @@ export default tseslint.config(
   },
   {
     // One owner deletes jobs: a job goes with its recorded answer, a taken-back change or a person's
-    // discard, all in sync/job-removal.ts (the store's own delete lives in sync/job-store.ts). The
+    // discard, all in jobs/job-removal.ts (the store's own delete lives in jobs/job-store.ts). The
     // rule follows the type JobStore with typescript-eslint's type information, whatever a store is
     // named.
     files: ['electron/**/*.ts', 'test/**/electron/**/*.ts'],
@@ -207,7 +207,7 @@ export default tseslint.config(
     rules: { 'jobs/one-deleter': 'error' },
   },
   {
-    files: [JOB_REMOVAL, 'electron/core/sync/job-store.ts'],
+    files: [JOB_REMOVAL, 'electron/core/jobs/job-store.ts'],
     rules: { 'jobs/one-deleter': 'off' },
   },
   {

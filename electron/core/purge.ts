@@ -4,7 +4,7 @@
 // details (and the personal details of its audit entries, which can never be deleted) unreadable.
 // What remains is the audit trail: who did what, when.
 import type { CaseStore } from './cases/case-store.js';
-import type { JobStore } from './sync/job-store.js';
+import type { JobStore } from './jobs/job-store.js';
 import type { Vault } from './vault/index.js';
 
 export interface PurgeDeps {

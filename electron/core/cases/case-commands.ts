@@ -16,13 +16,14 @@ import {
 } from '../../../shared/domain/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
-import type { JobRemoval } from '../sync/job-removal.js';
-import type { JobStore } from '../sync/job-store.js';
-import type { JobPayload } from '../sync/job-kinds.js';
+import type { JobRemoval } from '../jobs/job-removal.js';
+import type { JobStore } from '../jobs/job-store.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
 import type { EntityData, IndividualData } from './case-data.js';
 import type { CaseStore, StoredCase, StoredUbo } from './case-store.js';
 import { attest, dispositionLines } from './review-gates.js';
-import { stopReason, stopWorkOfDecidedCase } from './finality.js';
+import { stopWorkOfDecidedCase } from './finality.js';
+import { stopReason } from '../jobs/decision-stop.js';
 import { entityWorkflowState, individualWorkflowState } from './workflow-state.js';
 import { decisionFactsOf } from './decision-facts.js';
 

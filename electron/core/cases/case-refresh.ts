@@ -9,11 +9,12 @@
 import type { ServiceCheck } from '../../../shared/ipc/model.js';
 import type { ServiceClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
-import type { ConnectivityState } from '../sync/connectivity.js';
-import { isUpload, type JobKind } from '../sync/job-kinds.js';
-import type { JobStore } from '../sync/job-store.js';
+import type { Connectivity } from '../../../shared/ipc/model.js';
+import { isUpload, type JobKind } from '../jobs/job-kinds.js';
+import type { JobStore } from '../jobs/job-store.js';
 import type { CaseStore, StoredCase } from './case-store.js';
-import { finalityOf, stopReason, stopWorkOfDecidedCase } from './finality.js';
+import { finalityOf, stopWorkOfDecidedCase } from './finality.js';
+import { stopReason } from '../jobs/decision-stop.js';
 import { recordLearnedDecision } from './learned-decision.js';
 import { followDocuments } from './follow-documents.js';
 import { learnReviews } from './learned-reviews.js';
@@ -46,7 +47,8 @@ export interface CaseRefreshDeps {
   followDeskCase: (c: StoredCase & { serverId: string }, api: ServiceClient) => Promise<string>;
   store: CaseStore;
   jobs: JobStore;
-  connectivity: ConnectivityState;
+  /** Whether the service answers now (sync/connectivity.ts). */
+  connectivity: { readonly current: Connectivity };
   activeProfileId: () => string | null;
   api: () => ServiceClient | null;
   /** True while the queue is sending the job. */

@@ -38,8 +38,8 @@ import type {
   StepView,
 } from '../../../shared/ipc/model.js';
 import { CASES_PAGE_MAX, DOCUMENTS_FIRST_PAGE, DOCUMENTS_PAGE_MAX } from '../../../shared/ipc/model.js';
-import type { JobKind } from '../sync/job-kinds.js';
-import type { JobStore, StoredJob } from '../sync/job-store.js';
+import type { JobKind } from '../jobs/job-kinds.js';
+import type { JobStore, StoredJob } from '../jobs/job-store.js';
 import type { DocumentTextRecord, EntityData, IndividualData } from './case-data.js';
 import type { ReadingSubject } from '../documents/reading-view.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
@@ -116,7 +116,11 @@ const subjects = {
 };
 
 /** What one owner typed, for the documents of that owner; null for an owner no longer there. */
-function subjectOf(c: StoredCase, owner: DocumentOwner, ubos: () => readonly StoredUbo[]): ReadingSubject | null {
+function subjectOf(
+  c: StoredCase,
+  owner: DocumentOwner,
+  ubos: () => readonly StoredUbo[],
+): ReadingSubject | null {
   if (c.data.kind === 'individual') return subjects.individual(c.data);
   if (owner.kind === 'entity') return subjects.entity(c.data);
   if (owner.kind !== 'ubo') return null;
@@ -453,7 +457,11 @@ export class CaseViews {
       mayDecide: mayStillDecide(c, lookups),
     };
     const owned = (owner: DocumentOwner) => ({
-      documents: this.documentViews(c, store.documentPage(caseId, owner, null, DOCUMENTS_FIRST_PAGE), () => ubos),
+      documents: this.documentViews(
+        c,
+        store.documentPage(caseId, owner, null, DOCUMENTS_FIRST_PAGE),
+        () => ubos,
+      ),
       documentCounts: countsOf(owner),
       facts: documentsOf(owner),
     });

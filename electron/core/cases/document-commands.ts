@@ -2,7 +2,7 @@
 // takes back its upload before it is sent, or queues the deletion of the service's copy.
 import { randomUUID } from 'node:crypto';
 import { DeskError } from '../../../shared/ipc/errors.js';
-import type { JobPayload } from '../sync/job-kinds.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
 import type { CaseCommandKit } from './case-commands.js';
 import type { StoredDocument } from './case-store.js';
 

@@ -1,8 +1,8 @@
 // What "final" means for a case: Approved or Declined, decided on this laptop or learned from the
 // service. A final case takes no more changes; queued work that would change it is stopped with a
 // plain reason (kept in the queue, shown on the case), never sent and never dropped silently.
-import type { JobStore } from '../sync/job-store.js';
-import type { JobPayload } from '../sync/job-kinds.js';
+import type { JobStore } from '../jobs/job-store.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
 import type { CaseStore, StoredCase } from './case-store.js';
 
 export type FinalDecision = 'Approved' | 'Declined';
@@ -38,17 +38,6 @@ export function maySend(c: Pick<StoredCase, 'data'>, payload: JobPayload): boole
 
 export const refusalMessage = (title: string, decision: FinalDecision): string =>
   `${title} is ${decision}: a decided application can no longer be changed.`;
-
-const DECISION_STOP = 'Not sent: ';
-
-/** True for the reason a job was stopped with because its case was decided (stopReason's words). */
-export const isDecisionStop = (reason: string | null | undefined): boolean =>
-  reason?.startsWith(DECISION_STOP) === true && / the application is (already )?(Approved|Declined)/.test(reason);
-
-export const stopReason = (decision: FinalDecision, learned: boolean): string =>
-  learned
-    ? `Not sent: the service says the application is already ${decision}, so this change can no longer be made`
-    : `Not sent: the application is ${decision}, so this change can no longer be made`;
 
 /**
  * Stops every queued job of the case that may no longer be sent: each stays in the queue, failed

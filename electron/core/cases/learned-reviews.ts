@@ -5,8 +5,8 @@
 // own would set it: no review recorded here and none queued. A review is never made up: it is
 // learned only once the service says a person recorded it, with the results it was made on.
 import { personName } from '../../../shared/domain/index.js';
-import type { JobKind } from '../sync/job-kinds.js';
-import type { JobStore } from '../sync/job-store.js';
+import type { JobKind } from '../jobs/job-kinds.js';
+import type { JobStore } from '../jobs/job-store.js';
 import type { CaseStore } from './case-store.js';
 import type { ServiceReviews } from './service-snapshot.js';
 

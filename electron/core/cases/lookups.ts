@@ -1,6 +1,6 @@
 // The service's lookup lists for the active profile: cached in SQLite so capture works offline,
 // parsed once into memory, refreshed from the service on request or after sign-in.
-import { LOOKUPS, type LookupName } from '../../../shared/api/index.js';
+import { LOOKUPS, type LookupName, type Partner } from '../../../shared/api/index.js';
 import { emptyLookupBundle, type LookupBundle } from '../../../shared/ipc/contract.js';
 import type { ServiceClient } from '../api/client.js';
 import type { LookupsCacheRepository } from '../db/index.js';
@@ -72,6 +72,13 @@ export class LookupService {
     this.cache.put(profileId, 'partner', partner);
     this.memo.delete(profileId);
     return partner.id;
+  }
+
+  /** Keeps a partner known from elsewhere (an imported archive) for a profile that has none yet. */
+  remember(profileId: string, partner: Partner): void {
+    if (this.current(profileId).partner) return;
+    this.cache.put(profileId, 'partner', partner);
+    this.memo.delete(profileId);
   }
 
   forget(profileId: string): void {

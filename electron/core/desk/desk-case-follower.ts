@@ -6,7 +6,7 @@ import type { DeskCaseRef } from '../../../shared/ipc/desk-model.js';
 import type { FormDraftRef } from '../../../shared/ipc/form-drafts.js';
 import type { ServiceClient } from '../api/client.js';
 import type { CaseStore } from '../cases/case-store.js';
-import type { JobStore } from '../sync/job-store.js';
+import type { JobStore } from '../jobs/job-store.js';
 import { applyServiceCase, readServiceCase } from './service-case.js';
 
 /** Typed input kept for a case under another address (form drafts), moved when the case is opened. */

@@ -9,7 +9,7 @@ import { DeskError } from '../../../shared/ipc/errors.js';
 import type { ServiceClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { CaseStore, StoredCase } from '../cases/case-store.js';
-import type { JobStore } from '../sync/job-store.js';
+import type { JobStore } from '../jobs/job-store.js';
 import { entityRow, individualRow } from './desk-records.js';
 import type { DeskCaseFollower } from './desk-case-follower.js';
 

@@ -23,7 +23,8 @@ import type { ServiceClient } from '../api/client.js';
 import { noReviewYet, type EntityData, type IndividualData } from '../cases/case-data.js';
 import type { CaseStore, StoredCase, StoredUbo } from '../cases/case-store.js';
 import { followDocuments, type ServiceDocument } from '../cases/follow-documents.js';
-import { finalityOf, stopReason, stopWorkOfDecidedCase } from '../cases/finality.js';
+import { finalityOf, stopWorkOfDecidedCase } from '../cases/finality.js';
+import { stopReason } from '../jobs/decision-stop.js';
 import { recordLearnedDecision } from '../cases/learned-decision.js';
 import {
   bandOf,
@@ -35,8 +36,8 @@ import {
   uboDocuments,
 } from '../cases/service-snapshot.js';
 import { readReviewRecordPdf } from '../documents/review-record-pdf.js';
-import type { JobKind } from '../sync/job-kinds.js';
-import type { JobStore } from '../sync/job-store.js';
+import type { JobKind } from '../jobs/job-kinds.js';
+import type { JobStore } from '../jobs/job-store.js';
 
 /** The newest review record of a subject on the service, read when it was not read before. */
 export interface ServiceReviewRecord {

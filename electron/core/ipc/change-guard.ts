@@ -6,7 +6,7 @@ import type { ChannelName } from '../../../shared/ipc/contract.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { CaseStore } from '../cases/case-store.js';
 import { finalityOf, maySend, refusalMessage } from '../cases/finality.js';
-import type { JobStore } from '../sync/job-store.js';
+import type { JobStore } from '../jobs/job-store.js';
 import type { HandlerTable } from './dispatch.js';
 
 /**

@@ -3,7 +3,7 @@
 // their cases, so an event costs the same with ten thousand queued items as with ten.
 import type { QueueChanged } from '../../../shared/ipc/contract.js';
 import type { JobView } from '../../../shared/ipc/model.js';
-import type { JobStore, StoredJob } from '../sync/job-store.js';
+import type { JobStore, StoredJob } from '../jobs/job-store.js';
 import { NEVER_NEEDERS } from '../sync/queue-views.js';
 
 /**

@@ -1,6 +1,6 @@
 export type { SecretStoreFactory } from './secret-store.js';
 export { KeychainUnavailableError } from './secret-store.js';
-export { VAULT_SERVICE, profileService } from './service-names.js';
+export { VAULT_SERVICE } from './service-names.js';
 export { keytarSecretStores } from './keytar-secret-store.js';
 export { CredentialStore, type ClientCredentials } from './credential-store.js';
 export { TokenStore } from './token-store.js';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { StoredDocument } from '../cases/case-store.js';
 import { ApiError } from '../api/errors.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import { isUpload, type JobPayload } from './job-kinds.js';
+import { isUpload, type JobPayload } from '../jobs/job-kinds.js';
 import { need, uboName } from './record.js';
 import { waitingOn } from './wait-phrases.js';
 import { storedFilename } from '../../../shared/files/filename.js';

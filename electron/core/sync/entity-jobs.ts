@@ -11,7 +11,7 @@ import type { CaseStore } from '../cases/case-store.js';
 import { newUboData } from '../cases/case-service.js';
 import { missingUploaded } from '../cases/checklists.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import type { JobPayload } from './job-kinds.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
 import { band, need, recordDecision, uboName, updateEntity, updateUbo } from './record.js';
 import { staleReview } from './review-wait.js';
 import { waitingOn } from './wait-phrases.js';

@@ -4,14 +4,15 @@
 import type { ServiceClient } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import type { CaseStore } from '../cases/case-store.js';
-import { stopReason, stopWorkOfDecidedCase } from '../cases/finality.js';
+import { stopWorkOfDecidedCase } from '../cases/finality.js';
+import { stopReason } from '../jobs/decision-stop.js';
 import { recordLearnedDecision } from '../cases/learned-decision.js';
 import { backoffDelay } from './backoff.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { JobHandlers } from './job-handlers.js';
-import { isUpload } from './job-kinds.js';
-import type { JobRemoval } from './job-removal.js';
-import type { JobStore, StoredJob } from './job-store.js';
+import { isUpload } from '../jobs/job-kinds.js';
+import type { JobRemoval } from '../jobs/job-removal.js';
+import type { JobStore, StoredJob } from '../jobs/job-store.js';
 import type { QueueEnvironment, QueueOptions } from './queue-types.js';
 
 export interface FailurePolicyDeps {

@@ -3,7 +3,7 @@
 import { ApiError } from '../api/errors.js';
 import { missingUploaded } from '../cases/checklists.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import type { JobPayload } from './job-kinds.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
 import { band, need, recordDecision, updateIndividual } from './record.js';
 import { staleReview } from './review-wait.js';
 import { waitingOn } from './wait-phrases.js';

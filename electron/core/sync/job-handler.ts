@@ -4,8 +4,8 @@ import type { ServiceClient } from '../api/client.js';
 import type { CaseStore, StoredCase, StoredDocument } from '../cases/case-store.js';
 import type { Vault } from '../vault/index.js';
 import type { EntityJobKind, IndividualJobKind } from '../../../shared/domain/workflow-table.js';
-import type { JobPayload } from './job-kinds.js';
-import type { JobStore, StoredJob } from './job-store.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
+import type { JobStore, StoredJob } from '../jobs/job-store.js';
 
 export interface JobEnv {
   store: CaseStore;

@@ -3,8 +3,8 @@
 import type { StoredCase, StoredDocument } from '../cases/case-store.js';
 import type { HandlerMap, JobEnv, JobHandler, ReadyContext } from './job-handler.js';
 import type { EntityJobKind, IndividualJobKind } from '../../../shared/domain/workflow-table.js';
-import type { JobPayload } from './job-kinds.js';
-import type { StoredJob } from './job-store.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
+import type { StoredJob } from '../jobs/job-store.js';
 import type { QueueEnvironment } from './queue-types.js';
 
 export class JobHandlers {

@@ -4,7 +4,7 @@ import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { ServiceClient } from '../api/client.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { HandlerMap, JobEnv } from './job-handler.js';
-import type { JobRemoval } from './job-removal.js';
+import type { JobRemoval } from '../jobs/job-removal.js';
 
 export interface QueueOptions {
   /** Jobs in flight at once (uploads included). */

@@ -2,7 +2,7 @@
 // progress, and whether a person may cancel it (and why not).
 import type { JobView } from '../../../shared/ipc/model.js';
 import type { CaseStore, StoredCase, StoredDocument } from '../cases/case-store.js';
-import { isDecisionStop } from '../cases/finality.js';
+import { isDecisionStop } from '../jobs/decision-stop.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { JobHandlers } from './job-handlers.js';
 import {
@@ -14,8 +14,8 @@ import {
   UPLOAD_KINDS,
   type JobPayload,
   type Ordered,
-} from './job-kinds.js';
-import type { JobStore, StoredJob } from './job-store.js';
+} from '../jobs/job-kinds.js';
+import type { JobStore, StoredJob } from '../jobs/job-store.js';
 import type { QueueEnvironment } from './queue-types.js';
 import type { KnownOrder, Scheduler } from './scheduler.js';
 

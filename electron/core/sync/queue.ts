@@ -7,12 +7,13 @@
 import type { Connectivity, JobView } from '../../../shared/ipc/model.js';
 import { classifyError } from '../api/errors.js';
 import type { StoredCase } from '../cases/case-store.js';
-import { finalityOf, maySend, stopReason } from '../cases/finality.js';
+import { finalityOf, maySend } from '../cases/finality.js';
+import { stopReason } from '../jobs/decision-stop.js';
 import { FailurePolicy } from './failure-policy.js';
 import type { RunContext } from './job-handler.js';
 import { JobHandlers } from './job-handlers.js';
-import { isUpload } from './job-kinds.js';
-import type { StoredJob } from './job-store.js';
+import { isUpload } from '../jobs/job-kinds.js';
+import type { StoredJob } from '../jobs/job-store.js';
 import { DEFAULT_QUEUE_OPTIONS, type QueueDeps, type QueueOptions } from './queue-types.js';
 import { QueueViews } from './queue-views.js';
 import { Scheduler } from './scheduler.js';

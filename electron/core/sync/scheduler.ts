@@ -4,8 +4,8 @@
 import type { CaseStore, StoredCase } from '../cases/case-store.js';
 import { finalityOf, maySend } from '../cases/finality.js';
 import type { JobHandlers } from './job-handlers.js';
-import { blockerAmong, isDecisionKind, JOB_RANK, rankOf, type Ordered } from './job-kinds.js';
-import type { JobStore, StoredJob } from './job-store.js';
+import { blockerAmong, isDecisionKind, JOB_RANK, rankOf, type Ordered } from '../jobs/job-kinds.js';
+import type { JobStore, StoredJob } from '../jobs/job-store.js';
 import type { QueueEnvironment } from './queue-types.js';
 import { gatePhrase, waitPhrase } from './wait-phrases.js';
 

@@ -3,7 +3,7 @@
 // workflow table's (shared/domain/workflow-table.ts).
 import { waitingBehind, type WorkflowJobKind } from '../../../shared/domain/workflow-table.js';
 import type { CaseStore, StoredUbo } from '../cases/case-store.js';
-import type { JobPayload } from './job-kinds.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
 import { uboName } from './record.js';
 
 export function waitPhrase(blocker: JobPayload, store: CaseStore): string {

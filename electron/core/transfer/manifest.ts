@@ -3,10 +3,11 @@
 // documents, drafts and jobs, and the environment profile each case belongs to. Read back through
 // these schemas, so a damaged or foreign manifest is refused before anything is written.
 import { z } from 'zod';
+import { PartnerSchema } from '../../../shared/api/index.js';
 import { DocPairSchema, DocumentOwnerSchema, DocumentStateSchema } from '../../../shared/ipc/model.js';
 import { CaseDataSchema, DraftPageRecordSchema, UboDataSchema } from '../cases/case-data.js';
 import { ProfileKindSchema } from '../db/profiles.js';
-import { JobPayloadSchema } from '../sync/job-kinds.js';
+import { JobPayloadSchema } from '../jobs/job-kinds.js';
 
 const Id = z.string().min(1).max(100);
 const VaultId = z.string().regex(/^[0-9a-f]{32}$/);
@@ -17,6 +18,11 @@ export const ArchiveProfileSchema = z.object({
   kind: ProfileKindSchema,
   baseUrl: z.string().max(2000),
   tokenUrl: z.string().max(2000).nullable(),
+  /**
+   * The partner the environment's service account belongs to, as the exporting laptop knew it: the
+   * importing laptop checks a person's sign-in against it before it has credentials of its own.
+   */
+  partner: PartnerSchema.nullable().optional(),
 });
 
 export const ArchiveCaseSchema = z.object({

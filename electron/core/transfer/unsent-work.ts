@@ -10,9 +10,10 @@
 // laptop (same id) is left as it is: importing the same archive twice adds nothing.
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Partner } from '../../../shared/api/index.js';
 import type { CaseStore } from '../cases/case-store.js';
 import type { Profile, ProfileRepository } from '../db/profiles.js';
-import type { JobStore } from '../sync/job-store.js';
+import type { JobStore } from '../jobs/job-store.js';
 import type { Vault } from '../vault/index.js';
 import { archiveDecryptor, archiveEncryptor, ArchiveDamagedError, PREAMBLE_BYTES } from './archive-crypto.js';
 import {
@@ -27,6 +28,10 @@ export interface TransferDeps {
   jobs: JobStore;
   vault: Vault;
   profiles: ProfileRepository;
+  /** The partner of an environment's service account, as known here (cached look-up). */
+  partnerOf: (profileId: string) => Partner | null;
+  /** Keeps the partner an archive names for an environment added by the import. */
+  rememberPartner: (profileId: string, partner: Partner) => void;
   activeProfileId: () => string | null;
   currentUserId: () => string | null;
   audit: (action: string, caseId: string | null, detail: string) => void;
@@ -175,7 +180,14 @@ export class UnsentWorkTransfer {
     const described = [...profileIds]
       .map((id) => profiles.get(id))
       .filter((p): p is Profile => p !== null)
-      .map((p) => ({ id: p.id, name: p.name, kind: p.kind, baseUrl: p.baseUrl, tokenUrl: p.tokenUrl }));
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        kind: p.kind,
+        baseUrl: p.baseUrl,
+        tokenUrl: p.tokenUrl,
+        partner: this.deps.partnerOf(p.id),
+      }));
     return ArchiveManifestSchema.parse({
       format: 'fica-desk unsent work',
       version: 1,
@@ -241,7 +253,8 @@ export class UnsentWorkTransfer {
   /**
    * This laptop's profile for the exporting laptop's environment: the same kind and service URLs,
    * so the work is only ever sent where it was captured. An unknown environment gets a new profile
-   * (without credentials: someone signs in before anything is sent).
+   * (without credentials: someone signs in before anything is sent), with the partner the archive
+   * names for it, so a person's sign-in there can be checked before its credentials are set.
    */
   private profileFor(
     manifest: ArchiveManifest,
@@ -265,7 +278,10 @@ export class UnsentWorkTransfer {
         baseUrl: source.baseUrl,
         tokenUrl: source.tokenUrl,
       }).id;
-    if (!match) created.push(id);
+    if (!match) {
+      created.push(id);
+      if (source.partner) this.deps.rememberPartner(id, source.partner);
+    }
     map.set(sourceId, id);
     return id;
   }

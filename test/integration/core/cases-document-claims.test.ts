@@ -3,7 +3,7 @@
 // order is read from the first job of each kind and person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerIdTakenError } from '../../../electron/core/cases/case-store.js';
-import { orderGroupOf } from '../../../electron/core/sync/job-kinds.js';
+import { orderGroupOf } from '../../../electron/core/jobs/job-kinds.js';
 import { startTestCore, type TestCore } from '../../support/core-harness.js';
 import { makePdf } from '../../support/documents.js';
 import { saId } from '../../support/flows.js';

@@ -10,7 +10,7 @@ import { migrate } from '../../../electron/core/db/migrate.js';
 import type { Db } from '../../../electron/core/db/migration.js';
 import { MIGRATIONS } from '../../../electron/core/db/migrations/index.js';
 import { openDatabase } from '../../../electron/core/db/open-database.js';
-import { JobStore } from '../../../electron/core/sync/job-store.js';
+import { JobStore } from '../../../electron/core/jobs/job-store.js';
 
 let root: string;
 beforeAll(async () => {

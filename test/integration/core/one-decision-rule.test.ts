@@ -23,8 +23,8 @@ import { CaseService } from '../../../electron/core/cases/case-service.js';
 import { CaseStore } from '../../../electron/core/cases/case-store.js';
 import { CaseViews } from '../../../electron/core/cases/case-views.js';
 import { openDatabase, type Db } from '../../../electron/core/db/index.js';
-import { JobRemoval } from '../../../electron/core/sync/job-removal.js';
-import { JobStore } from '../../../electron/core/sync/job-store.js';
+import { JobRemoval } from '../../../electron/core/jobs/job-removal.js';
+import { JobStore } from '../../../electron/core/jobs/job-store.js';
 import { CaseKeys } from '../../../electron/core/vault/case-keys.js';
 import { Vault } from '../../../electron/core/vault/index.js';
 

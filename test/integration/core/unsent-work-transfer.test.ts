@@ -188,6 +188,14 @@ describe('export and import of unsent work', () => {
       const added = profiles.find((p) => p.id === result.newProfiles[0]);
       expect(added).toMatchObject({ kind: 'sandbox', baseUrl: sandbox.url, hasCredentials: false });
       expect(elsewhere.core.internals.store.getCase(caseId)!.profileId).toBe(added!.id);
+      // The partner of that environment comes with the work, so a person's sign-in there is checked
+      // against it before anyone sets its credentials.
+      const partner = (await a.call('lookups.get', {})).partner;
+      expect(partner).not.toBeNull();
+      const kept = elsewhere.core.internals.db
+        .prepare(`SELECT body FROM lookups_cache WHERE profile_id = ? AND name = 'partner'`)
+        .get(added!.id) as { body: string } | undefined;
+      expect(JSON.parse(kept!.body)).toMatchObject({ id: partner!.id });
     } finally {
       await elsewhere.core.shutdown();
       await branch.dispose();

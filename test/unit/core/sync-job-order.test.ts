@@ -11,7 +11,7 @@ import {
   scopeOf,
   type JobPayload,
   type Ordered,
-} from '../../../electron/core/sync/job-kinds.js';
+} from '../../../electron/core/jobs/job-kinds.js';
 
 const job = (seq: number, payload: JobPayload): Ordered => ({ seq, payload, caseKind: 'entity' });
 

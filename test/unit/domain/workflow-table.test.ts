@@ -2,7 +2,7 @@
 // sends a job before one whose step the service requires first (else the service answers 409 and
 // the case stops), and a decision other than Approved goes as soon as the record exists.
 import { describe, expect, it } from 'vitest';
-import { mustWaitFor, rankOf, type JobPayload, type Ordered } from '../../../electron/core/sync/job-kinds.js';
+import { mustWaitFor, rankOf, type JobPayload, type Ordered } from '../../../electron/core/jobs/job-kinds.js';
 import {
   checkEntityAction,
   checkIndividualAction,

@@ -84,7 +84,7 @@ export async function probeErrors(
 export async function warmUp({ types = false }: { types?: boolean } = {}): Promise<void> {
   await probeErrors(
     'electron/core/probe.ts',
-    "import type { JobStore } from './sync/job-store.js';\nexport type X = JobStore;\n",
+    "import type { JobStore } from './jobs/job-store.js';\nexport type X = JobStore;\n",
     [],
     { types },
   );

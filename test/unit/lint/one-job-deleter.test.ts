@@ -1,14 +1,14 @@
-// Jobs are deleted in one place (sync/job-removal.ts): lint refuses a deletion anywhere else in the
+// Jobs are deleted in one place (jobs/job-removal.ts): lint refuses a deletion anywhere else in the
 // desktop code. It follows the type JobStore, not names: whatever the store is called and however it
 // is reached, and a variable merely named `jobs` that is something else is left alone.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_TYPED_LINT, probeErrors, SLOW, warmUp } from './lint-probe.js';
 
 const ONLY_REMOVAL =
-  'Jobs are deleted only by JobRemoval (electron/core/sync/job-removal.ts): recordAnswer, withdraw or discard.';
+  'Jobs are deleted only by JobRemoval (electron/core/jobs/job-removal.ts): recordAnswer, withdraw or discard.';
 const deletionErrors = (filePath: string, code: string) =>
   probeErrors(filePath, code, ['jobs/one-deleter'], { types: true });
-const STORE = "import type { JobStore } from '../sync/job-store.js';\n";
+const STORE = "import type { JobStore } from '../jobs/job-store.js';\n";
 
 describe('one owner deletes jobs', () => {
   beforeAll(() => warmUp({ types: true }), FIRST_TYPED_LINT);
@@ -96,7 +96,7 @@ describe('one owner deletes jobs', () => {
     'refuses a deletion in the shells too',
     async () => {
       const code =
-        "import type { JobStore } from '../core/sync/job-store.js';\nexport const f = (j: JobStore) => j.remove('1');\n";
+        "import type { JobStore } from '../core/jobs/job-store.js';\nexport const f = (j: JobStore) => j.remove('1');\n";
       expect(await deletionErrors('electron/host/probe.ts', code)).toEqual([ONLY_REMOVAL]);
     },
     SLOW,
@@ -107,7 +107,7 @@ describe('one owner deletes jobs', () => {
     async () => {
       const code =
         "import type { JobStore } from './job-store.js';\nexport const f = (jobs: JobStore) => jobs.remove('1');\n";
-      expect(await deletionErrors('electron/core/sync/job-removal.ts', code)).toEqual([]);
+      expect(await deletionErrors('electron/core/jobs/job-removal.ts', code)).toEqual([]);
     },
     SLOW,
   );

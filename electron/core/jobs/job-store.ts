@@ -1,9 +1,9 @@
 // The jobs table. Rows are validated by JobPayloadSchema when read back; a row that no longer
 // parses is marked failed with a plain reason rather than run or silently dropped.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../cases/case-store.js';
+import type { Db } from '../db/index.js';
 import { isPersonKind, JOB_KINDS, JobPayloadSchema, type JobPayload } from './job-kinds.js';
-import { isDecisionStop } from '../cases/finality.js';
+import { isDecisionStop } from './decision-stop.js';
 import { statement } from '../../../node-shared/sqlite/statements.js';
 
 export type StoredJobState = 'ready' | 'running' | 'failed';

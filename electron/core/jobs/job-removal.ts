@@ -1,12 +1,26 @@
 // The one owner of deleting jobs. A job goes only when its answer is recorded (in the same
 // transaction), when a person takes back the change it carried before it was sent, or when a
 // person discards or cancels it in the queue; nothing else deletes one (lint refuses it).
-import type { CaseStore } from '../cases/case-store.js';
+import type { Db } from '../db/index.js';
 import type { JobStore, StoredJob } from './job-store.js';
 import { isDecisionKind } from './job-kinds.js';
 
+/** What a discard changes of a case: its decision not yet sent and its refusal banner. */
+interface DiscardedCase {
+  data: { decision: { synced: boolean } | null; decisionBody: unknown };
+  blockedReason: string | null;
+}
+
+/** The part of the case store (cases/case-store.ts) a discard writes to. */
+export interface JobRemovalStore {
+  db: Db;
+  saveDocumentState(id: string, fields: { state: 'failed'; error: string }): void;
+  getCase(id: string): DiscardedCase | null;
+  saveCase(c: DiscardedCase): void;
+}
+
 export interface JobRemovalDeps {
-  store: CaseStore;
+  store: JobRemovalStore;
   jobs: JobStore;
   audit: (action: string, caseId: string | null, detail: string) => void;
 }
