@@ -16,7 +16,7 @@ import { ownerDocumentsOf, ownerKey } from '../../../electron/core/cases/checkli
 import type { Db } from '../../../electron/core/db/migration.js';
 import { MIGRATIONS } from '../../../electron/core/db/migrations/index.js';
 import { openDatabase } from '../../../electron/core/db/open-database.js';
-import { JobStore } from '../../../electron/core/sync/job-store.js';
+import { JobStore } from '../../../electron/core/jobs/job-store.js';
 import { CaseKeys } from '../../../electron/core/vault/case-keys.js';
 import { Vault } from '../../../electron/core/vault/index.js';
 import type { DocumentOwner, DocumentState } from '../../../shared/ipc/model.js';
