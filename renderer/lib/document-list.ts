@@ -66,8 +66,10 @@ export function withFresh(
  * them: the pages read cover the order up to a place (the frontier), each page is read after it, and
  * after each read of the case the documents held that the change named are read again, a document
  * that left the first page is kept, and a named one not held is kept when it falls before the
- * frontier. A document that moves (sent, or pushed on by another) is never lost nor read past: one
- * that moved beyond the frontier is shown where it now is, and those between are read by later pages.
+ * frontier. What it holds is exactly the order up to the frontier: a document that moved beyond it
+ * (sent while the list has read only part of those waiting) leaves the list and is read again, in
+ * its place, by a later page. So none is lost, shown twice or read past, and the list never holds
+ * more than was read, however many documents a drain moves.
  */
 export class DocumentWindow {
   /** Read since the first page; replaced, never changed in place. */
@@ -112,7 +114,7 @@ export class DocumentWindow {
     const onFirst = new Set(first.map((d) => d.id));
     const heldMore = new Set(this.more.map((d) => d.id));
     const left = before.filter((d) => !onFirst.has(d.id) && !heldMore.has(d.id));
-    if (left.length > 0) this.more = [...this.more, ...left];
+    if (left.length > 0) this.more = this.withinFrontier([...this.more, ...left]);
     // A change that did not say which documents changed may have added some anywhere: later pages
     // read the order again after the first page.
     if (documentIds === null) this.frontier = first.length > 0 ? cursorOf(first.at(-1)!) : 'end';
@@ -139,6 +141,13 @@ export class DocumentWindow {
       (d) =>
         unheldIds.has(d.id) && frontier !== null && (frontier === 'end' || compareToCursor(d, frontier) <= 0),
     );
-    this.more = [...withFresh(this.more, stale, fresh), ...joining];
+    this.more = this.withinFrontier([...withFresh(this.more, stale, fresh), ...joining]);
+  }
+
+  /** Those of `docs` up to the frontier (all of them once every document was read). */
+  private withinFrontier(docs: LocalDocument[]): LocalDocument[] {
+    const frontier = this.frontier;
+    if (frontier === null || frontier === 'end') return docs;
+    return docs.filter((d) => compareToCursor(d, frontier) <= 0);
   }
 }

@@ -1,8 +1,9 @@
 // An owner's documents beyond the first page: read a page at a time after the last one shown, each
 // shown once in the core's order (one that moved takes its new place), and after a read of the case
 // only the documents the change named are read again (all of them when it named none); once the
-// list reads beyond the first page, a document that leaves that page keeps its place, and one a
-// change names inside the rows shown joins them.
+// list reads beyond the first page, it holds the order up to where it was read: a document that
+// leaves the first page keeps its place there, one a change names that arrives there joins it, and
+// one that moves beyond it is read again by a later page.
 import { describe, expect, it } from 'vitest';
 import type { CaseDocumentsRequest, LocalDocument } from '../../../../shared/ipc/index.js';
 import { DocumentPages } from '../../../../renderer/lib/document-pages.svelte.js';
@@ -81,7 +82,7 @@ describe('DocumentPages', () => {
     expect(ids.slice(-2)).toEqual(['d060', 'd119']);
   });
 
-  it('keeps a document that leaves the first page in its place once the list reads beyond it', async () => {
+  it('loses no document and shows none twice when those it read move beyond where the order was read', async () => {
     // A record on file captured before 180 scans waiting to be sent.
     const record = { ...doc(0, 'on-file'), id: 'r', capturedAt: '2025-12-31T00:00:00.000Z' };
     const all = [record, ...Array.from({ length: 180 }, (_, i) => doc(i))];
@@ -98,15 +99,36 @@ describe('DocumentPages', () => {
       first,
       all.slice(1).map((d) => d.id),
     );
-    const shown = pages.shown(first);
-    expect(shown.map((d) => d.id)).toEqual(['r', ...all.slice(1, 151).map((d) => d.id)]);
-    expect(shown.every((d) => d.state === 'on-file')).toBe(true);
-    // The next pages are read after where the order was read to, so none is skipped, and a document
-    // read again keeps one place.
+    // What the list read was the start of those waiting, which are now all on file, beyond where the
+    // order was read: the list shows the first page, each document once, and reads the rest again.
+    expect(pages.shown(first).map((d) => d.id)).toEqual(first.map((d) => d.id));
     await pages.loadMore(first);
     expect(asked(fake).at(-1)).toMatchObject({ after: { sent: false, id: 'd149' } });
     await pages.loadMore(first);
-    expect(pages.shown(first).map((d) => d.id)).toEqual(all.map((d) => d.id));
+    const shown = pages.shown(first);
+    expect(shown.map((d) => d.id)).toEqual(all.map((d) => d.id));
+    expect(shown.every((d) => d.state === 'on-file')).toBe(true);
+  });
+
+  it('keeps every row of a list read to its end while its documents are sent', async () => {
+    const record = { ...doc(0, 'on-file'), id: 'r', capturedAt: '2025-12-31T00:00:00.000Z' };
+    const all = [record, ...Array.from({ length: 120 }, (_, i) => doc(i))];
+    const fake = core(all);
+    const pages = new DocumentPages('case-1', { kind: 'entity' });
+    let first = all.slice(1, 51);
+    await pages.refresh(first, []);
+    await pages.loadMore(first);
+    expect(pages.shown(first)).toHaveLength(121);
+    for (let i = 1; i < all.length; i++) all[i] = { ...all[i]!, state: 'on-file' };
+    first = [record, ...all.slice(1, 50)];
+    await pages.refresh(
+      first,
+      all.slice(1).map((d) => d.id),
+    );
+    const shown = pages.shown(first);
+    expect(shown.map((d) => d.id)).toEqual(all.map((d) => d.id));
+    expect(shown.every((d) => d.state === 'on-file')).toBe(true);
+    expect(asked(fake).filter((r) => 'after' in r)).toHaveLength(1);
   });
 
   it('shows a document a change names among the rows read, and leaves one beyond them to the next page', async () => {
