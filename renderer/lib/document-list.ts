@@ -61,6 +61,15 @@ export function withFresh(
   return more.flatMap((d) => (askedIds.has(d.id) ? (byId.has(d.id) ? [byId.get(d.id)!] : []) : [d]));
 }
 
+/** What one read of the case makes a documents list read again (DocumentWindow.changed). */
+export interface RefreshPlan {
+  ids: string[];
+  /** Held documents the change named. */
+  stale: string[];
+  /** Named documents not held, which may arrive among those read. */
+  unheld: string[];
+}
+
 /**
  * One owner's documents beyond the case's first page, as a list that reads more as it scrolls keeps
  * them: the pages read cover the order up to a place (the frontier), each page is read after it, and
@@ -78,7 +87,6 @@ export class DocumentWindow {
   private first: readonly LocalDocument[] = [];
   /** Null before the list read beyond the first page; `end` once a page came back short. */
   private frontier: DocumentCursor | 'end' | null = null;
-  private asked: { stale: string[]; unheld: string[] } = { stale: [], unheld: [] };
 
   /** What the list shows: the case's first page and those read since, in the core's order. */
   shown(first: readonly LocalDocument[]): LocalDocument[] {
@@ -104,13 +112,14 @@ export class DocumentWindow {
 
   /**
    * After a read of the case, whose first page is now `first`, told the documents changed since
-   * (null: not said): the ids to read again, to be handed to `read` with what they answered.
+   * (null: not said): what to read again (`ids`), handed to `read` with what they answered. Reads
+   * of one list are made one after another, each answered before the next is asked: an answer
+   * read earlier must not land over a later one.
    */
-  changed(first: readonly LocalDocument[], documentIds: readonly string[] | null): string[] {
+  changed(first: readonly LocalDocument[], documentIds: readonly string[] | null): RefreshPlan {
     const before = this.first;
     this.first = first;
-    this.asked = { stale: [], unheld: [] };
-    if (this.frontier === null) return [];
+    if (this.frontier === null) return { ids: [], stale: [], unheld: [] };
     const onFirst = new Set(first.map((d) => d.id));
     const heldMore = new Set(this.more.map((d) => d.id));
     const left = before.filter((d) => !onFirst.has(d.id) && !heldMore.has(d.id));
@@ -126,14 +135,12 @@ export class DocumentWindow {
     // of the documents not sent, the ones a drain sends are not read.
     const arriving = this.frontier === 'end' || this.frontier.sent;
     const unheld = arriving ? (documentIds ?? []).filter((id) => !onFirst.has(id) && !held.has(id)) : [];
-    this.asked = { stale, unheld };
-    return [...stale, ...unheld];
+    return { ids: [...stale, ...unheld], stale, unheld };
   }
 
-  /** The documents `changed` asked for, as read (one not answered is gone). */
-  read(fresh: readonly LocalDocument[]): void {
-    const { stale, unheld } = this.asked;
-    this.asked = { stale: [], unheld: [] };
+  /** The documents a plan asked for, as read (one not answered is gone). */
+  read(plan: RefreshPlan, fresh: readonly LocalDocument[]): void {
+    const { stale, unheld } = plan;
     const frontier = this.frontier;
     const unheldIds = new Set(unheld);
     // One beyond the frontier is read by a later page, in its place.

@@ -15,6 +15,8 @@ export class DocumentPages {
   loading = $state(false);
   error = $state<string | null>(null);
   private readonly window = new DocumentWindow();
+  /** Pages and refreshes, one after another: an answer asked earlier never lands over a later one. */
+  private turn: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly caseId: string,
@@ -26,12 +28,23 @@ export class DocumentPages {
     return shownDocuments(first, this.more);
   }
 
+  private inTurn(task: () => Promise<void>): Promise<void> {
+    const next = this.turn.then(task);
+    this.turn = next.catch(() => undefined);
+    return next;
+  }
+
   /** The next page of the order, after where it was read to. */
   async loadMore(first: readonly LocalDocument[]): Promise<void> {
-    const after = this.window.nextPage(first);
-    if (!after || this.loading) return;
+    if (this.loading || first.length === 0) return;
     this.loading = true;
+    await this.inTurn(() => this.readPage(first));
+  }
+
+  private async readPage(first: readonly LocalDocument[]): Promise<void> {
     try {
+      const after = this.window.nextPage(first);
+      if (!after) return;
       const { documents } = await call('cases.documents', {
         caseId: this.caseId,
         owner: this.owner,
@@ -52,17 +65,21 @@ export class DocumentPages {
    * After a read of the case, whose first page is now `first`: what the change named (every document
    * held when null) is read again, and kept as DocumentWindow says.
    */
-  async refresh(first: readonly LocalDocument[], documentIds: readonly string[] | null): Promise<void> {
-    const asked = this.window.changed(first, documentIds);
+  refresh(first: readonly LocalDocument[], documentIds: readonly string[] | null): Promise<void> {
+    return this.inTurn(() => this.readAgain(first, documentIds));
+  }
+
+  private async readAgain(first: readonly LocalDocument[], documentIds: readonly string[] | null) {
+    const plan = this.window.changed(first, documentIds);
     this.more = this.window.more;
-    if (asked.length === 0) return;
+    if (plan.ids.length === 0) return;
     try {
       const fresh: LocalDocument[] = [];
-      for (let i = 0; i < asked.length; i += DOCUMENTS_PAGE_MAX) {
-        const ids = asked.slice(i, i + DOCUMENTS_PAGE_MAX);
+      for (let i = 0; i < plan.ids.length; i += DOCUMENTS_PAGE_MAX) {
+        const ids = plan.ids.slice(i, i + DOCUMENTS_PAGE_MAX);
         fresh.push(...(await call('cases.documents', { caseId: this.caseId, ids })).documents);
       }
-      this.window.read(fresh);
+      this.window.read(plan, fresh);
       this.more = this.window.more;
       this.error = null;
     } catch (e) {

@@ -104,4 +104,3 @@ export class FormDraft<T> {
     await call('formDrafts.clear', this.ref).catch(() => undefined);
   }
 }
-

@@ -74,7 +74,11 @@ function bigPdf(size: number): Buffer {
   return Buffer.concat([head, randomBytes(size - head.length - tail.length), tail]);
 }
 
-console.log(`  load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min)`);
+console.log(
+  `  load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (1, 5, 15 min)`,
+);
 const dir = await mkdtemp(join(tmpdir(), 'fica-bench-desk-'));
 const sandboxDir = join(dir, 'sandbox');
 try {

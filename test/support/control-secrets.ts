@@ -16,4 +16,3 @@ export function controlHeaders(url: string): Record<string, string> {
   const secret = controlSecrets.get(new URL(url).origin);
   return secret ? { [SANDBOX_CONTROL_SECRET_HEADER]: secret } : {};
 }
-

@@ -5,7 +5,6 @@ import type { DeskRow } from '../../../shared/ipc/desk-model.js';
 const joinName = (first: string | null | undefined, last: string | null | undefined): string =>
   [first, last].filter((p) => p && p.trim()).join(' ') || '(no name)';
 
-
 export function entityRow(item: EntityListItem): Omit<DeskRow, 'caseId'> {
   return {
     kind: 'entity',

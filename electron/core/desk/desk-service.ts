@@ -92,7 +92,12 @@ export class DeskService {
     });
     if (q.kind === 'entity') {
       const page = await api.listEntities({ ...common, entityRegName: q.name || undefined });
-      return { rows: page.data.map((r) => local(entityRow(r))), count: page.count, take: page.take, skip: page.skip };
+      return {
+        rows: page.data.map((r) => local(entityRow(r))),
+        count: page.count,
+        take: page.take,
+        skip: page.skip,
+      };
     }
     const page = await api.listIndividuals({
       ...common,
@@ -138,7 +143,8 @@ export class DeskService {
   take(ref: DeskCaseRef): Promise<CaseRef> {
     return needsConnection('Taking a case for review needs a connection to the service.', async () => {
       const actor = this.deps.actingUserId();
-      if (!actor) throw new DeskError('not-allowed', 'Sign in first: a case is taken under the person who takes it.');
+      if (!actor)
+        throw new DeskError('not-allowed', 'Sign in first: a case is taken under the person who takes it.');
       const profileId = this.profileId();
       const held = this.deps.store.caseOfService(profileId, ref.kind, ref.serverId);
       const caseId = held?.origin === 'captured' ? held.id : await this.read(profileId, ref);
@@ -150,7 +156,11 @@ export class DeskService {
         c.data.taken = { at: this.now().toISOString(), by: actor };
         this.deps.store.saveCase(c);
       })();
-      this.deps.audit('desk.take', caseId, `Taken for review: the record, ${documents} document(s) and the report kept on this laptop`);
+      this.deps.audit(
+        'desk.take',
+        caseId,
+        `Taken for review: the record, ${documents} document(s) and the report kept on this laptop`,
+      );
       this.deps.changed(caseId);
       return { caseId };
     });

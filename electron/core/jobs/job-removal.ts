@@ -21,6 +21,9 @@ export interface JobRemovalStore {
   setFreeCopyCheck(caseId: string, sha256: string, size: number, due: boolean): void;
   getCase(id: string): DiscardedCase | null;
   saveCase(c: DiscardedCase): void;
+  /** The document's case and content, to mark a copy the service may hold for the next identical scan. */
+  getDocument(id: string): { caseId: string; sha256: string; size: number } | null;
+  setFreeCopyCheck(caseId: string, sha256: string, size: number, due: boolean): void;
 }
 
 export interface JobRemovalDeps {

@@ -66,15 +66,18 @@ export function openCaseScreen(
       history = detail.lastHistoryId;
       answered(await call('audit.list', { caseId }));
     }
-    const asked = list.changed(firstOf(detail), documentIds);
-    if (asked.length > 0) {
+    const plan = list.changed(firstOf(detail), documentIds);
+    if (plan.ids.length > 0) {
       const fresh: LocalDocument[] = [];
-      for (let i = 0; i < asked.length; i += DOCUMENTS_PAGE_MAX) {
-        const page = await call('cases.documents', { caseId, ids: asked.slice(i, i + DOCUMENTS_PAGE_MAX) });
+      for (let i = 0; i < plan.ids.length; i += DOCUMENTS_PAGE_MAX) {
+        const page = await call('cases.documents', {
+          caseId,
+          ids: plan.ids.slice(i, i + DOCUMENTS_PAGE_MAX),
+        });
         answered(page);
         fresh.push(...page.documents);
       }
-      list.read(fresh);
+      list.read(plan, fresh);
     }
   };
   const open = async () => {

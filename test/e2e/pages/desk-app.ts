@@ -137,8 +137,12 @@ export class DeskApp {
   async openCase(title: string): Promise<void> {
     await this.open('Cases');
     await this.page.getByRole('searchbox', { name: 'Search' }).fill(title);
-    await this.page.getByRole('link', { name: title }).first().click();
-    await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // The list redraws as the search narrows it: a click on a row just replaced lands nowhere.
+    const heading = this.page.getByRole('heading', { level: 1, name: title });
+    await expect(async () => {
+      if (!(await heading.isVisible())) await this.page.getByRole('link', { name: title }).first().click();
+      await expect(heading).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 90_000 });
   }
 
   steps(): Locator {

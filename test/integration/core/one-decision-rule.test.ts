@@ -142,7 +142,11 @@ describe('one decision rule for every path', () => {
             amlScreening: aml,
             validationRequested: true,
             validationOverrides: null,
-            externalValidation: { consumerDetail: {}, kycResult: { IDStatusDesc: 'Verified' }, consumerEmploymentHistory: [] },
+            externalValidation: {
+              consumerDetail: {},
+              kycResult: { IDStatusDesc: 'Verified' },
+              consumerEmploymentHistory: [],
+            },
             pepDecision: state.reviewed
               ? {
                   pepConfirmReviewed: true,

@@ -35,7 +35,7 @@ describe('binary frames of the loopback bridge', () => {
     const chunks = encodeFrame({ draftId: 'd-1', files: [{ name: 'scan.jpg', bytes: scan }] });
     expect(chunks).toContain(scan);
     expect(frameLength(chunks) - scan.byteLength).toBeLessThan(200);
-  });
+  }, 30_000);
 
   it('takes a Buffer as bytes, not as its JSON form', () => {
     const back = decodeFrame(join(encodeFrame({ bytes: Buffer.from('%PDF-1.7') }))) as { bytes: Uint8Array };

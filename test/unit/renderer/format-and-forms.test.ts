@@ -57,7 +57,10 @@ describe('format', () => {
   });
 
   it("tells an owner's documents by state, what still needs sending first", () => {
-    const text = documentCountsText({ total: 10_204, byState: { 'on-file': 10_000, queued: 200, failed: 4 } });
+    const text = documentCountsText({
+      total: 10_204,
+      byState: { 'on-file': 10_000, queued: 200, failed: 4 },
+    });
     expect(text.replace(/\s/g, ' ')).toBe('10 204 documents: 4 failed, 200 queued, 10 000 on file');
     expect(documentCountsText({ total: 1, byState: { captured: 1 } })).toBe('1 document: 1 captured');
     expect(documentCountsText({ total: 0, byState: {} })).toBe('0 documents');

@@ -19,7 +19,8 @@ interface DeskRow {
 }
 
 /** The form draft subject under which a desk decision waits for its service case. */
-export const legacyDeskDecisionSubject = (kind: string, serverId: string): string => `desk:${kind}:${serverId}`;
+export const legacyDeskDecisionSubject = (kind: string, serverId: string): string =>
+  `desk:${kind}:${serverId}`;
 
 export const m014OneReviewPath: Migration = {
   id: 14,
@@ -34,7 +35,10 @@ export const m014OneReviewPath: Migration = {
     `);
     const rows = db.prepare('SELECT * FROM desk_cases').all() as DeskRow[];
     if (rows.length > 0) {
-      if (!fields) throw new Error('Converting the desk copies needs the vault key; open the database through the core.');
+      if (!fields)
+        throw new Error(
+          'Converting the desk copies needs the vault key; open the database through the core.',
+        );
       convertCopies(db, fields, rows);
     }
     db.exec('DROP TABLE desk_cases');

@@ -161,6 +161,33 @@ describe('DocumentPages', () => {
     expect(asked(drained)).toHaveLength(before);
   });
 
+  it('lands each answer in the order asked: an earlier answer never overwrites a later one', async () => {
+    const all = Array.from({ length: 150 }, (_, i) => doc(i));
+    const fake = core(all);
+    const pages = new DocumentPages('case-1', { kind: 'entity' });
+    const first = all.slice(0, 50);
+    await pages.refresh(first, []);
+    await pages.loadMore(first);
+    // The first read again of d070 is asked while it is being sent and answered late, after it was
+    // refused and read again.
+    let release: () => void = () => undefined;
+    const plain = fake.handler('cases.documents');
+    fake.answer('cases.documents', (input) => {
+      const answer = plain(input);
+      fake.answer('cases.documents', plain);
+      return new Promise((resolve) => (release = () => resolve(answer)));
+    });
+    all[70] = { ...all[70]!, state: 'uploading' };
+    const sending = pages.refresh(first, ['d070']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    all[70] = { ...all[70]!, state: 'failed', error: 'Refused' };
+    const refused = pages.refresh(first, ['d070']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    await Promise.all([sending, refused]);
+    expect(pages.shown(first).find((d) => d.id === 'd070')?.state).toBe('failed');
+  });
+
   it('reads again only the documents held that a change named, and drops one gone', async () => {
     const all = Array.from({ length: 150 }, (_, i) => doc(i));
     const fake = core(all);
