@@ -17,7 +17,6 @@ import { checkAccess, guardAccess, type AccessDeps } from './ipc/access-guard.js
 import { guardHandlers } from './ipc/change-guard.js';
 import { ChangeNotifier } from './ipc/change-notifier.js';
 import { dispatch } from './ipc/dispatch.js';
-import { createHandlers, type CoreContext } from './ipc/handlers.js';
 import { QueueDeltaBuilder } from './ipc/queue-delta.js';
 import { keychainKind } from './keychain/development-keychain.js';
 import type { SecretStoreFactory } from './keychain/index.js';
@@ -32,6 +31,7 @@ import type { Vault } from './vault/index.js';
 import { wireEnvironments } from './wiring/environments.js';
 import { wireCaseServices } from './wiring/case-services.js';
 import { openCoreBase } from './wiring/core-base.js';
+import { wireHandlers } from './wiring/handlers.js';
 import { wireSyncServices } from './wiring/sync-services.js';
 
 export interface CoreOptions {
@@ -152,27 +152,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     intervalMs: options.purgeIntervalMs,
   });
 
-  const ctx: CoreContext = {
-    ...base,
-    ...local,
-    ...sync,
-    environments,
-    info: appInfo({ ...options, keychain: keychainKind(options) }),
-    status,
-    saveSettings: (next) => {
-      const saved = base.appSettings.save(next);
-      bus.emit('status.changed');
-      return saved;
-    },
-    statusChanged: () => bus.emit('status.changed'),
-  };
   const access: AccessDeps = {
     staff,
     environmentHasStaff: (profileId) => base.staffAccounts.ofProfile(profileId).length > 0,
     activeProfileId: base.activeProfileId,
   };
   const actingUserId = base.actingUserId;
-  const handlers = guardAccess(guardHandlers(createHandlers(ctx), { store, jobs, actingUserId }), access);
+  const info = appInfo({ ...options, keychain: keychainKind(options) });
+  const table = wireHandlers(base, local, sync, { environments, info, status });
+  const handlers = guardAccess(guardHandlers(table, { store, jobs, actingUserId }), access);
 
   let closed = false;
   let queueStarted = false;

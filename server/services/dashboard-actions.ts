@@ -7,6 +7,7 @@ import type { DashboardAction } from '../../shared/api/sandbox.js';
 import { KybRequestSchema } from '../../shared/api/entity.js';
 import { MAX_FREE_TEXT, RiskDescriptionSchema } from '../../shared/api/common.js';
 import type { UboBody } from '../../shared/api/ubo.js';
+import { withDecisionComment } from '../../shared/domain/decision-comments.js';
 import type { AppContext } from '../context.js';
 import {
   ENTITY_DOC_GROUPS,
@@ -344,9 +345,7 @@ export class DashboardActions {
         const comment = action.additionalComments;
         ctx.decisionService.record(entity, {
           onboardingDecision: action.onboardingDecision,
-          approvedComments: action.onboardingDecision === 'Approved' ? comment : undefined,
-          declinedComments: action.onboardingDecision === 'Declined' ? comment : undefined,
-          referComments: action.onboardingDecision === 'Refer' ? comment : undefined,
+          ...(comment === undefined ? {} : withDecisionComment(action.onboardingDecision, comment)),
           nextFicaReviewDate: action.nextFicaReviewDate,
         });
         const saved = ctx.entityService.get(partnerId, entity.id);

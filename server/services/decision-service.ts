@@ -1,5 +1,6 @@
 // shareholding-confirm (the entity's band) and the onboarding decision (the state table).
 import type { EntityDecisionRequest } from '../../shared/api/entity.js';
+import { commentFieldOf } from '../../shared/domain/decision-comments.js';
 import type { Store } from '../context.js';
 import type { Entity } from '../store/entities.js';
 import { badRequest } from '../http/errors.js';
@@ -76,20 +77,11 @@ export class DecisionService {
       onboardingDecision: body.onboardingDecision,
       ficaStatus: FICA_STATUS_AFTER[body.onboardingDecision],
     };
-    switch (body.onboardingDecision) {
-      case 'Approved':
-        next.approvedComments = body.approvedComments ?? null;
-        next.approvalDate = now;
-        next.nextFicaReviewDate = reviewDate ?? entity.nextFicaReviewDate;
-        break;
-      case 'Declined':
-        next.declinedComments = body.declinedComments ?? null;
-        break;
-      case 'Refer':
-        next.referComments = body.referComments ?? null;
-        break;
-      case 'In Progress':
-        break;
+    const field = commentFieldOf(body.onboardingDecision);
+    if (field) next[field] = body[field] ?? null;
+    if (body.onboardingDecision === 'Approved') {
+      next.approvalDate = now;
+      next.nextFicaReviewDate = reviewDate ?? entity.nextFicaReviewDate;
     }
     if (reviewDate && body.onboardingDecision !== 'Approved') next.nextFicaReviewDate = reviewDate;
     const saved = this.store.entities.save(next);

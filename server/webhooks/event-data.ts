@@ -1,5 +1,6 @@
 // The `data` of each event (webhooks.md "Data fields") from the sandbox's records.
 import type { Entity } from '../store/entities.js';
+import { decisionComment } from '../../shared/domain/decision-comments.js';
 import type { EntityTrust } from '../store/trusts.js';
 import type { StoredDocument } from '../store/documents.js';
 import type { Ubo } from '../store/ubos.js';
@@ -67,7 +68,7 @@ export function entityUpdatedData(e: Entity, actor: Actor): Record<string, unkno
     onboardingAdminID: null,
     onboardingAdminDate: e.approvalDate,
     onboardingDecision: e.onboardingDecision,
-    onboardingDecisionReason: e.approvedComments ?? e.declinedComments ?? e.referComments ?? null,
+    onboardingDecisionReason: decisionComment(e.onboardingDecision, e) ?? null,
     nextFicaReviewDate: e.nextFicaReviewDate,
     referralAdminID: null,
     referredToAdminID: null,

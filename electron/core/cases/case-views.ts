@@ -40,8 +40,8 @@ import type {
 import { CASES_PAGE_MAX, DOCUMENTS_FIRST_PAGE, DOCUMENTS_PAGE_MAX } from '../../../shared/ipc/model.js';
 import type { JobKind } from '../jobs/job-kinds.js';
 import type { JobStore, StoredJob } from '../jobs/job-store.js';
+import type { TypedAddress } from '../../../shared/domain/document-address.js';
 import type { DocumentTextRecord, EntityData, IndividualData } from './case-data.js';
-import type { ReadingSubject } from '../documents/reading-view.js';
 import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
 import {
   entityBand,
@@ -61,6 +61,13 @@ import {
   uboWorkflowState,
   type DocumentsOf,
 } from './workflow-state.js';
+
+/** What was typed for a document's owner, that what was read on the document is checked against. */
+export interface ReadingSubject {
+  address: TypedAddress;
+  /** The entity's name and registration number (for its certificates). */
+  entity?: { name: string; number: string };
+}
 
 export interface ViewDeps {
   store: CaseStore;

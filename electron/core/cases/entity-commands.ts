@@ -7,6 +7,7 @@ import type {
   KybRequest,
   OrganigramNodeRequest,
 } from '../../../shared/api/index.js';
+import { decisionComment } from '../../../shared/domain/decision-comments.js';
 import type { ScreeningAttestation } from '../../../shared/domain/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import { noReviewYet, type EntityData } from './case-data.js';
@@ -195,7 +196,7 @@ export class EntityCommands {
     const c = this.kit.requireEntity(caseId);
     this.kit.checkDecision(c, {
       onboardingDecision: decision.onboardingDecision,
-      comments: commentOf(decision),
+      comments: decisionComment(decision.onboardingDecision, decision),
       nextReviewDate: decision.nextFicaReviewDate,
     });
     this.kit.tx(
@@ -204,7 +205,7 @@ export class EntityCommands {
         c.data.decisionBody = decision;
         c.data.decision = {
           onboardingDecision: decision.onboardingDecision,
-          comments: commentOf(decision) ?? null,
+          comments: decisionComment(decision.onboardingDecision, decision) ?? null,
           nextFicaReviewDate: decision.nextFicaReviewDate ?? null,
           decidedBy: this.kit.deps.currentUserId(),
           decidedAt: this.kit.now(),
@@ -218,19 +219,5 @@ export class EntityCommands {
       },
       { decides: true },
     );
-  }
-}
-
-/** The comment of an entity decision: the field that goes with the decision. */
-export function commentOf(decision: EntityDecisionRequest): string | undefined {
-  switch (decision.onboardingDecision) {
-    case 'Approved':
-      return decision.approvedComments;
-    case 'Declined':
-      return decision.declinedComments;
-    case 'Refer':
-      return decision.referComments;
-    case 'In Progress':
-      return decision.approvedComments ?? decision.declinedComments ?? decision.referComments;
   }
 }

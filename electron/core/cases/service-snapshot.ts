@@ -8,6 +8,7 @@ import type {
   SanctionsSearchResults,
 } from '../../../shared/api/index.js';
 import { RiskDescriptionSchema } from '../../../shared/api/index.js';
+import { decisionComment } from '../../../shared/domain/decision-comments.js';
 import type { DocumentOwner } from '../../../shared/ipc/model.js';
 import type { ServiceClient } from '../api/client.js';
 import type { CaseStore, StoredCase } from './case-store.js';
@@ -120,17 +121,7 @@ export const individualDocuments = (docs: IndividualRecordDocs): ServiceDocument
 /** The decision an entity record holds, with the comment that goes with it. */
 export const entityDecisionOf = (
   record: Awaited<ReturnType<ServiceClient['getEntity']>>,
-): ServiceDecision | null =>
-  decisionOf(
-    record.onboardingDecision,
-    (d) =>
-      d === 'Approved'
-        ? record.approvedComments
-        : d === 'Declined'
-          ? record.declinedComments
-          : record.referComments,
-    record,
-  );
+): ServiceDecision | null => decisionOf(record.onboardingDecision, (d) => decisionComment(d, record), record);
 
 /** The decision an individual record holds. */
 export const individualDecisionOf = (

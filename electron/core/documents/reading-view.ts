@@ -2,7 +2,7 @@
 // typed for its owner now (an address, the entity's name and number), today's date and the
 // settings' limit. Worked out each time the case is shown, so a corrected address or a changed
 // limit shows at once, and a document grows older by the day.
-import { compareAddress, type TypedAddress } from '../../../shared/domain/document-address.js';
+import { compareAddress } from '../../../shared/domain/document-address.js';
 import { documentAge, findDocumentDate } from '../../../shared/domain/document-date.js';
 import type { ReadingKind } from '../../../shared/domain/document-reading.js';
 import {
@@ -11,13 +11,7 @@ import {
 } from '../../../shared/domain/registration-certificate.js';
 import type { DocumentReading } from '../../../shared/ipc/model.js';
 import type { DocumentTextRecord } from '../cases/case-data.js';
-
-/** What was typed for the document's owner. */
-export interface ReadingSubject {
-  address: TypedAddress;
-  /** The entity's name and registration number (for its certificates). */
-  entity?: { name: string; number: string };
-}
+import type { ReadingSubject } from '../cases/case-views.js';
 
 const MONTHS = [
   'January',

@@ -45,6 +45,8 @@ export const JobPayloadSchema = z.discriminatedUnion('kind', [
 ]);
 export type JobPayload = z.infer<typeof JobPayloadSchema>;
 export type JobKind = JobPayload['kind'];
+/** The payload of one kind of job. */
+export type PayloadOf<K extends JobKind> = Extract<JobPayload, { kind: K }>;
 
 // The table names every kind of job; a kind here without a row there (or the reverse) does not compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -15,6 +15,10 @@ interface DiscardedCase {
 export interface JobRemovalStore {
   db: Db;
   saveDocumentState(id: string, fields: { state: 'failed'; error: string }): void;
+  /** The content of a document whose upload may have reached the service. */
+  getDocument(id: string): { caseId: string; sha256: string; size: number } | null;
+  /** Notes the content for the next identical upload to settle its copies on the service. */
+  setFreeCopyCheck(caseId: string, sha256: string, size: number, due: boolean): void;
   getCase(id: string): DiscardedCase | null;
   saveCase(c: DiscardedCase): void;
   /** The document's case and content, to mark a copy the service may hold for the next identical scan. */

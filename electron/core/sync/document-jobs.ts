@@ -7,14 +7,14 @@ import { createHash } from 'node:crypto';
 import type { StoredDocument } from '../cases/case-store.js';
 import { ApiError } from '../api/errors.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import { isUpload, type JobPayload } from '../jobs/job-kinds.js';
+import { isUpload, type JobPayload, type PayloadOf } from '../jobs/job-kinds.js';
 import { need, uboName } from './record.js';
 import { waitingOn } from './wait-phrases.js';
 import { storedFilename } from '../../../shared/files/filename.js';
 import type { EntityJobKind, IndividualJobKind } from '../../../shared/domain/workflow-table.js';
 
-type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
-type UploadPayload = P<'ubo.doc-upload'> | P<'entity.doc-upload'> | P<'individual.doc-upload'>;
+type UploadPayload =
+  PayloadOf<'ubo.doc-upload'> | PayloadOf<'entity.doc-upload'> | PayloadOf<'individual.doc-upload'>;
 
 interface ServerDoc {
   id: number;
@@ -321,7 +321,7 @@ function uploadHandler<T extends UploadPayload>(
   };
 }
 
-const uboUpload = uploadHandler<P<'ubo.doc-upload'>>(
+const uboUpload = uploadHandler<PayloadOf<'ubo.doc-upload'>>(
   (ctx) => {
     const ubo = ctx.store.getUbo(ctx.job.payload.uboId);
     if (!ubo?.serverId) return `waiting for ${uboName(ubo)} to be created`;
@@ -344,7 +344,7 @@ const uboUpload = uploadHandler<P<'ubo.doc-upload'>>(
   (ctx) => (ctx.store.getUbo(ctx.job.payload.uboId)?.data.pepReview ? null : 'ubo.pep-confirm'),
 );
 
-const entityUpload = uploadHandler<P<'entity.doc-upload'>>(
+const entityUpload = uploadHandler<PayloadOf<'entity.doc-upload'>>(
   (ctx) =>
     ctx.case.data.kind === 'entity' && ctx.case.data.shareholdingConfirmed
       ? null
@@ -361,7 +361,7 @@ const entityUpload = uploadHandler<P<'entity.doc-upload'>>(
   },
 );
 
-const individualUpload = uploadHandler<P<'individual.doc-upload'>>(
+const individualUpload = uploadHandler<PayloadOf<'individual.doc-upload'>>(
   (ctx) =>
     ctx.case.data.kind === 'individual' && ctx.case.data.pepSynced
       ? null
@@ -400,7 +400,7 @@ const individualUpload = uploadHandler<P<'individual.doc-upload'>>(
       : null,
 );
 
-const remove: JobHandler<P<'document.delete'>> = {
+const remove: JobHandler<PayloadOf<'document.delete'>> = {
   label: (ctx) => `Delete ${docOf(ctx)?.filename ?? 'a document'} from the service`,
   async run(ctx) {
     const doc = docOf(ctx);

@@ -11,12 +11,10 @@ import type { CaseStore } from '../cases/case-store.js';
 import { newUboData } from '../cases/case-service.js';
 import { missingUploaded } from '../cases/checklists.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import type { JobPayload } from '../jobs/job-kinds.js';
+import type { JobPayload, PayloadOf } from '../jobs/job-kinds.js';
 import { band, need, recordDecision, uboName, updateEntity, updateUbo } from './record.js';
 import { staleReview } from './review-wait.js';
 import { waitingOn } from './wait-phrases.js';
-
-type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
 
 const entityData = (ctx: ReadyContext) => {
   if (ctx.case.data.kind !== 'entity')
@@ -61,7 +59,7 @@ export function recordEntityCreated(
   }
 }
 
-const create: JobHandler<P<'entity.create'>> = {
+const create: JobHandler<PayloadOf<'entity.create'>> = {
   label: (ctx) => `Create ${ctx.case.title} on the service`,
   async reconcile(ctx) {
     const ref = entityData(ctx).create.clientReference;
@@ -97,7 +95,7 @@ const create: JobHandler<P<'entity.create'>> = {
   },
 };
 
-const kyb: JobHandler<P<'entity.kyb'>> = {
+const kyb: JobHandler<PayloadOf<'entity.kyb'>> = {
   label: () => 'Send the KYB details',
   async run(ctx) {
     const body = need(entityData(ctx).kyb, 'The KYB details');
@@ -116,7 +114,7 @@ const kyb: JobHandler<P<'entity.kyb'>> = {
 const afterSanctionsReview = (ctx: ReadyContext): string | null =>
   entityData(ctx).sanctionsReviewSynced ? null : waitingOn('entity.sanctions-review');
 
-const sanctionsReview: JobHandler<P<'entity.sanctions-review'>> = {
+const sanctionsReview: JobHandler<PayloadOf<'entity.sanctions-review'>> = {
   label: () => 'Send the sanctions review',
   waitingFor(ctx) {
     const d = entityData(ctx);
@@ -148,7 +146,7 @@ function recordTree(ctx: RunContext, nodes: readonly OrganigramNodeResponse[]): 
   nodes.forEach(visit);
 }
 
-const verifyOrganigram: JobHandler<P<'entity.verify-organigram'>> = {
+const verifyOrganigram: JobHandler<PayloadOf<'entity.verify-organigram'>> = {
   label: () => 'Verify the ownership tree',
   waitingFor: afterSanctionsReview,
   async reconcile(ctx) {
@@ -212,7 +210,7 @@ function uboBody(ctx: ReadyContext<Extract<JobPayload, { uboId: string }>>) {
   return { ubo, body: parsed.data };
 }
 
-const uboCreate: JobHandler<P<'ubo.create'>> = {
+const uboCreate: JobHandler<PayloadOf<'ubo.create'>> = {
   label: (ctx) => `Add ${uboName(uboOf(ctx))}`,
   waitingFor: afterSanctionsReview,
   async reconcile(ctx) {
@@ -247,7 +245,7 @@ const uboCreate: JobHandler<P<'ubo.create'>> = {
   },
 };
 
-const uboUpdate: JobHandler<P<'ubo.update'>> = {
+const uboUpdate: JobHandler<PayloadOf<'ubo.update'>> = {
   label: (ctx) => `Send the details of ${uboName(uboOf(ctx))}`,
   waitingFor: (ctx) =>
     afterSanctionsReview(ctx) ??
@@ -271,7 +269,7 @@ const uboUpdate: JobHandler<P<'ubo.update'>> = {
   },
 };
 
-const uboDelete: JobHandler<P<'ubo.delete'>> = {
+const uboDelete: JobHandler<PayloadOf<'ubo.delete'>> = {
   label: (ctx) => `Remove ${uboName(uboOf(ctx))}`,
   async run(ctx) {
     const ubo = uboOf(ctx);
@@ -292,7 +290,7 @@ const uboDelete: JobHandler<P<'ubo.delete'>> = {
   },
 };
 
-const uboPepConfirm: JobHandler<P<'ubo.pep-confirm'>> = {
+const uboPepConfirm: JobHandler<PayloadOf<'ubo.pep-confirm'>> = {
   label: (ctx) => `Send the PEP review of ${uboName(uboOf(ctx))}`,
   waitingFor(ctx) {
     const ubo = uboOf(ctx);
@@ -317,7 +315,7 @@ const uboPepConfirm: JobHandler<P<'ubo.pep-confirm'>> = {
   },
 };
 
-const uboDocConfirm: JobHandler<P<'ubo.doc-confirm'>> = {
+const uboDocConfirm: JobHandler<PayloadOf<'ubo.doc-confirm'>> = {
   label: (ctx) => `Confirm the documents of ${uboName(uboOf(ctx))}`,
   waitingFor(ctx) {
     const ubo = uboOf(ctx);
@@ -344,7 +342,7 @@ const uboDocConfirm: JobHandler<P<'ubo.doc-confirm'>> = {
   },
 };
 
-const shareholdingConfirm: JobHandler<P<'entity.shareholding-confirm'>> = {
+const shareholdingConfirm: JobHandler<PayloadOf<'entity.shareholding-confirm'>> = {
   label: () => 'Confirm the shareholding',
   waitingFor(ctx) {
     const d = entityData(ctx);
@@ -384,7 +382,7 @@ const shareholdingConfirm: JobHandler<P<'entity.shareholding-confirm'>> = {
   },
 };
 
-const entityDocConfirm: JobHandler<P<'entity.doc-confirm'>> = {
+const entityDocConfirm: JobHandler<PayloadOf<'entity.doc-confirm'>> = {
   label: () => 'Confirm the entity documents',
   waitingFor(ctx) {
     const d = entityData(ctx);
@@ -405,7 +403,7 @@ const entityDocConfirm: JobHandler<P<'entity.doc-confirm'>> = {
   },
 };
 
-const decision: JobHandler<P<'entity.decision'>> = {
+const decision: JobHandler<PayloadOf<'entity.decision'>> = {
   label: (ctx) => `Record the decision (${entityData(ctx).decisionBody?.onboardingDecision ?? 'decision'})`,
   async reconcile(ctx) {
     const body = need(entityData(ctx).decisionBody, 'The decision');

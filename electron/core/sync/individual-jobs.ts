@@ -3,12 +3,10 @@
 import { ApiError } from '../api/errors.js';
 import { missingUploaded } from '../cases/checklists.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
-import type { JobPayload } from '../jobs/job-kinds.js';
+import type { PayloadOf } from '../jobs/job-kinds.js';
 import { band, need, recordDecision, updateIndividual } from './record.js';
 import { staleReview } from './review-wait.js';
 import { waitingOn } from './wait-phrases.js';
-
-type P<K extends JobPayload['kind']> = Extract<JobPayload, { kind: K }>;
 
 const data = (ctx: ReadyContext) => {
   if (ctx.case.data.kind !== 'individual')
@@ -33,7 +31,7 @@ export async function identity(ctx: RunContext): Promise<{ userID: string; partn
   return { userID, partnerID };
 }
 
-const create: JobHandler<P<'individual.create'>> = {
+const create: JobHandler<PayloadOf<'individual.create'>> = {
   label: (ctx) => `Create ${ctx.case.title} on the service`,
   async reconcile(ctx) {
     const ref = data(ctx).create.clientRef;
@@ -55,7 +53,7 @@ const create: JobHandler<P<'individual.create'>> = {
   },
 };
 
-const update: JobHandler<P<'individual.update'>> = {
+const update: JobHandler<PayloadOf<'individual.update'>> = {
   label: () => 'Send the changed client details',
   async run(ctx) {
     const changes = data(ctx).pendingUpdate;
@@ -72,7 +70,7 @@ const update: JobHandler<P<'individual.update'>> = {
   },
 };
 
-const aml: JobHandler<P<'individual.aml-screening'>> = {
+const aml: JobHandler<PayloadOf<'individual.aml-screening'>> = {
   label: () => 'Run the AML screening',
   async run(ctx) {
     const answer = await ctx.api.amlScreening(serverId(ctx), {
@@ -83,7 +81,7 @@ const aml: JobHandler<P<'individual.aml-screening'>> = {
   },
 };
 
-const validation: JobHandler<P<'individual.external-validation'>> = {
+const validation: JobHandler<PayloadOf<'individual.external-validation'>> = {
   label: () => 'Run the external validation',
   async run(ctx) {
     const answer = await ctx.api.externalValidation(serverId(ctx), data(ctx).validationOverrides ?? {}, {
@@ -94,7 +92,7 @@ const validation: JobHandler<P<'individual.external-validation'>> = {
   },
 };
 
-const pepDecision: JobHandler<P<'individual.pep-decision'>> = {
+const pepDecision: JobHandler<PayloadOf<'individual.pep-decision'>> = {
   label: () => 'Send the PEP and sanctions decision',
   waitingFor(ctx) {
     const d = data(ctx);
@@ -128,7 +126,7 @@ const pepDecision: JobHandler<P<'individual.pep-decision'>> = {
   },
 };
 
-const confirmDocs: JobHandler<P<'individual.confirm-docs'>> = {
+const confirmDocs: JobHandler<PayloadOf<'individual.confirm-docs'>> = {
   label: () => "Confirm the client's documents",
   waitingFor(ctx) {
     const d = data(ctx);
@@ -157,7 +155,7 @@ const confirmDocs: JobHandler<P<'individual.confirm-docs'>> = {
   },
 };
 
-const decision: JobHandler<P<'individual.decision'>> = {
+const decision: JobHandler<PayloadOf<'individual.decision'>> = {
   label: (ctx) => `Record the decision (${data(ctx).decisionBody?.onboardingDecision ?? 'decision'})`,
   async reconcile(ctx) {
     const body = need(data(ctx).decisionBody, 'The decision');

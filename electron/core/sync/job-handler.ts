@@ -4,7 +4,7 @@ import type { ServiceClient } from '../api/client.js';
 import type { CaseStore, StoredCase, StoredDocument } from '../cases/case-store.js';
 import type { Vault } from '../vault/index.js';
 import type { EntityJobKind, IndividualJobKind } from '../../../shared/domain/workflow-table.js';
-import type { JobPayload } from '../jobs/job-kinds.js';
+import type { JobKind, JobPayload, PayloadOf } from '../jobs/job-kinds.js';
 import type { JobStore, StoredJob } from '../jobs/job-store.js';
 
 export interface JobEnv {
@@ -70,4 +70,4 @@ export interface JobHandler<P extends JobPayload = JobPayload> {
   run(ctx: RunContext<P>): Promise<void>;
 }
 
-export type HandlerMap = { [K in JobPayload['kind']]: JobHandler<Extract<JobPayload, { kind: K }>> };
+export type HandlerMap = { [K in JobKind]: JobHandler<PayloadOf<K>> };

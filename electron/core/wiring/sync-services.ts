@@ -16,6 +16,8 @@ export interface SyncOptions {
   caseRefresh?: Partial<CaseRefreshOptions>;
 }
 
+export type SyncServices = ReturnType<typeof wireSyncServices>;
+
 export function wireSyncServices(base: CoreBase, local: CaseServices, options: SyncOptions) {
   const { store, jobs, vault, lookups, session, connectivity, bus, audit, changed, log } = base;
   const queue = new SyncQueue({

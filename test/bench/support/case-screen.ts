@@ -1,10 +1,10 @@
 // The case's own screen as the renderer drives it, for the queue bench: it opens the case `fresh`
 // (read from the service first, as renderer/lib/case-store.svelte.ts opens it); its reads follow the
 // core's events through renderer/lib/case-follow.ts (coalesced, each handed the documents the changes
-// named); each read is a `cases.get`; the history is read again
-// when the case's newest history entry changed (CaseHistory.svelte); and the documents list holds
-// one page beyond the case's first (a person scrolled once), of which the documents a change named
-// are read again (renderer/lib/document-pages.svelte.ts).
+// named); each read is a `cases.get`; the history is read again when the case's newest history entry
+// changed (CaseHistory.svelte); and the documents list holds one page beyond the case's first (a
+// person scrolled once), kept true after each read as the screen keeps it (DocumentWindow in
+// renderer/lib/document-list.ts: what a change named read again).
 import type {
   ChannelInput,
   ChannelName,
@@ -12,10 +12,11 @@ import type {
   EventName,
   EventPayload,
 } from '../../../shared/ipc/contract.js';
-import type { DocumentOwner, LocalDocument } from '../../../shared/ipc/model.js';
+import { DOCUMENTS_PAGE_MAX } from '../../../shared/ipc/document-paging.js';
+import type { CaseDetail, DocumentOwner, LocalDocument } from '../../../shared/ipc/model.js';
 import { encodeWire } from '../../../shared/ipc/wire.js';
 import { followCase } from '../../../renderer/lib/case-follow.js';
-import { cursorOf, staleIds, withFresh } from '../../../renderer/lib/document-list.js';
+import { DocumentWindow } from '../../../renderer/lib/document-list.js';
 
 type Call = <C extends ChannelName>(channel: C, input: ChannelInput<C>) => Promise<ChannelOutput<C>>;
 
@@ -40,7 +41,12 @@ export function openCaseScreen(
   let reads = 0;
   let bytes = 0;
   let history: number | null | undefined;
-  let more: LocalDocument[] = [];
+  const list = new DocumentWindow();
+  /** The owner's first page, as the case's answer carries it. */
+  const firstOf = (detail: CaseDetail): readonly LocalDocument[] =>
+    owner.kind === 'ubo' && detail.kind === 'entity'
+      ? (detail.ubos.find((u) => u.id === owner.uboId)?.documents ?? [])
+      : detail.documents;
   let pending: Promise<void> = Promise.resolve();
   const answered = (value: unknown) => {
     reads++;
@@ -60,27 +66,29 @@ export function openCaseScreen(
       history = detail.lastHistoryId;
       answered(await call('audit.list', { caseId }));
     }
-    const stale = staleIds(more, documentIds);
-    if (stale.length > 0) {
-      const fresh = await call('cases.documents', { caseId, ids: stale });
-      answered(fresh);
-      more = withFresh(more, stale, fresh.documents);
+    const plan = list.changed(firstOf(detail), documentIds);
+    if (plan.ids.length > 0) {
+      const fresh: LocalDocument[] = [];
+      for (let i = 0; i < plan.ids.length; i += DOCUMENTS_PAGE_MAX) {
+        const page = await call('cases.documents', {
+          caseId,
+          ids: plan.ids.slice(i, i + DOCUMENTS_PAGE_MAX),
+        });
+        answered(page);
+        fresh.push(...page.documents);
+      }
+      list.read(plan, fresh);
     }
   };
   const open = async () => {
     const start = performance.now();
     await read([], true);
     const detail = await call('cases.get', { caseId });
-    const last = detail.documents.at(-1);
-    if (last) {
-      const page = await call('cases.documents', {
-        caseId,
-        owner,
-        after: cursorOf(last),
-        limit: MORE_PAGE,
-      });
+    const after = list.nextPage(firstOf(detail));
+    if (after) {
+      const page = await call('cases.documents', { caseId, owner, after, limit: MORE_PAGE });
       answered(page);
-      more = page.documents;
+      list.pageRead(page.documents, MORE_PAGE);
     }
     return performance.now() - start;
   };

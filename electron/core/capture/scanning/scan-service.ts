@@ -4,7 +4,6 @@
 import { DeskError } from '../../../../shared/ipc/errors.js';
 import type { DocumentDraft } from '../../../../shared/ipc/model.js';
 import type { ScannerList, ScanProgress, ScanSettings } from '../../../../shared/ipc/scanning.js';
-import type { DraftService } from '../../documents/drafts.js';
 import { ScanError, type ScannerBackend } from './scanner-backend.js';
 
 export interface ScanOutcome {
@@ -16,9 +15,18 @@ export interface ScanOutcome {
   refused: { name: string; message: string }[];
 }
 
+/** The drafts a scan adds its pages to (documents/drafts.ts). */
+export interface ScanDrafts {
+  get(draftId: string): DocumentDraft;
+  addPages(
+    draftId: string,
+    files: { name: string; bytes: Uint8Array }[],
+  ): Promise<{ draft: DocumentDraft; refused: { name: string; message: string }[] }>;
+}
+
 export interface ScanServiceDeps {
   backend: ScannerBackend;
-  drafts: DraftService;
+  drafts: ScanDrafts;
   progress(progress: ScanProgress): void;
 }
 

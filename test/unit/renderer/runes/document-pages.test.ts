@@ -1,6 +1,9 @@
 // An owner's documents beyond the first page: read a page at a time after the last one shown, each
-// shown once (one that moved in the order takes its new place), and after a read of the case only
-// the documents the change named are read again (all of them when it named none).
+// shown once in the core's order (one that moved takes its new place), and after a read of the case
+// only the documents the change named are read again (all of them when it named none); once the
+// list reads beyond the first page, it holds the order up to where it was read: a document that
+// leaves the first page keeps its place there, one a change names that arrives there joins it, and
+// one that moves beyond it is read again by a later page.
 import { describe, expect, it } from 'vitest';
 import type { CaseDocumentsRequest, LocalDocument } from '../../../../shared/ipc/index.js';
 import { DocumentPages } from '../../../../renderer/lib/document-pages.svelte.js';
@@ -79,6 +82,112 @@ describe('DocumentPages', () => {
     expect(ids.slice(-2)).toEqual(['d060', 'd119']);
   });
 
+  it('loses no document and shows none twice when those it read move beyond where the order was read', async () => {
+    // A record on file captured before 180 scans waiting to be sent.
+    const record = { ...doc(0, 'on-file'), id: 'r', capturedAt: '2025-12-31T00:00:00.000Z' };
+    const all = [record, ...Array.from({ length: 180 }, (_, i) => doc(i))];
+    const fake = core(all);
+    const pages = new DocumentPages('case-1', { kind: 'entity' });
+    let first = all.slice(1, 51);
+    await pages.refresh(first, []);
+    await pages.loadMore(first);
+    expect(pages.shown(first)).toHaveLength(150);
+    // Every scan sent: the record now leads the first page, and d049 is no longer on it.
+    for (let i = 1; i < all.length; i++) all[i] = { ...all[i]!, state: 'on-file' };
+    first = [record, ...all.slice(1, 50)];
+    await pages.refresh(
+      first,
+      all.slice(1).map((d) => d.id),
+    );
+    // What the list read was the start of those waiting, which are now all on file, beyond where the
+    // order was read: the list shows the first page, each document once, and reads the rest again.
+    expect(pages.shown(first).map((d) => d.id)).toEqual(first.map((d) => d.id));
+    await pages.loadMore(first);
+    expect(asked(fake).at(-1)).toMatchObject({ after: { sent: false, id: 'd149' } });
+    await pages.loadMore(first);
+    const shown = pages.shown(first);
+    expect(shown.map((d) => d.id)).toEqual(all.map((d) => d.id));
+    expect(shown.every((d) => d.state === 'on-file')).toBe(true);
+  });
+
+  it('keeps every row of a list read to its end while its documents are sent', async () => {
+    const record = { ...doc(0, 'on-file'), id: 'r', capturedAt: '2025-12-31T00:00:00.000Z' };
+    const all = [record, ...Array.from({ length: 120 }, (_, i) => doc(i))];
+    const fake = core(all);
+    const pages = new DocumentPages('case-1', { kind: 'entity' });
+    let first = all.slice(1, 51);
+    await pages.refresh(first, []);
+    await pages.loadMore(first);
+    expect(pages.shown(first)).toHaveLength(121);
+    for (let i = 1; i < all.length; i++) all[i] = { ...all[i]!, state: 'on-file' };
+    first = [record, ...all.slice(1, 50)];
+    await pages.refresh(
+      first,
+      all.slice(1).map((d) => d.id),
+    );
+    const shown = pages.shown(first);
+    expect(shown.map((d) => d.id)).toEqual(all.map((d) => d.id));
+    expect(shown.every((d) => d.state === 'on-file')).toBe(true);
+    expect(asked(fake).filter((r) => 'after' in r)).toHaveLength(1);
+  });
+
+  it('shows a document a change names among the rows read, and leaves one beyond them to the next page', async () => {
+    // 60 waiting, 140 on file; the list has read into those on file (to d149).
+    const all = Array.from({ length: 200 }, (_, i) => doc(i, i < 60 ? 'queued' : 'on-file'));
+    core(all);
+    const pages = new DocumentPages('case-1', { kind: 'entity' });
+    const first = all.slice(0, 50);
+    await pages.refresh(first, []);
+    await pages.loadMore(first);
+    // Captured meanwhile: it goes after every document waiting, among the rows read; one added on the
+    // service now is on file after d149, beyond them.
+    const captured = { ...doc(500), capturedAt: '2026-02-01T00:00:00.000Z' };
+    const beyond = { ...doc(501, 'on-file'), capturedAt: '2026-02-01T00:00:01.000Z' };
+    all.push(captured, beyond);
+    await pages.refresh(first, [captured.id, beyond.id]);
+    const ids = pages.shown(first).map((d) => d.id);
+    expect(ids.indexOf(captured.id)).toBe(60);
+    expect(ids).not.toContain(beyond.id);
+    expect(ids.at(-1)).toBe('d149');
+    // While the list has read only part of those waiting, a document a drain sends is not read.
+    const waiting = Array.from({ length: 300 }, (_, i) => doc(i));
+    const drained = core(waiting);
+    const early = new DocumentPages('case-2', { kind: 'entity' });
+    await early.refresh(waiting.slice(0, 50), []);
+    await early.loadMore(waiting.slice(0, 50));
+    waiting[250] = { ...waiting[250]!, state: 'on-file' };
+    const before = asked(drained).length;
+    await early.refresh(waiting.slice(0, 50), ['d250']);
+    expect(asked(drained)).toHaveLength(before);
+  });
+
+  it('lands each answer in the order asked: an earlier answer never overwrites a later one', async () => {
+    const all = Array.from({ length: 150 }, (_, i) => doc(i));
+    const fake = core(all);
+    const pages = new DocumentPages('case-1', { kind: 'entity' });
+    const first = all.slice(0, 50);
+    await pages.refresh(first, []);
+    await pages.loadMore(first);
+    // The first read again of d070 is asked while it is being sent and answered late, after it was
+    // refused and read again.
+    let release: () => void = () => undefined;
+    const plain = fake.handler('cases.documents');
+    fake.answer('cases.documents', (input) => {
+      const answer = plain(input);
+      fake.answer('cases.documents', plain);
+      return new Promise((resolve) => (release = () => resolve(answer)));
+    });
+    all[70] = { ...all[70]!, state: 'uploading' };
+    const sending = pages.refresh(first, ['d070']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    all[70] = { ...all[70]!, state: 'failed', error: 'Refused' };
+    const refused = pages.refresh(first, ['d070']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    await Promise.all([sending, refused]);
+    expect(pages.shown(first).find((d) => d.id === 'd070')?.state).toBe('failed');
+  });
+
   it('reads again only the documents held that a change named, and drops one gone', async () => {
     const all = Array.from({ length: 150 }, (_, i) => doc(i));
     const fake = core(all);
@@ -87,15 +196,15 @@ describe('DocumentPages', () => {
     await pages.loadMore(first);
     all[70] = { ...all[70]!, state: 'uploading' };
     all.splice(all.indexOf(all[80]!), 1);
-    await pages.refresh(['d070', 'd080', 'd010', 'elsewhere']);
+    await pages.refresh(first, ['d070', 'd080', 'd010']);
     expect(asked(fake).at(-1)).toEqual({ caseId: 'case-1', ids: ['d070', 'd080'] });
     const shown = pages.shown(first);
     expect(shown.find((d) => d.id === 'd070')?.state).toBe('uploading');
     expect(shown.some((d) => d.id === 'd080')).toBe(false);
     const before = asked(fake).length;
-    await pages.refresh([]);
+    await pages.refresh(first, []);
     expect(asked(fake)).toHaveLength(before);
-    await pages.refresh(null);
+    await pages.refresh(first, null);
     expect(asked(fake).at(-1)).toMatchObject({
       caseId: 'case-1',
       ids: expect.arrayContaining(['d050', 'd149']),

@@ -7,6 +7,8 @@ type Handler = (input: unknown) => unknown;
 
 export interface FakeDesk {
   answer(channel: ChannelName, handler: Handler): void;
+  /** The answer given to a channel now (to wrap it). */
+  handler(channel: ChannelName): Handler;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   calls: Array<{ channel: ChannelName; input: unknown }>;
 }
@@ -42,6 +44,11 @@ export function installFakeDesk(): FakeDesk {
   global.window.desk = api;
   return {
     answer: (channel, handler) => handlers.set(channel, handler),
+    handler: (channel) => {
+      const handler = handlers.get(channel);
+      if (!handler) throw new Error(`no answer for ${channel}`);
+      return handler;
+    },
     emit: (event, payload) => listeners.get(event)?.forEach((l) => l(payload)),
     calls,
   };
