@@ -21,7 +21,7 @@ export interface PurgeDeps {
 /** Purges every case past its retention; returns the ids of the cases purged. */
 export async function purgeDecided(deps: PurgeDeps, now = Date.now()): Promise<string[]> {
   const purged: string[] = [];
-  for (const c of deps.store.listCases()) {
+  for (const c of deps.store.cases.listCases()) {
     if (!c.decidedAt || c.purgedAt || !c.data.decision?.synced) continue;
     if (Date.parse(c.decidedAt) + deps.retentionMs() > now) continue;
     if (deps.jobs.ofCase(c.id).length > 0) continue;

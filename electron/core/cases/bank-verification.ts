@@ -32,7 +32,7 @@ export class BankVerification {
     this.deps.store.db.transaction(() => {
       const fresh = this.deps.requireIndividual(caseId);
       fresh.data.bankVerification = answer;
-      this.deps.store.saveCase(fresh);
+      this.deps.store.cases.saveCase(fresh);
     })();
     this.deps.audit(
       'individual.bank-verification',

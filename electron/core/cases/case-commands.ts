@@ -20,7 +20,9 @@ import type { JobRemoval } from '../jobs/job-removal.js';
 import type { JobStore, StoredJob } from '../jobs/job-store.js';
 import type { JobPayload } from '../jobs/job-kinds.js';
 import type { EntityData, IndividualData } from './case-data.js';
-import type { CaseStore, StoredCase, StoredUbo } from './case-store.js';
+import type { CaseStore } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
+import type { StoredUbo } from './store/people.js';
 import { attest, dispositionLines } from './review-gates.js';
 import { stopWorkOfDecidedCase } from './finality.js';
 import { stopReason } from '../jobs/decision-stop.js';
@@ -110,14 +112,14 @@ export class CaseCommandKit {
 
   private recordMaker(caseId: string): void {
     const user = this.deps.currentUserId();
-    const c = user ? this.store.getCase(caseId) : null;
+    const c = user ? this.store.cases.getCase(caseId) : null;
     if (!c || !user || c.createdBy === user || c.data.makers.includes(user)) return;
     c.data.makers = [...c.data.makers, user];
-    this.store.saveCase(c);
+    this.store.cases.saveCase(c);
   }
 
   requireCase(caseId: string): StoredCase {
-    const c = this.store.getCase(caseId);
+    const c = this.store.cases.getCase(caseId);
     if (!c) throw new DeskError('not-found', 'This case does not exist on this laptop.');
     return c;
   }
@@ -137,7 +139,7 @@ export class CaseCommandKit {
   }
 
   requireUbo(caseId: string, uboId: string): StoredUbo {
-    const u = this.store.getUbo(uboId);
+    const u = this.store.people.getUbo(uboId);
     if (!u || u.caseId !== caseId || u.removed)
       throw new DeskError('not-found', 'This person is not part of the case.');
     return u;
@@ -145,13 +147,13 @@ export class CaseCommandKit {
 
   private touch(c: StoredCase): void {
     c.updatedAt = this.now();
-    this.store.saveCase(c);
+    this.store.cases.saveCase(c);
   }
 
   /** A new application's row: waiting to be sent, created by the acting user in the active environment. */
   insertNewCase(row: Pick<StoredCase, 'id' | 'kind' | 'title' | 'clientReference' | 'data'>): void {
     const now = this.now();
-    this.store.insertCase({
+    this.store.cases.insertCase({
       ...row,
       profileId: this.deps.profileId(),
       status: 'waiting',
@@ -183,11 +185,11 @@ export class CaseCommandKit {
   gate(c: EntityCase, action: EntityAction): void;
   gate(c: IndividualCase, action: IndividualAction): void;
   gate(c: EntityCase | IndividualCase, action: EntityAction | IndividualAction): void {
-    const docs = this.store.documentFactsOf(c.id);
+    const docs = this.store.documents.documentFactsOf(c.id);
     const result =
       c.data.kind === 'entity'
         ? checkEntityAction(
-            entityWorkflowState(c as EntityCase, this.store.listUbos(c.id), docs, this.deps.lookups()),
+            entityWorkflowState(c as EntityCase, this.store.people.listUbos(c.id), docs, this.deps.lookups()),
             action as EntityAction,
           )
         : checkIndividualAction(
@@ -263,8 +265,8 @@ export class CaseCommandKit {
    * refused with its words, with the typed fields it names.
    */
   checkDecision(c: StoredCase, input: DecisionInput): void {
-    const ubos = c.kind === 'entity' ? this.store.listUbos(c.id) : [];
-    const facts = decisionFactsOf(c, ubos, this.store.documentFactsOf(c.id), this.deps.lookups());
+    const ubos = c.kind === 'entity' ? this.store.people.listUbos(c.id) : [];
+    const facts = decisionFactsOf(c, ubos, this.store.documents.documentFactsOf(c.id), this.deps.lookups());
     const refusal = decisionRefusal(facts, this.deps.actor(), input, this.now());
     if (!refusal) return;
     if (refusal.problems.length > 0)

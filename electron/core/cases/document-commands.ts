@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { JobPayload } from '../jobs/job-kinds.js';
 import type { CaseCommandKit } from './case-commands.js';
-import type { StoredCase, StoredDocument } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
+import type { StoredDocument } from './store/documents.js';
 
 /** A document as captured: what the store keeps of it, before any state, id or upload. */
 export type NewDocument = Pick<
@@ -48,7 +49,7 @@ export class DocumentCommands {
           : { kind: 'individual.doc-upload', documentId: stored.id };
     this.kit.record(doc.caseId, {
       write: () => {
-        this.kit.store.insertDocument(stored);
+        this.kit.store.documents.insertDocument(stored);
         alongside?.();
       },
       touches: c,
@@ -63,7 +64,7 @@ export class DocumentCommands {
 
   /** Before upload the file and its job go; after upload the service's copy is deleted by a job. */
   removeDocument(documentId: string): { vaultIdToPurge: string | null } {
-    const doc = this.kit.store.getDocument(documentId);
+    const doc = this.kit.store.documents.getDocument(documentId);
     if (!doc || doc.removed) throw new DeskError('not-found', 'This document does not exist on this laptop.');
     const c = this.kit.requireCase(doc.caseId);
     const withdrawn = this.kit.record(doc.caseId, {
@@ -112,13 +113,13 @@ export class DocumentCommands {
     };
     if (upload && !upload.maybeSent && doc.serverIds.length === 0) {
       this.kit.withdraw(upload.id);
-      this.kit.store.deleteDocument(documentId);
+      this.kit.store.documents.deleteDocument(documentId);
       clearsRefusal();
       return true;
     }
     if (upload) this.kit.withdraw(upload.id);
     clearsRefusal();
-    this.kit.store.saveDocumentState(documentId, { state: 'removing', removed: true });
+    this.kit.store.documents.saveDocumentState(documentId, { state: 'removing', removed: true });
     return false;
   }
 }

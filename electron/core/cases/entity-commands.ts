@@ -137,24 +137,24 @@ export class EntityCommands {
       n.children.forEach(visit);
     };
     tree.forEach(visit);
-    const existing = this.kit.store.listUbos(caseId, true);
+    const existing = this.kit.store.people.listUbos(caseId, true);
     for (const u of existing) {
-      if (u.origin === 'organigram' && !people.has(u.id)) this.kit.store.deleteUbo(u.id);
+      if (u.origin === 'organigram' && !people.has(u.id)) this.kit.store.people.deleteUbo(u.id);
     }
     for (const [guid, node] of people) {
       const current = existing.find((u) => u.id === guid);
       if (current) {
         current.data.details.firstName = node.firstName ?? current.data.details.firstName;
         current.data.details.lastName = node.lastName ?? current.data.details.lastName;
-        this.kit.store.saveUbo(current);
+        this.kit.store.people.saveUbo(current);
         continue;
       }
       const linked = node.uboID ? existing.find((u) => u.serverId === node.uboID) : undefined;
       if (linked) continue;
-      this.kit.store.insertUbo({
+      this.kit.store.people.insertUbo({
         id: guid,
         caseId,
-        position: this.kit.store.nextUboPosition(caseId),
+        position: this.kit.store.people.nextUboPosition(caseId),
         serverId: null,
         origin: 'organigram',
         removed: false,
@@ -182,7 +182,7 @@ export class EntityCommands {
     const c = this.kit.requireEntity(caseId);
     if (c.data.shareholdingRequested) return;
     this.kit.gate(c, { type: 'shareholding-confirm' });
-    if (!c.data.showOrganigram) checkShareholdingTotal(this.kit.store.listUbos(caseId));
+    if (!c.data.showOrganigram) checkShareholdingTotal(this.kit.store.people.listUbos(caseId));
     this.kit.record(caseId, {
       write: () => (c.data.shareholdingRequested = true),
       touches: c,

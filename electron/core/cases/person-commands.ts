@@ -6,7 +6,7 @@ import type { ScreeningAttestation } from '../../../shared/domain/index.js';
 import { personName } from '../../../shared/domain/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { CaseCommandKit } from './case-commands.js';
-import type { StoredUbo } from './case-store.js';
+import type { StoredUbo } from './store/people.js';
 import type { ReviewInput } from './review-input.js';
 import { newUboData } from './ubo-data.js';
 import { checkOwnerShare } from './shareholding-check.js';
@@ -24,14 +24,14 @@ export class PersonCommands {
         );
       }
       this.kit.gate(c, { type: 'ubo-create' });
-      checkOwnerShare(this.kit.store.listUbos(caseId), undefined, body);
+      checkOwnerShare(this.kit.store.people.listUbos(caseId), undefined, body);
       const id = randomUUID();
       this.kit.record(caseId, {
         write: () =>
-          this.kit.store.insertUbo({
+          this.kit.store.people.insertUbo({
             id,
             caseId,
-            position: this.kit.store.nextUboPosition(caseId),
+            position: this.kit.store.people.nextUboPosition(caseId),
             serverId: null,
             origin: 'manual',
             removed: false,
@@ -46,13 +46,13 @@ export class PersonCommands {
     }
     const ubo = this.kit.requireUbo(caseId, uboId);
     this.kit.gate(c, { type: 'ubo-update', uboId });
-    if (!c.data.showOrganigram) checkOwnerShare(this.kit.store.listUbos(caseId), uboId, body);
+    if (!c.data.showOrganigram) checkOwnerShare(this.kit.store.people.listUbos(caseId), uboId, body);
     this.kit.record(caseId, {
       write: () => {
         ubo.data.details = { ...body, externalId: body.externalId ?? ubo.data.details.externalId };
         ubo.data.detailsCompleted = true;
         ubo.data.detailsSynced = false;
-        this.kit.store.saveUbo(ubo);
+        this.kit.store.people.saveUbo(ubo);
         // A person not yet created on the service is sent whole by its create job.
         return this.kit
           .jobsOf(caseId)
@@ -99,14 +99,14 @@ export class PersonCommands {
     for (const j of jobs) {
       if ('uboId' in j.payload && j.payload.uboId === uboId && j.state !== 'running') this.kit.withdraw(j.id);
     }
-    for (const d of this.kit.store.listDocuments(caseId)) {
+    for (const d of this.kit.store.documents.listDocuments(caseId)) {
       if (d.owner.kind === 'ubo' && d.owner.uboId === uboId)
-        this.kit.store.saveDocumentState(d.id, { removed: true });
+        this.kit.store.documents.saveDocumentState(d.id, { removed: true });
     }
-    if (neverSent) this.kit.store.deleteUbo(uboId);
+    if (neverSent) this.kit.store.people.deleteUbo(uboId);
     else {
       ubo.removed = true;
-      this.kit.store.saveUbo(ubo);
+      this.kit.store.people.saveUbo(ubo);
     }
     return neverSent;
   }
@@ -125,7 +125,7 @@ export class PersonCommands {
         };
         ubo.data.pepReviewRecord = attested.record;
         ubo.data.pepSynced = false;
-        this.kit.store.saveUbo(ubo);
+        this.kit.store.people.saveUbo(ubo);
       },
       touches: c,
       job: { addUnlessWaiting: { kind: 'ubo.pep-confirm', uboId } },
@@ -142,7 +142,7 @@ export class PersonCommands {
     this.kit.record(caseId, {
       write: () => {
         ubo.data.docsConfirmRequested = true;
-        this.kit.store.saveUbo(ubo);
+        this.kit.store.people.saveUbo(ubo);
       },
       touches: c,
       job: { add: { kind: 'ubo.doc-confirm', uboId } },
