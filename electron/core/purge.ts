@@ -8,7 +8,7 @@ import type { JobStore } from './jobs/job-store.js';
 import type { Vault } from './vault/index.js';
 
 export interface PurgeDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'vaultIdsOfCase'>;
   jobs: JobStore;
   vault: Vault;
   /** Destroys a case's data key (CaseKeys.destroy). */

@@ -30,7 +30,7 @@ import { entityWorkflowState, individualWorkflowState } from './workflow-state.j
 import { decisionFactsOf } from './decision-facts.js';
 
 export interface CaseServiceDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents'>;
   jobs: JobStore;
   /** The one owner of deleting jobs (a change taken back before it was sent). */
   removal: JobRemoval;
@@ -79,7 +79,7 @@ export type IndividualCase = StoredCase & { data: IndividualData };
 export class CaseCommandKit {
   constructor(readonly deps: CaseServiceDeps) {}
 
-  get store(): CaseStore {
+  get store(): Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents'> {
     return this.deps.store;
   }
 

@@ -46,7 +46,7 @@ export const DEFAULT_CASE_REFRESH: CaseRefreshOptions = {
 export interface CaseRefreshDeps {
   /** A case opened from the service (desk) follows its whole record (desk/desk-case-follower.ts). */
   followDeskCase: (c: StoredCase & { serverId: string }, api: ServiceClient) => Promise<string>;
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents'>;
   jobs: JobStore;
   /** Whether the service answers now (sync/connectivity.ts). */
   connectivity: { readonly current: Connectivity };

@@ -73,7 +73,7 @@ export interface ReadingSubject {
 }
 
 export interface ViewDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents' | 'readings'>;
   jobs: JobStore;
   lookups: () => LookupBundle;
   /**

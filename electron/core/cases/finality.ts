@@ -46,7 +46,7 @@ export const refusalMessage = (title: string, decision: FinalDecision): string =
  * Answers how many were stopped.
  */
 export function stopWorkOfDecidedCase(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases' | 'documents'>,
   jobs: JobStore,
   caseId: string,
   reason: string,

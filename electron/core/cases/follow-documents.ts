@@ -18,7 +18,7 @@ export interface ServiceDocument {
 }
 
 export function followDocuments(
-  store: CaseStore,
+  store: Pick<CaseStore, 'documents'>,
   caseId: string,
   owner: StoredDocument['owner'],
   theirs: readonly ServiceDocument[],

@@ -19,7 +19,7 @@ export const learnedDecisionMessage = (decision: LearnedDecision['onboardingDeci
 
 /** Records `decision` on the case as the service's. Call in a transaction; false when the case is gone. */
 export function recordLearnedDecision(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases'>,
   caseId: string,
   decision: LearnedDecision,
   audit: (action: string, caseId: string, message: string) => void,

@@ -14,7 +14,7 @@ const NOT_ASKED = 'taken from there, not asked again';
 
 /** Records the reviews the service has and this laptop lacks. Call in a transaction; answers whether any was. */
 export function learnReviews(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases' | 'people'>,
   jobs: JobStore,
   caseId: string,
   reviews: ServiceReviews,

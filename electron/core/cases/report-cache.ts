@@ -12,7 +12,7 @@ import type { StoredCase } from './store/case-records.js';
 import { caseFingerprint, firstChangeSince } from './report-freshness.js';
 
 export interface ReportCacheDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents'>;
   vault: Vault;
   auditLog: AuditLog;
   requireCase: (caseId: string) => StoredCase;

@@ -131,7 +131,7 @@ export const individualDecisionOf = (
 
 export async function readServiceSnapshot(
   api: ServiceClient,
-  store: CaseStore,
+  store: Pick<CaseStore, 'people'>,
   c: StoredCase & { serverId: string },
 ): Promise<ServiceSnapshot> {
   if (c.kind === 'entity') {

@@ -15,7 +15,7 @@ export interface DraftMover {
 }
 
 export interface DeskCaseFollowerDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents'>;
   jobs: JobStore;
   lookups: (profileId: string) => LookupBundle;
   drafts: DraftMover;

@@ -15,7 +15,7 @@ import { entityRow, individualRow } from './desk-records.js';
 import type { DeskCaseFollower } from './desk-case-follower.js';
 
 export interface DeskServiceDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases'>;
   jobs: JobStore;
   activeProfileId: () => string | null;
   /** The active environment's client, or null when it has none (not signed in). */

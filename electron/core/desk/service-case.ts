@@ -118,7 +118,7 @@ export async function readServiceCase(
 }
 
 export interface ApplyContext {
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases' | 'people' | 'documents'>;
   jobs: JobStore;
   lookups: LookupBundle;
   profileId: string;

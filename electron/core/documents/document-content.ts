@@ -10,7 +10,7 @@ import type { Vault } from '../vault/index.js';
 import { Readable } from 'node:stream';
 
 export interface DocumentContentDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases' | 'documents'>;
   vault: Vault;
   /** The active environment's client; null when there is none. */
   api(): ServiceClient | null;

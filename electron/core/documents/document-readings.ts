@@ -17,7 +17,7 @@ import type { Vault } from '../vault/index.js';
 const MAX_TEXT = 20_000;
 
 export interface DocumentReadingsDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases' | 'documents' | 'readings'>;
   vault: Vault;
   /** The capture worker pool (one worker for drafts and readings). */
   readText: (bytes: Uint8Array, mimeType: string) => Promise<DocumentText>;

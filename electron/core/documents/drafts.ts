@@ -30,7 +30,7 @@ import { PagePreviews } from './page-previews.js';
 import { PageProcessingQueue, type PageJob } from './page-processing.js';
 
 export interface DraftDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'drafts' | 'vaultIdsOfCase'>;
   cases: CaseService;
   vault: Vault;
   /** A page of the draft finished processing. */

@@ -25,7 +25,7 @@ import type { Vault } from '../vault/index.js';
 import { writeReviewRecordPdf } from './review-record-pdf.js';
 
 export interface ReviewRecordsDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people'>;
   vault: Vault;
   lookups: () => LookupBundle;
   actingUserId: () => string | null;

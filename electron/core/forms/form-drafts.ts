@@ -14,7 +14,7 @@ import type { FieldCipher } from '../vault/index.js';
 
 export interface FormDraftDeps {
   db: Database.Database;
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases'>;
   scope: EnvironmentScope;
   caseKeys: Pick<CaseKeys, 'forCase'>;
   fields: FieldCipher;

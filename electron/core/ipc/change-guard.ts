@@ -106,7 +106,7 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
 };
 
 export interface GuardDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases' | 'documents' | 'drafts'>;
   jobs: JobStore;
   actingUserId: () => string | null;
 }

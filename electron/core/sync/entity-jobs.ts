@@ -24,7 +24,7 @@ const entityData = (ctx: ReadyContext) => {
 const serverId = (ctx: ReadyContext) => need(ctx.case.serverId, 'The entity');
 
 export function recordEntityCreated(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases' | 'people' | 'documents'>,
   caseId: string,
   answer: Pick<
     EntityCreateResponse,

@@ -16,7 +16,7 @@ import type { JobStore, StoredJob } from '../jobs/job-store.js';
 import type { QueueEnvironment, QueueOptions } from './queue-types.js';
 
 export interface FailurePolicyDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'documents'>;
   jobs: JobStore;
   removal: JobRemoval;
   environment: QueueEnvironment;

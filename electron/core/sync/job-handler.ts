@@ -10,7 +10,7 @@ import type { JobKind, JobPayload, PayloadOf } from '../jobs/job-kinds.js';
 import type { JobStore, StoredJob } from '../jobs/job-store.js';
 
 export interface JobEnv {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents' | 'claims'>;
   jobs: JobStore;
   vault: Vault;
   lookups: () => LookupBundle;

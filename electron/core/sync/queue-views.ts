@@ -45,7 +45,7 @@ interface CaseNeeders {
 }
 
 export interface QueueViewsDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases' | 'documents'>;
   jobs: JobStore;
   environment: QueueEnvironment;
   connectivity: ConnectivityState;

@@ -9,7 +9,7 @@ import { ApiError } from '../api/errors.js';
 import type { RunContext } from './job-handler.js';
 
 export function updateEntity(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases' | 'people'>,
   caseId: string,
   change: (data: EntityData, c: StoredCase) => void,
 ): void {
@@ -21,7 +21,7 @@ export function updateEntity(
 }
 
 export function updateIndividual(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases' | 'people'>,
   caseId: string,
   change: (data: IndividualData, c: StoredCase) => void,
 ): void {
@@ -33,7 +33,7 @@ export function updateIndividual(
 }
 
 export function updateUbo(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases' | 'people'>,
   uboId: string,
   change: (data: UboData, u: StoredUbo) => void,
 ): void {

@@ -38,7 +38,7 @@ function ordered(heads: StoredJob[], caseKind: StoredCase['kind']): CaseOrder['h
 }
 
 export interface SchedulerDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases' | 'people'>;
   jobs: JobStore;
   environment: QueueEnvironment;
   handlers: JobHandlers;

@@ -7,14 +7,14 @@ import type { StoredUbo } from '../cases/store/people.js';
 import type { JobPayload } from '../jobs/job-kinds.js';
 import { uboName } from './record.js';
 
-export function waitPhrase(blocker: JobPayload, store: CaseStore): string {
+export function waitPhrase(blocker: JobPayload, store: Pick<CaseStore, 'people'>): string {
   return waitingBehind(blocker.kind, () =>
     'uboId' in blocker && blocker.uboId ? uboName(store.people.getUbo(blocker.uboId)) : 'this person',
   );
 }
 
 /** The words of a step a person has yet to record for this job (JobHandler.awaitsPerson). */
-export function gatePhrase(kind: WorkflowJobKind, job: JobPayload, store: CaseStore): string {
+export function gatePhrase(kind: WorkflowJobKind, job: JobPayload, store: Pick<CaseStore, 'people'>): string {
   return waitingBehind(kind, () =>
     'uboId' in job && job.uboId ? uboName(store.people.getUbo(job.uboId)) : 'this person',
   );

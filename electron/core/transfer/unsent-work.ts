@@ -24,7 +24,7 @@ import {
 } from './manifest.js';
 
 export interface TransferDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents' | 'drafts'>;
   jobs: JobStore;
   vault: Vault;
   profiles: ProfileRepository;
