@@ -12,7 +12,8 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CaseStore } from '../../../electron/core/cases/case-store.js';
-import { type StoredDocument } from '../../../electron/core/cases/store/documents.js';
+import type { StoredDocument } from '../../../electron/core/cases/store/documents.js';
+import { SealedFields } from '../../../electron/core/cases/store/sealed-fields.js';
 import { ownerDocumentsOf, ownerKey } from '../../../electron/core/cases/checklists.js';
 import type { Db } from '../../../electron/core/db/migration.js';
 import { MIGRATIONS } from '../../../electron/core/db/migrations/index.js';
@@ -304,7 +305,7 @@ describe('case documents at scale', () => {
           removed: i === 6,
         }),
       );
-    const opened = vi.spyOn(store as unknown as { openText: () => string }, 'openText');
+    const opened = vi.spyOn(SealedFields.prototype, 'openText');
     const fingerprint = store.documents.documentsFingerprint('a');
     const standings = owners.map((owner) => store.documents.documentStandings('a', owner));
     expect(opened).not.toHaveBeenCalled();
