@@ -77,7 +77,7 @@ export type EntityCase = StoredCase & { data: EntityData };
 export type IndividualCase = StoredCase & { data: IndividualData };
 
 export class CaseCommandKit {
-  constructor(readonly deps: CaseServiceDeps) {}
+  constructor(private readonly deps: CaseServiceDeps) {}
 
   get store(): Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents'> {
     return this.deps.store;
