@@ -118,7 +118,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     status,
     refreshCaseStatus: (caseId) => views.refreshStatus(caseId),
-    changedDocuments: (caseId) => store.takeChangedDocuments(caseId),
+    changedDocuments: (caseId) => store.documents.takeChangedDocuments(caseId),
     queue: new QueueDeltaBuilder({ jobs, activeId: base.activeProfileId, viewsOf: (c) => queue.viewsOf(c) }),
   });
   bus.on('status.changed', () => notifier.statusChanged());

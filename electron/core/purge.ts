@@ -8,7 +8,7 @@ import type { JobStore } from './jobs/job-store.js';
 import type { Vault } from './vault/index.js';
 
 export interface PurgeDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'vaultIdsOfCase'>;
   jobs: JobStore;
   vault: Vault;
   /** Destroys a case's data key (CaseKeys.destroy). */
@@ -21,7 +21,7 @@ export interface PurgeDeps {
 /** Purges every case past its retention; returns the ids of the cases purged. */
 export async function purgeDecided(deps: PurgeDeps, now = Date.now()): Promise<string[]> {
   const purged: string[] = [];
-  for (const c of deps.store.listCases()) {
+  for (const c of deps.store.cases.listCases()) {
     if (!c.decidedAt || c.purgedAt || !c.data.decision?.synced) continue;
     if (Date.parse(c.decidedAt) + deps.retentionMs() > now) continue;
     if (deps.jobs.ofCase(c.id).length > 0) continue;

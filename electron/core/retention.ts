@@ -10,7 +10,7 @@ import type { Vault } from './vault/index.js';
 const DAY_MS = 24 * 3600 * 1000;
 
 export interface RetentionDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'vaultIdsOfCase' | 'forgetDecrypted'>;
   jobs: JobStore;
   vault: Vault;
   caseKeys: CaseKeys;

@@ -59,7 +59,7 @@ test('a case captured under one environment is counted, not listed, under anothe
   await expect(page.getByRole('link', { name: 'Thandi Sandboxed' })).toBeVisible();
   await expect(elsewhere).toHaveCount(0);
   await desk.waitForSendingToFinish();
-  const [sent] = host.core.internals.store.listCases().filter((c) => c.title === 'Thandi Sandboxed');
+  const [sent] = host.core.internals.store.cases.listCases().filter((c) => c.title === 'Thandi Sandboxed');
   expect(sent?.serverId).toBeTruthy();
   expect(sent?.profileId).toBe(host.core.internals.session.activeId);
 });

@@ -109,7 +109,7 @@ test('a wrong password, a locked app, and an offline unlock whose decision is se
   await expect
     .poll(async () => (await host.core.internals.jobs.ofCase(caseId)).length, { timeout: 90_000 })
     .toBe(0);
-  const serverId = host.core.internals.store.getCase(caseId)!.serverId!;
+  const serverId = host.core.internals.store.cases.getCase(caseId)!.serverId!;
   const record = await (await serviceView({ ...service, url: host.sandbox!.url })).individual(serverId);
   expect(record.approvedBy).toBe(reviewer.name);
 });

@@ -8,7 +8,7 @@ import type { IndividualCase } from './case-commands.js';
 import type { CaseStore } from './case-store.js';
 
 export interface BankVerificationDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases'>;
   requireIndividual: (caseId: string) => IndividualCase;
   /** The active environment's client; throws (offline) when there is none. */
   api: () => ServiceClient;
@@ -32,7 +32,7 @@ export class BankVerification {
     this.deps.store.db.transaction(() => {
       const fresh = this.deps.requireIndividual(caseId);
       fresh.data.bankVerification = answer;
-      this.deps.store.saveCase(fresh);
+      this.deps.store.cases.saveCase(fresh);
     })();
     this.deps.audit(
       'individual.bank-verification',

@@ -12,7 +12,8 @@ import { ApiError } from '../api/errors.js';
 import type { Connectivity } from '../../../shared/ipc/model.js';
 import { isUpload, type JobKind } from '../jobs/job-kinds.js';
 import type { JobStore } from '../jobs/job-store.js';
-import type { CaseStore, StoredCase } from './case-store.js';
+import type { CaseStore } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
 import { finalityOf, stopWorkOfDecidedCase } from './finality.js';
 import { stopReason } from '../jobs/decision-stop.js';
 import { recordLearnedDecision } from './learned-decision.js';
@@ -45,7 +46,7 @@ export const DEFAULT_CASE_REFRESH: CaseRefreshOptions = {
 export interface CaseRefreshDeps {
   /** A case opened from the service (desk) follows its whole record (desk/desk-case-follower.ts). */
   followDeskCase: (c: StoredCase & { serverId: string }, api: ServiceClient) => Promise<string>;
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents'>;
   jobs: JobStore;
   /** Whether the service answers now (sync/connectivity.ts). */
   connectivity: { readonly current: Connectivity };
@@ -162,7 +163,7 @@ export class CaseRefresh {
   private async runRound(): Promise<void> {
     const profileId = this.deps.activeProfileId();
     if (!profileId || !this.online()) return;
-    const due = this.deps.store
+    const due = this.deps.store.cases
       .listCasesOf(profileId)
       .filter((c) => c.serverId && !finalityOf(c) && !this.hasRunningJob(c.id))
       .map((c) => ({ id: c.id, at: this.checks.get(c.id)?.at ?? '' }))
@@ -212,12 +213,12 @@ export class CaseRefresh {
       band: !pending.some((k) => BAND_JOBS.has(k)),
       documents: !pending.some(touchesDocuments),
       bandBefore: `${c.data.riskBand}|${c.data.riskReason ?? ''}`,
-      documentsBefore: this.deps.store.documentsFingerprint(c.id),
+      documentsBefore: this.deps.store.documents.documentsFingerprint(c.id),
     };
   }
 
   private async read(caseId: string): Promise<boolean> {
-    const c = this.deps.store.getCase(caseId);
+    const c = this.deps.store.cases.getCase(caseId);
     const api = this.deps.api();
     if (!c?.serverId || !api || this.stopped || !this.online()) return false;
     if (c.profileId !== this.deps.activeProfileId() || this.hasRunningJob(caseId)) return false;
@@ -259,7 +260,7 @@ export class CaseRefresh {
   /** Records the snapshot on fresh rows; answers the history lines written. Runs in a transaction. */
   private apply(caseId: string, snapshot: ServiceSnapshot, before: Followable): string[] {
     const { store, jobs } = this.deps;
-    const c = store.getCase(caseId);
+    const c = store.cases.getCase(caseId);
     if (!c) return [];
     const now = this.followable(c);
     const lines: string[] = [];
@@ -283,7 +284,7 @@ export class CaseRefresh {
     }
     // Reviews recorded on the service from another laptop (imported work older than the service).
     learnReviews(store, jobs, caseId, snapshot.reviews, note);
-    const fresh = store.getCase(caseId) ?? c;
+    const fresh = store.cases.getCase(caseId) ?? c;
 
     const band = snapshot.band;
     if (
@@ -303,7 +304,7 @@ export class CaseRefresh {
 
     if (dirty) {
       fresh.updatedAt = new Date().toISOString();
-      store.saveCase(fresh);
+      store.cases.saveCase(fresh);
     }
 
     if (before.documents && now.documents && now.documentsBefore === before.documentsBefore) {
@@ -312,7 +313,7 @@ export class CaseRefresh {
       }
     }
 
-    const final = finalityOf(store.getCase(caseId) ?? c);
+    const final = finalityOf(store.cases.getCase(caseId) ?? c);
     if (learned && final) {
       stopWorkOfDecidedCase(store, jobs, caseId, stopReason(final.decision, true), this.deps.isRunning);
     }

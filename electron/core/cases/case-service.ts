@@ -1,7 +1,8 @@
 // The commands on cases, by aggregate: entities, their people, individuals and documents. They share
 // one kit (reading, the one gating path, the local-first transaction: case-commands.ts).
 import { CaseCommandKit, type CaseServiceDeps } from './case-commands.js';
-import type { StoredCase, StoredUbo } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
+import type { StoredUbo } from './store/people.js';
 import { DocumentCommands } from './document-commands.js';
 import { EntityCommands } from './entity-commands.js';
 import { IndividualCommands } from './individual-commands.js';

@@ -42,7 +42,10 @@ import type { JobKind } from '../jobs/job-kinds.js';
 import type { JobStore, StoredJob } from '../jobs/job-store.js';
 import type { TypedAddress } from '../../../shared/domain/document-address.js';
 import type { DocumentTextRecord, EntityData, IndividualData } from './case-data.js';
-import type { CaseStore, StoredCase, StoredDocument, StoredUbo } from './case-store.js';
+import type { CaseStore } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
+import type { StoredDocument } from './store/documents.js';
+import type { StoredUbo } from './store/people.js';
 import {
   entityBand,
   entityChecklist,
@@ -70,7 +73,7 @@ export interface ReadingSubject {
 }
 
 export interface ViewDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents' | 'readings'>;
   jobs: JobStore;
   lookups: () => LookupBundle;
   /**
@@ -259,7 +262,7 @@ export class CaseViews {
   ): LocalDocument[] {
     const readingOf = this.deps.readingOf;
     if (!readingOf || docs.length === 0) return docs.map((d) => this.documentView(d, null));
-    const records = this.deps.store.readingsOfDocuments(
+    const records = this.deps.store.readings.readingsOfDocuments(
       c.id,
       docs.map((d) => d.id),
     );
@@ -306,12 +309,12 @@ export class CaseViews {
 
   /** Writes the derived status into the row, so the list can filter on it. */
   refreshStatus(caseId: string): void {
-    const c = this.deps.store.getCase(caseId);
+    const c = this.deps.store.cases.getCase(caseId);
     if (!c) return;
     const next = this.status(
       c,
       this.deps.jobs.statesOfCase(caseId),
-      c.kind === 'entity' ? this.deps.store.listUbos(caseId) : [],
+      c.kind === 'entity' ? this.deps.store.people.listUbos(caseId) : [],
     );
     if (next !== c.status)
       statement(this.deps.store.db, 'UPDATE cases SET status = ? WHERE id = ?').run(next, caseId);
@@ -331,13 +334,13 @@ export class CaseViews {
     const offset = request.offset ?? 0;
     const limit = request.limit ?? CASES_PAGE_MAX;
     if (!needle) {
-      const { total, needsReview } = store.listCountsOf(profileId, columns);
+      const { total, needsReview } = store.cases.listCountsOf(profileId, columns);
       const rows = request.ids
-        ? store.casesOf(profileId, columns, request.ids)
-        : store.pageOf(profileId, columns, offset, limit);
+        ? store.cases.casesOf(profileId, columns, request.ids)
+        : store.cases.pageOf(profileId, columns, offset, limit);
       return { cases: this.summaries(rows), total, needsReview };
     }
-    const matches = store
+    const matches = store.cases
       .searchableOf(profileId, columns)
       .filter(
         (c) => c.title.toLowerCase().includes(needle) || c.clientReference.toLowerCase().includes(needle),
@@ -347,9 +350,9 @@ export class CaseViews {
       ? matches.filter((c) => wanted.has(c.id)).map((c) => c.id)
       : matches.slice(offset, offset + limit).map((c) => c.id);
     return {
-      cases: this.summaries(store.casesOf(profileId, columns, ids)),
+      cases: this.summaries(store.cases.casesOf(profileId, columns, ids)),
       total: matches.length,
-      needsReview: store.countOf(profileId, { status: 'needs-review' }),
+      needsReview: store.cases.countOf(profileId, { status: 'needs-review' }),
     };
   }
 
@@ -366,7 +369,7 @@ export class CaseViews {
     // Counted and summarised from indexes: a case with thousands of queued items reads a few rows.
     const unsent = states.reduce((sum, s) => sum + s.count, 0);
     const firstWaiting = unsent > 0 ? this.deps.firstWaiting(c) : null;
-    const ubos = c.kind === 'entity' ? this.deps.store.listUbos(c.id) : [];
+    const ubos = c.kind === 'entity' ? this.deps.store.people.listUbos(c.id) : [];
     return {
       id: c.id,
       kind: c.kind,
@@ -391,25 +394,25 @@ export class CaseViews {
   /** One document as the screens show it; null when it is not there (or removed). */
   documentOf(documentId: string): LocalDocument | null {
     const { store } = this.deps;
-    const d = store.getDocument(documentId);
-    const c = d && !d.removed ? store.getCase(d.caseId) : null;
+    const d = store.documents.getDocument(documentId);
+    const c = d && !d.removed ? store.cases.getCase(d.caseId) : null;
     if (!d || !c) return null;
-    return this.documentViews(c, [d], () => store.listUbos(c.id))[0] ?? null;
+    return this.documentViews(c, [d], () => store.people.listUbos(c.id))[0] ?? null;
   }
 
   /** The next page of one owner's documents in the screens' order, or the named documents again. */
   documents(request: CaseDocumentsRequest): CaseDocumentsPage {
     const { store } = this.deps;
-    const c = store.getCase(request.caseId);
+    const c = store.cases.getCase(request.caseId);
     if (!c) return { documents: [] };
-    const ubos = () => store.listUbos(c.id);
+    const ubos = () => store.people.listUbos(c.id);
     if ('ids' in request)
-      return { documents: this.documentViews(c, store.documentsNamed(c.id, request.ids), ubos) };
+      return { documents: this.documentViews(c, store.documents.documentsNamed(c.id, request.ids), ubos) };
     const limit = Math.min(request.limit ?? DOCUMENTS_FIRST_PAGE, DOCUMENTS_PAGE_MAX);
     return {
       documents: this.documentViews(
         c,
-        store.documentPage(c.id, request.owner, request.after ?? null, limit),
+        store.documents.documentPage(c.id, request.owner, request.after ?? null, limit),
         ubos,
       ),
     };
@@ -423,7 +426,7 @@ export class CaseViews {
    */
   detail(caseId: string): CaseDetail | null {
     const { store, jobs } = this.deps;
-    const c = store.getCase(caseId);
+    const c = store.cases.getCase(caseId);
     if (!c) return null;
     const states = jobs.stateCountsOfCases([caseId]).get(caseId) ?? [];
     const unsent = states.reduce((sum, s) => sum + s.count, 0);
@@ -434,10 +437,10 @@ export class CaseViews {
       failed: anyFailed ? jobs.failedHeadsOfCase(caseId) : [],
       waiting: heads.length > 0 ? this.deps.waiting(c, heads, anyFailed) : new Map(),
     };
-    const ubos = c.kind === 'entity' ? store.listUbos(caseId) : [];
+    const ubos = c.kind === 'entity' ? store.people.listUbos(caseId) : [];
     const lookups = this.deps.lookups();
-    const documentsOf = store.documentFactsOf(caseId);
-    const countsOf = store.documentCountsOf(caseId);
+    const documentsOf = store.documents.documentFactsOf(caseId);
+    const countsOf = store.documents.documentCountsOf(caseId);
     const base = {
       id: c.id,
       status: this.status(c, states, ubos),
@@ -466,7 +469,7 @@ export class CaseViews {
     const owned = (owner: DocumentOwner) => ({
       documents: this.documentViews(
         c,
-        store.documentPage(caseId, owner, null, DOCUMENTS_FIRST_PAGE),
+        store.documents.documentPage(caseId, owner, null, DOCUMENTS_FIRST_PAGE),
         () => ubos,
       ),
       documentCounts: countsOf(owner),

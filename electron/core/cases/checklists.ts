@@ -4,7 +4,8 @@ import type { RiskDescription } from '../../../shared/api/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { Checklist, ChecklistItem, DocumentOwner, DocumentState } from '../../../shared/ipc/model.js';
 import { documentChecklist, personBand } from '../../../shared/domain/index.js';
-import type { StoredDocument, StoredUbo } from './case-store.js';
+import type { StoredDocument } from './store/documents.js';
+import type { StoredUbo } from './store/people.js';
 import type { IndividualData } from './case-data.js';
 
 export interface BandView {
@@ -16,7 +17,7 @@ export interface BandView {
 /**
  * What a checklist needs to know of one owner's documents (those not removed): how many serve each
  * document group in each state, and for a group whose every document was refused or not sent, why
- * the last one was. The case's screen reads it from tallies (CaseStore.documentFactsOf); documents
+ * the last one was. The case's screen reads it from tallies (DocumentStore.documentFactsOf); documents
  * in hand give the same answer through ownerDocumentsOf.
  */
 export interface OwnerDocuments {

@@ -11,7 +11,8 @@ import {
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { ScreeningReviewRecord } from '../../../shared/ipc/model.js';
 import type { EntityData, IndividualData } from './case-data.js';
-import type { StoredCase, StoredUbo } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
+import type { StoredUbo } from './store/people.js';
 import { finalityOf } from './finality.js';
 import { entityWorkflowState, individualWorkflowState, type DocumentsOf } from './workflow-state.js';
 

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { JobPayload } from '../jobs/job-kinds.js';
 import type { CaseCommandKit } from './case-commands.js';
-import type { StoredDocument } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
+import type { StoredDocument } from './store/documents.js';
 
 /** A document as captured: what the store keeps of it, before any state, id or upload. */
 export type NewDocument = Pick<
@@ -17,7 +18,7 @@ export class DocumentCommands {
 
   /**
    * The document, its upload job and its audit line in one transaction. `history` says what the
-   * document is in the case's history, when not a captured one; `alongside` runs last in the
+   * document is in the case's history, when not a captured one; `alongside` runs in the same
    * transaction (a submitted draft's removal), so all of them commit together or none does.
    */
   addDocument(doc: NewDocument, options: { history?: string; alongside?: () => void } = {}): StoredDocument {
@@ -40,68 +41,85 @@ export class DocumentCommands {
       capturedAt: this.kit.now(),
       removed: false,
     };
-    return this.kit.tx(doc.caseId, () => {
-      this.kit.store.insertDocument(stored);
-      const payload: JobPayload =
-        doc.owner.kind === 'ubo'
-          ? { kind: 'ubo.doc-upload', uboId: doc.owner.uboId, documentId: stored.id }
-          : doc.owner.kind === 'entity'
-            ? { kind: 'entity.doc-upload', documentId: stored.id }
-            : { kind: 'individual.doc-upload', documentId: stored.id };
-      this.kit.deps.jobs.add(doc.caseId, payload);
-      this.kit.touch(c);
-      this.kit.deps.audit(
+    const upload: JobPayload =
+      doc.owner.kind === 'ubo'
+        ? { kind: 'ubo.doc-upload', uboId: doc.owner.uboId, documentId: stored.id }
+        : doc.owner.kind === 'entity'
+          ? { kind: 'entity.doc-upload', documentId: stored.id }
+          : { kind: 'individual.doc-upload', documentId: stored.id };
+    this.kit.record(doc.caseId, {
+      write: () => {
+        this.kit.store.documents.insertDocument(stored);
+        alongside?.();
+      },
+      touches: c,
+      job: { add: upload },
+      audit: [
         'document.capture',
-        doc.caseId,
         history ?? `Document captured (${doc.pageCount} page${doc.pageCount === 1 ? '' : 's'})`,
-      );
-      alongside?.();
-      return stored;
+      ],
     });
+    return stored;
   }
 
   /** Before upload the file and its job go; after upload the service's copy is deleted by a job. */
   removeDocument(documentId: string): { vaultIdToPurge: string | null } {
-    const doc = this.kit.store.getDocument(documentId);
+    const doc = this.kit.store.documents.getDocument(documentId);
     if (!doc || doc.removed) throw new DeskError('not-found', 'This document does not exist on this laptop.');
     const c = this.kit.requireCase(doc.caseId);
-    return this.kit.tx(doc.caseId, () => {
-      const upload = this.kit.deps.jobs
-        .ofCase(doc.caseId)
-        .find(
-          (j) =>
-            'documentId' in j.payload &&
-            j.payload.documentId === documentId &&
-            j.payload.kind !== 'document.delete',
-        );
-      if (upload?.state === 'running')
-        throw new DeskError('conflict', 'This document is being sent right now. Try again in a moment.');
-      // Removing the document the service refused fixes what stopped the case: its banner goes,
-      // and the case's other items go on, unless something else of it failed too.
-      const clearsRefusal = (): void => {
-        if (upload?.state !== 'failed') return;
-        if (this.kit.deps.jobs.hasFailed(doc.caseId)) return;
-        c.blockedReason = null;
-      };
-      if (upload && !upload.maybeSent && doc.serverIds.length === 0) {
-        this.kit.deps.removal.withdraw(upload.id);
-        this.kit.store.deleteDocument(documentId);
-        clearsRefusal();
-        this.kit.touch(c);
-        this.kit.deps.audit('document.remove', doc.caseId, 'Document removed before upload');
-        return { vaultIdToPurge: doc.vaultId };
-      }
-      if (upload) this.kit.deps.removal.withdraw(upload.id);
-      clearsRefusal();
-      this.kit.store.saveDocumentState(documentId, { state: 'removing', removed: true });
-      this.kit.deps.jobs.add(doc.caseId, {
-        kind: 'document.delete',
-        documentId,
-        uboId: doc.owner.kind === 'ubo' ? doc.owner.uboId : null,
-      });
-      this.kit.touch(c);
-      this.kit.deps.audit('document.remove', doc.caseId, 'Document removal queued');
-      return { vaultIdToPurge: null };
+    const withdrawn = this.kit.record(doc.caseId, {
+      write: () => this.takeBack(doc, c),
+      touches: c,
+      job: (withdrawn) =>
+        withdrawn
+          ? null
+          : {
+              add: {
+                kind: 'document.delete',
+                documentId,
+                uboId: doc.owner.kind === 'ubo' ? doc.owner.uboId : null,
+              },
+            },
+      audit: (withdrawn) => [
+        'document.remove',
+        withdrawn ? 'Document removed before upload' : 'Document removal queued',
+      ],
     });
+    return { vaultIdToPurge: withdrawn ? doc.vaultId : null };
+  }
+
+  /**
+   * Takes back the document's upload: one never sent goes with its file (answers true), one that may
+   * be on the service stays marked removed until its deletion is sent.
+   */
+  private takeBack(doc: StoredDocument, c: StoredCase): boolean {
+    const documentId = doc.id;
+    const upload = this.kit
+      .jobsOf(doc.caseId)
+      .find(
+        (j) =>
+          'documentId' in j.payload &&
+          j.payload.documentId === documentId &&
+          j.payload.kind !== 'document.delete',
+      );
+    if (upload?.state === 'running')
+      throw new DeskError('conflict', 'This document is being sent right now. Try again in a moment.');
+    // Removing the document the service refused fixes what stopped the case: its banner goes,
+    // and the case's other items go on, unless something else of it failed too.
+    const clearsRefusal = (): void => {
+      if (upload?.state !== 'failed') return;
+      if (this.kit.hasFailedWork(doc.caseId)) return;
+      c.blockedReason = null;
+    };
+    if (upload && !upload.maybeSent && doc.serverIds.length === 0) {
+      this.kit.withdraw(upload.id);
+      this.kit.store.documents.deleteDocument(documentId);
+      clearsRefusal();
+      return true;
+    }
+    if (upload) this.kit.withdraw(upload.id);
+    clearsRefusal();
+    this.kit.store.documents.saveDocumentState(documentId, { state: 'removing', removed: true });
+    return false;
   }
 }

@@ -11,7 +11,7 @@ import { decisionComment } from '../../../shared/domain/decision-comments.js';
 import type { ScreeningAttestation } from '../../../shared/domain/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import { noReviewYet, type EntityData } from './case-data.js';
-import type { CaseCommandKit } from './case-commands.js';
+import type { CaseCommandKit, EntityCase } from './case-commands.js';
 import type { ReviewInput } from './review-input.js';
 import { newUboData } from './ubo-data.js';
 import { checkShareholdingTotal } from './shareholding-check.js';
@@ -20,7 +20,7 @@ export class EntityCommands {
   constructor(private readonly kit: CaseCommandKit) {}
 
   createEntity(request: EntityCreateRequest): string {
-    const type = this.kit.deps.lookups().entityTypes.find((t) => t.id === request.entityType);
+    const type = this.kit.lookups().entityTypes.find((t) => t.id === request.entityType);
     if (!type) {
       throw new DeskError(
         'invalid-input',
@@ -61,23 +61,26 @@ export class EntityCommands {
       reportFingerprint: null,
       ...noReviewYet(),
     };
-    return this.kit.tx(id, () => {
-      this.kit.insertNewCase({ id, kind: 'entity', title: request.entityRegName, clientReference, data });
-      this.kit.deps.jobs.add(id, { kind: 'entity.create' });
-      this.kit.deps.audit('entity.create', id, `Entity application ${clientReference} captured`);
-      return id;
+    this.kit.record(id, {
+      write: () =>
+        this.kit.insertNewCase({ id, kind: 'entity', title: request.entityRegName, clientReference, data }),
+      job: { add: { kind: 'entity.create' } },
+      audit: ['entity.create', `Entity application ${clientReference} captured`],
     });
+    return id;
   }
 
   saveKyb(caseId: string, kyb: KybRequest): void {
     const c = this.kit.requireEntity(caseId);
     this.kit.gate(c, { type: 'kyb' });
-    this.kit.tx(caseId, () => {
-      c.data.kyb = { ...kyb, userID: kyb.userID ?? this.kit.deps.currentUserId() ?? undefined };
-      c.data.kybSynced = false;
-      this.kit.touch(c);
-      this.kit.enqueue(caseId, { kind: 'entity.kyb' });
-      this.kit.deps.audit('entity.kyb', caseId, 'KYB details saved');
+    this.kit.record(caseId, {
+      write: () => {
+        c.data.kyb = { ...kyb, userID: kyb.userID ?? this.kit.userId() ?? undefined };
+        c.data.kybSynced = false;
+      },
+      touches: c,
+      job: { addUnlessWaiting: { kind: 'entity.kyb' } },
+      audit: ['entity.kyb', 'KYB details saved'],
     });
   }
 
@@ -91,17 +94,19 @@ export class EntityCommands {
       review.adverseSearchKYC,
       subject,
     );
-    this.kit.tx(caseId, () => {
-      c.data.sanctionsReview = {
-        adverseSearchKYC: attested.adverseSearchKYC,
-        pepConfirmReviewed: review.pepConfirmReviewed,
-      };
-      c.data.sanctionsReviewRecord = attested.record;
-      c.data.sanctionsReviewSynced = false;
-      this.kit.touch(c);
-      this.kit.enqueue(caseId, { kind: 'entity.sanctions-review' });
-      this.kit.auditDispositions(caseId, c.data.sanctionsSearchResults, attested.record, subject);
-      this.kit.deps.audit('entity.sanctions-review', caseId, 'Sanctions review recorded');
+    this.kit.record(caseId, {
+      write: () => {
+        c.data.sanctionsReview = {
+          adverseSearchKYC: attested.adverseSearchKYC,
+          pepConfirmReviewed: review.pepConfirmReviewed,
+        };
+        c.data.sanctionsReviewRecord = attested.record;
+        c.data.sanctionsReviewSynced = false;
+      },
+      touches: c,
+      job: { addUnlessWaiting: { kind: 'entity.sanctions-review' } },
+      dispositions: { results: c.data.sanctionsSearchResults, record: attested.record, subject },
+      audit: ['entity.sanctions-review', 'Sanctions review recorded'],
     });
   }
 
@@ -114,56 +119,62 @@ export class EntityCommands {
     if (tree[0]?.shareholderType !== 'Root') {
       throw new DeskError('invalid-input', 'entityOrganigram must be an array whose first node is the Root');
     }
-    this.kit.tx(caseId, () => {
-      c.data.organigramDraft = tree;
-      // Every Individual in the tree is a person whose loop can be captured now; the node guid is the local id.
-      const people = new Map<string, OrganigramNodeRequest>();
-      const visit = (n: OrganigramNodeRequest) => {
-        if (n.shareholderType === 'Individual') people.set(n.guid, n);
-        n.children.forEach(visit);
-      };
-      tree.forEach(visit);
-      const existing = this.kit.store.listUbos(caseId, true);
-      for (const u of existing) {
-        if (u.origin === 'organigram' && !people.has(u.id)) this.kit.store.deleteUbo(u.id);
-      }
-      for (const [guid, node] of people) {
-        const current = existing.find((u) => u.id === guid);
-        if (current) {
-          current.data.details.firstName = node.firstName ?? current.data.details.firstName;
-          current.data.details.lastName = node.lastName ?? current.data.details.lastName;
-          this.kit.store.saveUbo(current);
-          continue;
-        }
-        const linked = node.uboID ? existing.find((u) => u.serverId === node.uboID) : undefined;
-        if (linked) continue;
-        this.kit.store.insertUbo({
-          id: guid,
-          caseId,
-          position: this.kit.store.nextUboPosition(caseId),
-          serverId: null,
-          origin: 'organigram',
-          removed: false,
-          data: newUboData(
-            { firstName: node.firstName ?? '', lastName: node.lastName ?? '', isDirector: node.isDirector },
-            false,
-          ),
-        });
-      }
-      this.kit.touch(c);
-      this.kit.deps.audit('entity.organigram', caseId, 'Ownership tree saved');
+    this.kit.record(caseId, {
+      write: () => this.writeOrganigram(c, tree),
+      touches: c,
+      audit: ['entity.organigram', 'Ownership tree saved'],
     });
+  }
+
+  /** The tree's people become the case's owners: added, renamed or gone with their nodes. */
+  private writeOrganigram(c: EntityCase, tree: OrganigramNodeRequest[]): void {
+    const caseId = c.id;
+    c.data.organigramDraft = tree;
+    // Every Individual in the tree is a person whose loop can be captured now; the node guid is the local id.
+    const people = new Map<string, OrganigramNodeRequest>();
+    const visit = (n: OrganigramNodeRequest) => {
+      if (n.shareholderType === 'Individual') people.set(n.guid, n);
+      n.children.forEach(visit);
+    };
+    tree.forEach(visit);
+    const existing = this.kit.store.people.listUbos(caseId, true);
+    for (const u of existing) {
+      if (u.origin === 'organigram' && !people.has(u.id)) this.kit.store.people.deleteUbo(u.id);
+    }
+    for (const [guid, node] of people) {
+      const current = existing.find((u) => u.id === guid);
+      if (current) {
+        current.data.details.firstName = node.firstName ?? current.data.details.firstName;
+        current.data.details.lastName = node.lastName ?? current.data.details.lastName;
+        this.kit.store.people.saveUbo(current);
+        continue;
+      }
+      const linked = node.uboID ? existing.find((u) => u.serverId === node.uboID) : undefined;
+      if (linked) continue;
+      this.kit.store.people.insertUbo({
+        id: guid,
+        caseId,
+        position: this.kit.store.people.nextUboPosition(caseId),
+        serverId: null,
+        origin: 'organigram',
+        removed: false,
+        data: newUboData(
+          { firstName: node.firstName ?? '', lastName: node.lastName ?? '', isDirector: node.isDirector },
+          false,
+        ),
+      });
+    }
   }
 
   verifyOrganigram(caseId: string): void {
     const c = this.kit.requireEntity(caseId);
     if (!c.data.organigramDraft) throw new DeskError('not-allowed', 'Draw the ownership tree first.');
     this.kit.gate(c, { type: 'verify-organigram' });
-    this.kit.tx(caseId, () => {
-      c.data.organigramRequested = true;
-      this.kit.touch(c);
-      this.kit.deps.jobs.add(caseId, { kind: 'entity.verify-organigram' });
-      this.kit.deps.audit('entity.verify-organigram', caseId, 'Ownership tree sent for verification');
+    this.kit.record(caseId, {
+      write: () => (c.data.organigramRequested = true),
+      touches: c,
+      job: { add: { kind: 'entity.verify-organigram' } },
+      audit: ['entity.verify-organigram', 'Ownership tree sent for verification'],
     });
   }
 
@@ -171,12 +182,12 @@ export class EntityCommands {
     const c = this.kit.requireEntity(caseId);
     if (c.data.shareholdingRequested) return;
     this.kit.gate(c, { type: 'shareholding-confirm' });
-    if (!c.data.showOrganigram) checkShareholdingTotal(this.kit.store.listUbos(caseId));
-    this.kit.tx(caseId, () => {
-      c.data.shareholdingRequested = true;
-      this.kit.touch(c);
-      this.kit.deps.jobs.add(caseId, { kind: 'entity.shareholding-confirm' });
-      this.kit.deps.audit('entity.shareholding-confirm', caseId, 'Shareholding confirmed');
+    if (!c.data.showOrganigram) checkShareholdingTotal(this.kit.store.people.listUbos(caseId));
+    this.kit.record(caseId, {
+      write: () => (c.data.shareholdingRequested = true),
+      touches: c,
+      job: { add: { kind: 'entity.shareholding-confirm' } },
+      audit: ['entity.shareholding-confirm', 'Shareholding confirmed'],
     });
   }
 
@@ -184,11 +195,11 @@ export class EntityCommands {
     const c = this.kit.requireEntity(caseId);
     if (c.data.docsConfirmRequested) return;
     this.kit.gate(c, { type: 'entity-doc-confirm' });
-    this.kit.tx(caseId, () => {
-      c.data.docsConfirmRequested = true;
-      this.kit.touch(c);
-      this.kit.deps.jobs.add(caseId, { kind: 'entity.doc-confirm' });
-      this.kit.deps.audit('entity.doc-confirm', caseId, 'Entity documents confirmed');
+    this.kit.record(caseId, {
+      write: () => (c.data.docsConfirmRequested = true),
+      touches: c,
+      job: { add: { kind: 'entity.doc-confirm' } },
+      audit: ['entity.doc-confirm', 'Entity documents confirmed'],
     });
   }
 
@@ -199,25 +210,23 @@ export class EntityCommands {
       comments: decisionComment(decision.onboardingDecision, decision),
       nextReviewDate: decision.nextFicaReviewDate,
     });
-    this.kit.tx(
-      caseId,
-      () => {
+    this.kit.record(caseId, {
+      write: () => {
         c.data.decisionBody = decision;
         c.data.decision = {
           onboardingDecision: decision.onboardingDecision,
           comments: decisionComment(decision.onboardingDecision, decision) ?? null,
           nextFicaReviewDate: decision.nextFicaReviewDate ?? null,
-          decidedBy: this.kit.deps.currentUserId(),
+          decidedBy: this.kit.userId(),
           decidedAt: this.kit.now(),
           synced: false,
           source: 'here',
         };
-        this.kit.touch(c);
-        if (decision.onboardingDecision === 'Declined') this.kit.dropMootWork(caseId);
-        this.kit.enqueue(caseId, { kind: 'entity.decision' });
-        this.kit.deps.audit('entity.decision', caseId, `Decision: ${decision.onboardingDecision}`);
       },
-      { decides: true },
-    );
+      touches: c,
+      decision: decision.onboardingDecision,
+      job: { addUnlessWaiting: { kind: 'entity.decision' } },
+      audit: ['entity.decision', `Decision: ${decision.onboardingDecision}`],
+    });
   }
 }

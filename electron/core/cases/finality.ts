@@ -3,7 +3,8 @@
 // plain reason (kept in the queue, shown on the case), never sent and never dropped silently.
 import type { JobStore } from '../jobs/job-store.js';
 import type { JobPayload } from '../jobs/job-kinds.js';
-import type { CaseStore, StoredCase } from './case-store.js';
+import type { CaseStore } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
 
 export type FinalDecision = 'Approved' | 'Declined';
 
@@ -45,26 +46,26 @@ export const refusalMessage = (title: string, decision: FinalDecision): string =
  * Answers how many were stopped.
  */
 export function stopWorkOfDecidedCase(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases' | 'documents'>,
   jobs: JobStore,
   caseId: string,
   reason: string,
   isRunning: (jobId: string) => boolean = () => false,
 ): number {
-  const c = store.getCase(caseId);
+  const c = store.cases.getCase(caseId);
   if (!c) return 0;
   let stopped = 0;
   for (const j of jobs.ofCase(caseId)) {
     if (j.state === 'failed' || j.state === 'running' || isRunning(j.id) || maySend(c, j.payload)) continue;
     jobs.fail(j.id, reason);
     if ('documentId' in j.payload && j.payload.kind !== 'document.delete') {
-      store.saveDocumentState(j.payload.documentId, { state: 'failed', error: reason });
+      store.documents.saveDocumentState(j.payload.documentId, { state: 'failed', error: reason });
     }
     stopped++;
   }
   if (stopped > 0) {
     c.blockedReason = `${stopped} queued change${stopped === 1 ? ' was' : 's were'} not sent: ${reason.replace(/^Not sent: /, '')}.`;
-    store.saveCase(c);
+    store.cases.saveCase(c);
   }
   return stopped;
 }

@@ -3,7 +3,8 @@
 // appears here, its file fetched when someone opens it. Local documents not yet on the service are
 // left alone. Call in a transaction.
 import { randomUUID } from 'node:crypto';
-import type { CaseStore, StoredDocument } from './case-store.js';
+import type { CaseStore } from './case-store.js';
+import type { StoredDocument } from './store/documents.js';
 
 /** One document as the service lists it, in the local case's terms. */
 export interface ServiceDocument {
@@ -17,7 +18,7 @@ export interface ServiceDocument {
 }
 
 export function followDocuments(
-  store: CaseStore,
+  store: Pick<CaseStore, 'documents'>,
   caseId: string,
   owner: StoredDocument['owner'],
   theirs: readonly ServiceDocument[],
@@ -25,15 +26,15 @@ export function followDocuments(
 ): void {
   // Where each stands, without decrypting: a name is read only for a document that is written to
   // the history, or whose size matches one the service added.
-  const mine = store.documentStandings(caseId, owner);
+  const mine = store.documents.documentStandings(caseId, owner);
   const onService = new Set(theirs.map((d) => d.id));
   for (const d of mine) {
     if (d.removed || d.state !== 'on-file' || d.serverIds.length === 0) continue;
     const kept = d.serverIds.filter((id) => onService.has(id));
     if (kept.length === d.serverIds.length) continue;
-    if (kept.length > 0) store.saveDocumentState(d.id, { serverIds: kept });
+    if (kept.length > 0) store.documents.saveDocumentState(d.id, { serverIds: kept });
     else {
-      store.saveDocumentState(d.id, { removed: true });
+      store.documents.saveDocumentState(d.id, { removed: true });
       note('document.removed-on-service', `${d.filename()} was removed on the service`);
     }
   }
@@ -43,7 +44,7 @@ export function followDocuments(
     // A copy of a document held here (an upload repeated after a lost answer) is not a new one:
     // the queue has already said so in the case's history.
     if (mine.some((d) => !d.removed && d.size === s.size && d.filename() === s.filename)) continue;
-    store.insertDocument({
+    store.documents.insertDocument({
       id: randomUUID(),
       caseId,
       owner,

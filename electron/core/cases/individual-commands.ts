@@ -11,7 +11,7 @@ import type { ScreeningAttestation } from '../../../shared/domain/index.js';
 import { personName } from '../../../shared/domain/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import { noReviewYet, type IndividualData } from './case-data.js';
-import type { CaseCommandKit } from './case-commands.js';
+import type { CaseCommandKit, IndividualCase } from './case-commands.js';
 
 export class IndividualCommands {
   constructor(private readonly kit: CaseCommandKit) {}
@@ -22,7 +22,7 @@ export class IndividualCommands {
     const data: IndividualData = {
       kind: 'individual',
       // The service records who captured the client: the signed-in person, whatever the screen sent.
-      create: { ...request, clientRef, userID: this.kit.deps.currentUserId() ?? undefined },
+      create: { ...request, clientRef, userID: this.kit.userId() ?? undefined },
       pendingUpdate: null,
       amlRequested: false,
       amlScreening: null,
@@ -43,59 +43,67 @@ export class IndividualCommands {
       reportFingerprint: null,
       ...noReviewYet(),
     };
-    return this.kit.tx(id, () => {
-      this.kit.insertNewCase({
-        id,
-        kind: 'individual',
-        title: personName(request),
-        clientReference: clientRef,
-        data,
-      });
-      this.kit.deps.jobs.add(id, { kind: 'individual.create' });
-      this.kit.deps.audit('individual.create', id, `Individual application ${clientRef} captured`);
-      return id;
+    this.kit.record(id, {
+      write: () =>
+        this.kit.insertNewCase({
+          id,
+          kind: 'individual',
+          title: personName(request),
+          clientReference: clientRef,
+          data,
+        }),
+      job: { add: { kind: 'individual.create' } },
+      audit: ['individual.create', `Individual application ${clientRef} captured`],
     });
+    return id;
   }
 
   updateIndividual(caseId: string, changes: IndividualUpdateRequest): void {
     const c = this.kit.requireIndividual(caseId);
     this.kit.gate(c, { type: 'update' });
-    this.kit.tx(caseId, () => {
-      c.data.pendingUpdate = { ...(c.data.pendingUpdate ?? {}), ...changes };
-      // The update body names the phone `clientPhone`; the create body (what the case shows) `telNumber`.
-      if (changes.firstName !== undefined) c.data.create.firstName = changes.firstName;
-      if (changes.lastName !== undefined) c.data.create.lastName = changes.lastName;
-      if (changes.clientEmail !== undefined) c.data.create.clientEmail = changes.clientEmail;
-      if (changes.clientPhone !== undefined) c.data.create.telNumber = changes.clientPhone;
-      if (changes.externalSystemId !== undefined) c.data.create.externalSystemId = changes.externalSystemId;
-      c.title = personName(c.data.create);
-      this.kit.touch(c);
-      this.kit.enqueue(caseId, { kind: 'individual.update' });
-      this.kit.deps.audit('individual.update', caseId, 'Client details changed');
+    this.kit.record(caseId, {
+      write: () => this.writeUpdate(c, changes),
+      touches: c,
+      job: { addUnlessWaiting: { kind: 'individual.update' } },
+      audit: ['individual.update', 'Client details changed'],
     });
+  }
+
+  /** The changes wait to be sent as one update; the case shows them at once. */
+  private writeUpdate(c: IndividualCase, changes: IndividualUpdateRequest): void {
+    c.data.pendingUpdate = { ...(c.data.pendingUpdate ?? {}), ...changes };
+    // The update body names the phone `clientPhone`; the create body (what the case shows) `telNumber`.
+    if (changes.firstName !== undefined) c.data.create.firstName = changes.firstName;
+    if (changes.lastName !== undefined) c.data.create.lastName = changes.lastName;
+    if (changes.clientEmail !== undefined) c.data.create.clientEmail = changes.clientEmail;
+    if (changes.clientPhone !== undefined) c.data.create.telNumber = changes.clientPhone;
+    if (changes.externalSystemId !== undefined) c.data.create.externalSystemId = changes.externalSystemId;
+    c.title = personName(c.data.create);
   }
 
   runScreening(caseId: string): void {
     const c = this.kit.requireIndividual(caseId);
     if (c.data.amlRequested) return;
     this.kit.gate(c, { type: 'aml-screening' });
-    this.kit.tx(caseId, () => {
-      c.data.amlRequested = true;
-      this.kit.touch(c);
-      this.kit.deps.jobs.add(caseId, { kind: 'individual.aml-screening' });
-      this.kit.deps.audit('individual.aml-screening', caseId, 'AML screening requested');
+    this.kit.record(caseId, {
+      write: () => (c.data.amlRequested = true),
+      touches: c,
+      job: { add: { kind: 'individual.aml-screening' } },
+      audit: ['individual.aml-screening', 'AML screening requested'],
     });
   }
 
   runValidation(caseId: string, overrides: ExternalValidationRequest | undefined): void {
     const c = this.kit.requireIndividual(caseId);
     this.kit.gate(c, { type: 'external-validation' });
-    this.kit.tx(caseId, () => {
-      c.data.validationRequested = true;
-      c.data.validationOverrides = overrides ?? null;
-      this.kit.touch(c);
-      this.kit.enqueue(caseId, { kind: 'individual.external-validation' });
-      this.kit.deps.audit('individual.external-validation', caseId, 'External validation requested');
+    this.kit.record(caseId, {
+      write: () => {
+        c.data.validationRequested = true;
+        c.data.validationOverrides = overrides ?? null;
+      },
+      touches: c,
+      job: { addUnlessWaiting: { kind: 'individual.external-validation' } },
+      audit: ['individual.external-validation', 'External validation requested'],
     });
   }
 
@@ -126,19 +134,21 @@ export class IndividualCommands {
       decision.adverseSearchKYC,
       subject,
     );
-    this.kit.tx(caseId, () => {
-      c.data.pepDecision = {
-        pepConfirmReviewed: decision.pepConfirmReviewed,
-        adverseSearchKYC: attested.adverseSearchKYC,
-        clientForeignOfficial: decision.clientForeignOfficial,
-        clientForeignOfficialType: decision.clientForeignOfficialType ?? null,
-      };
-      c.data.pepReviewRecord = attested.record;
-      c.data.pepSynced = false;
-      this.kit.touch(c);
-      this.kit.enqueue(caseId, { kind: 'individual.pep-decision' });
-      this.kit.auditDispositions(caseId, c.data.amlScreening, attested.record, subject);
-      this.kit.deps.audit('individual.pep-decision', caseId, 'PEP and sanctions decision recorded');
+    this.kit.record(caseId, {
+      write: () => {
+        c.data.pepDecision = {
+          pepConfirmReviewed: decision.pepConfirmReviewed,
+          adverseSearchKYC: attested.adverseSearchKYC,
+          clientForeignOfficial: decision.clientForeignOfficial,
+          clientForeignOfficialType: decision.clientForeignOfficialType ?? null,
+        };
+        c.data.pepReviewRecord = attested.record;
+        c.data.pepSynced = false;
+      },
+      touches: c,
+      job: { addUnlessWaiting: { kind: 'individual.pep-decision' } },
+      dispositions: { results: c.data.amlScreening, record: attested.record, subject },
+      audit: ['individual.pep-decision', 'PEP and sanctions decision recorded'],
     });
   }
 
@@ -146,11 +156,11 @@ export class IndividualCommands {
     const c = this.kit.requireIndividual(caseId);
     if (c.data.docsConfirmRequested) return;
     this.kit.gate(c, { type: 'confirm-docs' });
-    this.kit.tx(caseId, () => {
-      c.data.docsConfirmRequested = true;
-      this.kit.touch(c);
-      this.kit.deps.jobs.add(caseId, { kind: 'individual.confirm-docs' });
-      this.kit.deps.audit('individual.confirm-docs', caseId, 'Documents confirmed');
+    this.kit.record(caseId, {
+      write: () => (c.data.docsConfirmRequested = true),
+      touches: c,
+      job: { add: { kind: 'individual.confirm-docs' } },
+      audit: ['individual.confirm-docs', 'Documents confirmed'],
     });
   }
 
@@ -168,25 +178,23 @@ export class IndividualCommands {
       comments: decision.additionalComments,
       nextReviewDate: decision.nextFicaReviewDate,
     });
-    this.kit.tx(
-      caseId,
-      () => {
+    this.kit.record(caseId, {
+      write: () => {
         c.data.decisionBody = decision;
         c.data.decision = {
           onboardingDecision: decision.onboardingDecision,
           comments: decision.additionalComments ?? null,
           nextFicaReviewDate: decision.nextFicaReviewDate ?? null,
-          decidedBy: this.kit.deps.currentUserId(),
+          decidedBy: this.kit.userId(),
           decidedAt: this.kit.now(),
           synced: false,
           source: 'here',
         };
-        this.kit.touch(c);
-        if (decision.onboardingDecision === 'Declined') this.kit.dropMootWork(caseId);
-        this.kit.enqueue(caseId, { kind: 'individual.decision' });
-        this.kit.deps.audit('individual.decision', caseId, `Decision: ${decision.onboardingDecision}`);
       },
-      { decides: true },
-    );
+      touches: c,
+      decision: decision.onboardingDecision,
+      job: { addUnlessWaiting: { kind: 'individual.decision' } },
+      audit: ['individual.decision', `Decision: ${decision.onboardingDecision}`],
+    });
   }
 }

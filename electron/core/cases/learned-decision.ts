@@ -19,12 +19,12 @@ export const learnedDecisionMessage = (decision: LearnedDecision['onboardingDeci
 
 /** Records `decision` on the case as the service's. Call in a transaction; false when the case is gone. */
 export function recordLearnedDecision(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases'>,
   caseId: string,
   decision: LearnedDecision,
   audit: (action: string, caseId: string, message: string) => void,
 ): boolean {
-  const c = store.getCase(caseId);
+  const c = store.cases.getCase(caseId);
   if (!c) return false;
   const now = new Date().toISOString();
   const view: DecisionView = {
@@ -39,7 +39,7 @@ export function recordLearnedDecision(
   c.data.decision = view;
   if (decision.onboardingDecision !== 'Refer') c.decidedAt ??= now;
   c.updatedAt = now;
-  store.saveCase(c);
+  store.cases.saveCase(c);
   audit('decision.learned', caseId, learnedDecisionMessage(decision.onboardingDecision));
   return true;
 }

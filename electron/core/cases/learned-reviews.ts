@@ -14,13 +14,13 @@ const NOT_ASKED = 'taken from there, not asked again';
 
 /** Records the reviews the service has and this laptop lacks. Call in a transaction; answers whether any was. */
 export function learnReviews(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases' | 'people'>,
   jobs: JobStore,
   caseId: string,
   reviews: ServiceReviews,
   note: (action: string, message: string) => void,
 ): boolean {
-  const c = store.getCase(caseId);
+  const c = store.cases.getCase(caseId);
   if (!c) return false;
   const queued = jobs.ofCase(caseId).map((j) => j.payload);
   const pending = (kind: JobKind, uboId?: string) =>
@@ -60,17 +60,17 @@ export function learnReviews(
   }
   if (learned) {
     c.updatedAt = new Date().toISOString();
-    store.saveCase(c);
+    store.cases.saveCase(c);
   }
   for (const person of reviews.people) {
-    const ubo = store.getUbo(person.uboId);
+    const ubo = store.people.getUbo(person.uboId);
     if (!ubo || ubo.removed || ubo.data.pepReview !== null || pending('ubo.pep-confirm', ubo.id)) continue;
     ubo.data.pepReview = { pepConfirmReviewed: true, adverseSearchKYC: person.adverseSearchKYC };
     ubo.data.pepSynced = true;
     ubo.data.screening ??= person.results;
     if (person.band) ubo.data.riskStatus = person.band;
     if (person.riskReason !== null) ubo.data.riskReason = person.riskReason;
-    store.saveUbo(ubo);
+    store.people.saveUbo(ubo);
     note(
       'review.learned',
       `The PEP review of ${personName(ubo.data.details)} is already recorded on the service: ${NOT_ASKED}`,

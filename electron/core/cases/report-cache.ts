@@ -7,11 +7,12 @@ import { DeskError } from '../../../shared/ipc/errors.js';
 import type { ServiceClient } from '../api/client.js';
 import type { AuditLog } from '../db/index.js';
 import type { Vault } from '../vault/index.js';
-import type { CaseStore, StoredCase } from './case-store.js';
+import type { CaseStore } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
 import { caseFingerprint, firstChangeSince } from './report-freshness.js';
 
 export interface ReportCacheDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents'>;
   vault: Vault;
   auditLog: AuditLog;
   requireCase: (caseId: string) => StoredCase;
@@ -67,7 +68,7 @@ export class ReportCache {
       fresh.data.reportVaultId = entry.id;
       fresh.data.reportFingerprint = fingerprint;
       fresh.reportCachedAt = fetchedAt;
-      store.saveCase(fresh);
+      store.cases.saveCase(fresh);
     })();
     if (cached) await vault.remove(cached);
     this.deps.audit(

@@ -4,12 +4,13 @@
 // case's history names the first such change in words.
 import { createHash } from 'node:crypto';
 import type { AuditLog } from '../db/index.js';
-import type { CaseStore, StoredCase } from './case-store.js';
+import type { CaseStore } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
 
-export function caseFingerprint(store: CaseStore, c: StoredCase): string {
+export function caseFingerprint(store: Pick<CaseStore, 'people' | 'documents'>, c: StoredCase): string {
   const { reportVaultId: _vault, reportFingerprint: _fingerprint, ...data } = c.data;
-  const ubos = store.listUbos(c.id, true).map((u) => [u.id, u.serverId, u.removed, u.data]);
-  const documents = store.listDocuments(c.id).map((d) => [d.id, d.state, d.removed, d.serverIds]);
+  const ubos = store.people.listUbos(c.id, true).map((u) => [u.id, u.serverId, u.removed, u.data]);
+  const documents = store.documents.listDocuments(c.id).map((d) => [d.id, d.state, d.removed, d.serverIds]);
   return createHash('sha256')
     .update(JSON.stringify([c.serverId, data, ubos, documents]))
     .digest('hex');

@@ -14,7 +14,8 @@ import {
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { ReviewDue, ScreeningReviewRecord } from '../../../shared/ipc/model.js';
 import type { EntityData, IndividualData } from './case-data.js';
-import type { StoredCase, StoredUbo } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
+import type { StoredUbo } from './store/people.js';
 
 export interface Attested {
   /** What the service is told: true when any hit is a true match. */

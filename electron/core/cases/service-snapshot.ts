@@ -11,7 +11,8 @@ import { RiskDescriptionSchema } from '../../../shared/api/index.js';
 import { decisionComment } from '../../../shared/domain/decision-comments.js';
 import type { DocumentOwner } from '../../../shared/ipc/model.js';
 import type { ServiceClient } from '../api/client.js';
-import type { CaseStore, StoredCase } from './case-store.js';
+import type { CaseStore } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
 import type { ServiceDocument } from './follow-documents.js';
 import type { LearnedDecision } from './learned-decision.js';
 
@@ -130,13 +131,13 @@ export const individualDecisionOf = (
 
 export async function readServiceSnapshot(
   api: ServiceClient,
-  store: CaseStore,
+  store: Pick<CaseStore, 'people'>,
   c: StoredCase & { serverId: string },
 ): Promise<ServiceSnapshot> {
   if (c.kind === 'entity') {
     const [record, ubos] = await Promise.all([api.getEntity(c.serverId), api.listUbos(c.serverId)]);
     const local = new Map(
-      store
+      store.people
         .listUbos(c.id)
         .filter((u) => u.serverId)
         .map((u) => [u.serverId!.toLowerCase(), u.id]),

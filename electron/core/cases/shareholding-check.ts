@@ -3,7 +3,7 @@
 import type { UboBody } from '../../../shared/api/index.js';
 import { shareholdingSummary, type HolderShare } from '../../../shared/domain/index.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
-import type { StoredUbo } from './case-store.js';
+import type { StoredUbo } from './store/people.js';
 
 type Details = Pick<UboBody, 'firstName' | 'lastName' | 'isShareholder' | 'shareholderPercentage'>;
 

@@ -9,7 +9,8 @@ import type {
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { DocumentOwner } from '../../../shared/ipc/model.js';
 import type { EntityData, IndividualData } from './case-data.js';
-import type { StoredCase, StoredUbo } from './case-store.js';
+import type { StoredCase } from './store/case-records.js';
+import type { StoredUbo } from './store/people.js';
 import {
   entityBand,
   entityChecklist,

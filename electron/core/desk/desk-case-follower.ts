@@ -15,7 +15,7 @@ export interface DraftMover {
 }
 
 export interface DeskCaseFollowerDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents'>;
   jobs: JobStore;
   lookups: (profileId: string) => LookupBundle;
   drafts: DraftMover;
@@ -50,12 +50,12 @@ export class DeskCaseFollower {
   private async read(api: ServiceClient, profileId: string, ref: DeskCaseRef): Promise<string> {
     const { store } = this.deps;
     const lookups = this.deps.lookups(profileId);
-    const before = store.caseOfService(profileId, ref.kind, ref.serverId);
+    const before = store.cases.caseOfService(profileId, ref.kind, ref.serverId);
     const applied = (key: string) => before?.data.reviewRecords[key]?.serviceDocId ?? null;
     const service = await readServiceCase(api, ref, lookups, applied);
     const now = (this.deps.now?.() ?? new Date()).toISOString();
     const caseId = store.db.transaction(() => {
-      const existing = store.caseOfService(profileId, ref.kind, ref.serverId);
+      const existing = store.cases.caseOfService(profileId, ref.kind, ref.serverId);
       const id = applyServiceCase(
         {
           store,

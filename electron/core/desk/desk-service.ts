@@ -8,13 +8,14 @@ import { DeskListQuerySchema } from '../../../shared/ipc/desk-model.js';
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { ServiceClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
-import type { CaseStore, StoredCase } from '../cases/case-store.js';
+import type { CaseStore } from '../cases/case-store.js';
+import type { StoredCase } from '../cases/store/case-records.js';
 import type { JobStore } from '../jobs/job-store.js';
 import { entityRow, individualRow } from './desk-records.js';
 import type { DeskCaseFollower } from './desk-case-follower.js';
 
 export interface DeskServiceDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases'>;
   jobs: JobStore;
   activeProfileId: () => string | null;
   /** The active environment's client, or null when it has none (not signed in). */
@@ -88,7 +89,7 @@ export class DeskService {
     };
     const local = (row: ReturnType<typeof entityRow>) => ({
       ...row,
-      caseId: this.deps.store.caseOfService(profileId, row.kind, row.serverId)?.id ?? null,
+      caseId: this.deps.store.cases.caseOfService(profileId, row.kind, row.serverId)?.id ?? null,
     });
     if (q.kind === 'entity') {
       const page = await api.listEntities({ ...common, entityRegName: q.name || undefined });
@@ -121,7 +122,7 @@ export class DeskService {
    */
   async open(ref: DeskCaseRef): Promise<CaseRef> {
     const profileId = this.profileId();
-    const held = this.deps.store.caseOfService(profileId, ref.kind, ref.serverId);
+    const held = this.deps.store.cases.caseOfService(profileId, ref.kind, ref.serverId);
     if (held?.origin === 'captured') {
       await this.deps.refreshCaptured(held.id);
       return { caseId: held.id };
@@ -146,15 +147,15 @@ export class DeskService {
       if (!actor)
         throw new DeskError('not-allowed', 'Sign in first: a case is taken under the person who takes it.');
       const profileId = this.profileId();
-      const held = this.deps.store.caseOfService(profileId, ref.kind, ref.serverId);
+      const held = this.deps.store.cases.caseOfService(profileId, ref.kind, ref.serverId);
       const caseId = held?.origin === 'captured' ? held.id : await this.read(profileId, ref);
       const documents = await this.deps.keepDocuments(caseId);
       await this.deps.keepReport(caseId);
       this.deps.store.db.transaction(() => {
-        const c = this.deps.store.getCase(caseId);
+        const c = this.deps.store.cases.getCase(caseId);
         if (!c) return;
         c.data.taken = { at: this.now().toISOString(), by: actor };
-        this.deps.store.saveCase(c);
+        this.deps.store.cases.saveCase(c);
       })();
       this.deps.audit(
         'desk.take',
@@ -169,7 +170,7 @@ export class DeskService {
   /** The desk cases of the environment, to reopen without a connection. */
   opened(): StoredCase[] {
     const profileId = this.deps.activeProfileId();
-    return profileId ? this.deps.store.deskCasesOf(profileId) : [];
+    return profileId ? this.deps.store.cases.deskCasesOf(profileId) : [];
   }
 
   /** Reads the service's case and writes it here; answers the local case id. */

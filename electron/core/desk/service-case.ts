@@ -21,7 +21,9 @@ import {
 } from '../../../shared/domain/review-record.js';
 import type { ServiceClient } from '../api/client.js';
 import { noReviewYet, type EntityData, type IndividualData } from '../cases/case-data.js';
-import type { CaseStore, StoredCase, StoredUbo } from '../cases/case-store.js';
+import type { CaseStore } from '../cases/case-store.js';
+import type { StoredCase } from '../cases/store/case-records.js';
+import type { StoredUbo } from '../cases/store/people.js';
 import { followDocuments, type ServiceDocument } from '../cases/follow-documents.js';
 import { finalityOf, stopWorkOfDecidedCase } from '../cases/finality.js';
 import { stopReason } from '../jobs/decision-stop.js';
@@ -116,7 +118,7 @@ export async function readServiceCase(
 }
 
 export interface ApplyContext {
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases' | 'people' | 'documents'>;
   jobs: JobStore;
   lookups: LookupBundle;
   profileId: string;
@@ -250,7 +252,7 @@ export function applyServiceCase(
     );
     followPeople(ctx, caseId, service.ubos, service.reviewRecords, pending, r.createdUbos ?? []);
     followDocuments(ctx.store, caseId, { kind: 'entity' }, entityDocuments(r.documents), note);
-    const people = ctx.store.listUbos(caseId, true);
+    const people = ctx.store.people.listUbos(caseId, true);
     for (const u of service.ubos) {
       const local = people.find((p) => p.serverId?.toLowerCase() === u.uboID.toLowerCase());
       if (local)
@@ -329,10 +331,10 @@ function saveCase(
   capturedBy: string | null,
 ): void {
   if (existing) {
-    ctx.store.saveCase({ ...existing, title: row.title, clientReference, data, updatedAt: ctx.now });
+    ctx.store.cases.saveCase({ ...existing, title: row.title, clientReference, data, updatedAt: ctx.now });
     return;
   }
-  ctx.store.insertCase({
+  ctx.store.cases.insertCase({
     id: row.id,
     kind: row.kind,
     origin: 'desk',
@@ -359,13 +361,13 @@ function followDecision(
   decision: ReturnType<typeof entityDecisionOf>,
   ourDecisionQueued: boolean,
 ): void {
-  const c = ctx.store.getCase(caseId);
+  const c = ctx.store.cases.getCase(caseId);
   if (!c || ourDecisionQueued) return;
   const local = c.data.decision;
   if (!decision) return;
   if (local && local.onboardingDecision === decision.onboardingDecision && local.synced) return;
   recordLearnedDecision(ctx.store, caseId, decision, ctx.audit);
-  const final = finalityOf(ctx.store.getCase(caseId) ?? c);
+  const final = finalityOf(ctx.store.cases.getCase(caseId) ?? c);
   if (final) stopWorkOfDecidedCase(ctx.store, ctx.jobs, caseId, stopReason(final.decision, true));
 }
 
@@ -466,9 +468,9 @@ function followPeople(
   pending: Pending,
   registry: ReadonlyArray<{ uboUUID: string }>,
 ): void {
-  const people = ctx.store.listUbos(caseId, true);
+  const people = ctx.store.people.listUbos(caseId, true);
   const fromRegistry = new Set(registry.map((u) => u.uboUUID.toLowerCase()));
-  const c = ctx.store.getCase(caseId);
+  const c = ctx.store.cases.getCase(caseId);
   const tree = c?.data.kind === 'entity' && c.data.showOrganigram;
   for (const u of ubos) {
     const local = people.find((p) => p.serverId?.toLowerCase() === u.uboID.toLowerCase()) ?? null;
@@ -517,12 +519,12 @@ function followPeople(
         : u.docsUploadedReviewed === true,
       docsConfirmed: u.docsUploadedReviewed === true,
     };
-    if (local) ctx.store.saveUbo({ ...local, removed: false, data });
+    if (local) ctx.store.people.saveUbo({ ...local, removed: false, data });
     else
-      ctx.store.insertUbo({
+      ctx.store.people.insertUbo({
         id: randomUUID(),
         caseId,
-        position: ctx.store.nextUboPosition(caseId),
+        position: ctx.store.people.nextUboPosition(caseId),
         serverId: u.uboID,
         origin: fromRegistry.has(u.uboID.toLowerCase()) ? 'registry' : tree ? 'organigram' : 'manual',
         removed: false,
@@ -533,7 +535,7 @@ function followPeople(
   for (const p of people) {
     if (p.removed || !p.serverId || onService.has(p.serverId.toLowerCase())) continue;
     if (pending('ubo.update', p.id) || pending('ubo.pep-confirm', p.id)) continue;
-    ctx.store.saveUbo({ ...p, removed: true });
+    ctx.store.people.saveUbo({ ...p, removed: true });
     ctx.audit(
       'ubo.removed-on-service',
       caseId,

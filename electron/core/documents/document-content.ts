@@ -4,12 +4,13 @@
 import { DeskError } from '../../../shared/ipc/errors.js';
 import type { ServiceClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
-import type { CaseStore, StoredDocument } from '../cases/case-store.js';
+import type { CaseStore } from '../cases/case-store.js';
+import type { StoredDocument } from '../cases/store/documents.js';
 import type { Vault } from '../vault/index.js';
 import { Readable } from 'node:stream';
 
 export interface DocumentContentDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases' | 'documents'>;
   vault: Vault;
   /** The active environment's client; null when there is none. */
   api(): ServiceClient | null;
@@ -25,7 +26,7 @@ export class DocumentContent {
   constructor(private readonly deps: DocumentContentDeps) {}
 
   async read(documentId: string): Promise<DocumentBytes> {
-    const doc = this.deps.store.getDocument(documentId);
+    const doc = this.deps.store.documents.getDocument(documentId);
     if (!doc || doc.removed) throw new DeskError('not-found', 'This document does not exist on this laptop.');
     if (doc.vaultId) {
       const bytes = await this.deps.vault.readAll(doc.vaultId);
@@ -46,9 +47,9 @@ export class DocumentContent {
    */
   async keepAll(caseId: string): Promise<number> {
     let here = 0;
-    for (const doc of this.deps.store.listDocuments(caseId)) {
+    for (const doc of this.deps.store.documents.listDocuments(caseId)) {
       if (!doc.vaultId && doc.serverIds.length > 0) await this.keep(doc);
-      if (this.deps.store.getDocument(doc.id)?.vaultId) here++;
+      if (this.deps.store.documents.getDocument(doc.id)?.vaultId) here++;
     }
     return here;
   }
@@ -74,9 +75,9 @@ export class DocumentContent {
       return entry;
     });
     // Only the first fetch keeps its copy: a second, concurrent one leaves the vault as it found it.
-    const now = this.deps.store.getDocument(doc.id);
+    const now = this.deps.store.documents.getDocument(doc.id);
     if (now && !now.vaultId && !now.removed) {
-      this.deps.store.saveDocumentState(doc.id, { vaultId: answer.id });
+      this.deps.store.documents.saveDocumentState(doc.id, { vaultId: answer.id });
       return answer.id;
     }
     await this.deps.vault.purge(new Set([answer.id]));
@@ -94,7 +95,7 @@ export class DocumentContent {
   }
 
   private individualId(doc: StoredDocument): string {
-    const individualId = this.deps.store.getCase(doc.caseId)?.serverId;
+    const individualId = this.deps.store.cases.getCase(doc.caseId)?.serverId;
     if (!individualId) throw new DeskError('not-found', 'This client is not on the service yet.');
     return individualId;
   }

@@ -8,7 +8,8 @@ import { readingKindOf, type ReadingKind } from '../../../shared/domain/document
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { DocumentText } from '../capture/reading/document-text.js';
 import type { DocumentTextRecord } from '../cases/case-data.js';
-import type { CaseStore, StoredDocument } from '../cases/case-store.js';
+import type { CaseStore } from '../cases/case-store.js';
+import type { StoredDocument } from '../cases/store/documents.js';
 import { finalityOf } from '../cases/finality.js';
 import type { Vault } from '../vault/index.js';
 
@@ -16,7 +17,7 @@ import type { Vault } from '../vault/index.js';
 const MAX_TEXT = 20_000;
 
 export interface DocumentReadingsDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases' | 'documents' | 'readings'>;
   vault: Vault;
   /** The capture worker pool (one worker for drafts and readings). */
   readText: (bytes: Uint8Array, mimeType: string) => Promise<DocumentText>;
@@ -40,7 +41,9 @@ export class DocumentReadings {
     doc: Pick<StoredDocument, 'caseId' | 'owner' | 'pairs'>,
     profileId?: string | null,
   ): ReadingKind | null {
-    const lookups = this.deps.lookupsOf(profileId ?? this.deps.store.getCase(doc.caseId)?.profileId ?? null);
+    const lookups = this.deps.lookupsOf(
+      profileId ?? this.deps.store.cases.getCase(doc.caseId)?.profileId ?? null,
+    );
     return doc.owner.kind === 'entity'
       ? readingKindOf(doc.pairs, lookups.entityDocGroups, lookups.entityDocTypes, 'entity')
       : readingKindOf(doc.pairs, lookups.individualDocGroups, lookups.individualDocTypes, 'person');
@@ -54,7 +57,7 @@ export class DocumentReadings {
   /** Reads the document when it is one to read; its case is told when it has been. */
   schedule(documentId: string): void {
     if (this.closed || this.pending.has(documentId)) return;
-    const doc = this.deps.store.getDocument(documentId);
+    const doc = this.deps.store.documents.getDocument(documentId);
     if (!doc?.vaultId || doc.removed || this.kindOf(doc) === null) return;
     this.pending.add(documentId);
     this.running = this.running
@@ -71,10 +74,10 @@ export class DocumentReadings {
    */
   catchUp(caseIds?: readonly string[]): void {
     const unread = caseIds
-      ? caseIds.flatMap((id) => this.deps.store.unreadDocuments(id))
-      : this.deps.store.unreadDocuments();
+      ? caseIds.flatMap((id) => this.deps.store.readings.unreadDocuments(id))
+      : this.deps.store.readings.unreadDocuments();
     for (const { id, caseId } of unread) {
-      const c = this.deps.store.getCase(caseId);
+      const c = this.deps.store.cases.getCase(caseId);
       if (c && !finalityOf(c)) this.schedule(id);
     }
   }
@@ -87,7 +90,7 @@ export class DocumentReadings {
 
   private async read(documentId: string): Promise<void> {
     try {
-      const doc = this.deps.store.getDocument(documentId);
+      const doc = this.deps.store.documents.getDocument(documentId);
       if (this.closed || !doc?.vaultId || doc.removed) return;
       const kind = this.kindOf(doc);
       if (!kind) return;
@@ -101,12 +104,12 @@ export class DocumentReadings {
         record = { kind, text: read.text.slice(0, MAX_TEXT), source: read.source };
       } catch (error) {
         // Stopping, or the document went meanwhile: nothing to record; it is read at the next start.
-        if (this.closed || !this.deps.store.getDocument(documentId)) return;
+        if (this.closed || !this.deps.store.documents.getDocument(documentId)) return;
         this.deps.log?.('document-reading-failed', { documentId, error: String(error) });
         record = { kind, text: null, source: null };
       }
-      if (this.closed || !this.deps.store.getDocument(documentId)) return;
-      this.deps.store.saveReading(documentId, doc.caseId, record, new Date().toISOString());
+      if (this.closed || !this.deps.store.documents.getDocument(documentId)) return;
+      this.deps.store.readings.saveReading(documentId, doc.caseId, record, new Date().toISOString());
       this.deps.changed(doc.caseId);
     } finally {
       this.pending.delete(documentId);

@@ -21,14 +21,16 @@ import {
 } from '../capture/index.js';
 import type { DraftPageRecord } from '../cases/case-data.js';
 import type { CaseService } from '../cases/case-service.js';
-import type { CaseStore, StoredDocument, StoredDraft } from '../cases/case-store.js';
+import type { CaseStore } from '../cases/case-store.js';
+import type { StoredDocument } from '../cases/store/documents.js';
+import type { StoredDraft } from '../cases/store/drafts.js';
 import type { Vault } from '../vault/index.js';
 import { storedFilename } from '../../../shared/files/filename.js';
 import { PagePreviews } from './page-previews.js';
 import { PageProcessingQueue, type PageJob } from './page-processing.js';
 
 export interface DraftDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'drafts' | 'vaultIdsOfCase'>;
   cases: CaseService;
   vault: Vault;
   /** A page of the draft finished processing. */
@@ -72,9 +74,9 @@ export class DraftService {
 
   /** Queues the pages left processing when the core last stopped. */
   resumeProcessing(): void {
-    for (const draftId of this.deps.store.listDraftIds()) {
+    for (const draftId of this.deps.store.drafts.listDraftIds()) {
       try {
-        this.queueProcessing(this.deps.store.getDraft(draftId));
+        this.queueProcessing(this.deps.store.drafts.getDraft(draftId));
       } catch (error) {
         // A draft whose case data can no longer be opened has nothing to prepare.
         this.deps.log?.('page-processing-failed', { draftId, error: String(error) });
@@ -113,7 +115,7 @@ export class DraftService {
   }
 
   private require(draftId: string): StoredDraft {
-    const d = this.deps.store.getDraft(draftId);
+    const d = this.deps.store.drafts.getDraft(draftId);
     if (!d) throw new DeskError('not-found', 'This document draft no longer exists.');
     this.queueProcessing(d);
     return d;
@@ -133,7 +135,7 @@ export class DraftService {
   list(caseId: string, owner: DocumentOwner): DocumentDraft[] {
     this.deps.cases.requireCase(caseId);
     const key = JSON.stringify(owner);
-    return this.deps.store
+    return this.deps.store.drafts
       .listDrafts(caseId)
       .filter((d) => JSON.stringify(d.owner) === key && d.pages.some((p) => p.state !== 'refused'))
       .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
@@ -157,7 +159,7 @@ export class DraftService {
       pages: [],
       createdAt: new Date().toISOString(),
     };
-    this.deps.store.insertDraft(draft);
+    this.deps.store.drafts.insertDraft(draft);
     return this.view(draft);
   }
 
@@ -196,7 +198,7 @@ export class DraftService {
     }
     const fresh = this.require(draftId);
     fresh.pages = [...fresh.pages, ...added];
-    this.deps.store.saveDraftPages(draftId, fresh.pages);
+    this.deps.store.drafts.saveDraftPages(draftId, fresh.pages);
     this.queueProcessing(fresh);
     return { draft: this.view(fresh), refused };
   }
@@ -237,7 +239,7 @@ export class DraftService {
     }
     const stored =
       'bytes' in outcome && outcome.bytes ? await this.deps.vault.importFile(outcome.bytes) : null;
-    const draft = this.closed ? null : this.deps.store.getDraft(draftId);
+    const draft = this.closed ? null : this.deps.store.drafts.getDraft(draftId);
     const index = draft?.pages.findIndex((p) => p.id === pageId && p.state === 'processing') ?? -1;
     if (!draft || index < 0) {
       if (stored) await this.deps.vault.remove(stored.id);
@@ -260,7 +262,7 @@ export class DraftService {
             ...(outcome.problems.length > 0 ? { quality: { problems: outcome.problems, kept: false } } : {}),
           }));
     draft.pages = [...draft.pages.slice(0, index), ...replacement, ...draft.pages.slice(index + 1)];
-    this.deps.store.saveDraftPages(draftId, draft.pages);
+    this.deps.store.drafts.saveDraftPages(draftId, draft.pages);
     // The picked photo is replaced by its normalised copy (upright, without its metadata).
     if (stored) await this.removeUnreferenced(draft.caseId, [before.vaultId]);
     this.deps.draftChanged(this.view(draft));
@@ -269,7 +271,7 @@ export class DraftService {
   /** The page while it is still waiting to be prepared, with its draft's owner. */
   private current(draftId: string, pageId: string): { page: DraftPageRecord; owner: DocumentOwner } | null {
     if (this.closed) return null;
-    const draft = this.deps.store.getDraft(draftId);
+    const draft = this.deps.store.drafts.getDraft(draftId);
     const page = draft?.pages.find((p) => p.id === pageId);
     return draft && page?.state === 'processing' ? { page, owner: draft.owner } : null;
   }
@@ -295,7 +297,7 @@ export class DraftService {
         ]);
       next.push({ ...page, rotation: p.rotation });
     }
-    this.deps.store.saveDraftPages(draftId, next);
+    this.deps.store.drafts.saveDraftPages(draftId, next);
     await this.dropUnused(draft.caseId, draft.pages, next);
     return this.view({ ...draft, pages: next });
   }
@@ -328,13 +330,13 @@ export class DraftService {
     const pages = draft.pages.map((p) =>
       p.id === pageId && p.quality ? { ...p, quality: { ...p.quality, kept: true } } : p,
     );
-    this.deps.store.saveDraftPages(draftId, pages);
+    this.deps.store.drafts.saveDraftPages(draftId, pages);
     return this.view({ ...draft, pages });
   }
 
   async discard(draftId: string): Promise<void> {
     const draft = this.require(draftId);
-    this.deps.store.deleteDraft(draftId);
+    this.deps.store.drafts.deleteDraft(draftId);
     const vaultIds = new Set(draft.pages.map((p) => p.vaultId));
     this.previews.forget(vaultIds);
     await this.removeUnreferenced(draft.caseId, vaultIds);
@@ -419,7 +421,7 @@ export class DraftService {
           pageCount: draft.pages.length,
           vaultId: entry.id,
         },
-        { alongside: () => this.deps.store.deleteDraft(draftId) },
+        { alongside: () => this.deps.store.drafts.deleteDraft(draftId) },
       );
     } catch (error) {
       // Nothing was committed: the draft stays as it was, and the assembled copy is no one's.

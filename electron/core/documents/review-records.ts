@@ -18,13 +18,14 @@ import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { DocumentOwner, ScreeningReviewRecord } from '../../../shared/ipc/model.js';
 import type { SanctionsSearchResults } from '../../../shared/api/index.js';
 import type { NewDocument } from '../cases/document-commands.js';
-import type { CaseStore, StoredCase } from '../cases/case-store.js';
+import type { CaseStore } from '../cases/case-store.js';
+import type { StoredCase } from '../cases/store/case-records.js';
 import { finalityOf } from '../cases/finality.js';
 import type { Vault } from '../vault/index.js';
 import { writeReviewRecordPdf } from './review-record-pdf.js';
 
 export interface ReviewRecordsDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people'>;
   vault: Vault;
   lookups: () => LookupBundle;
   actingUserId: () => string | null;
@@ -156,7 +157,7 @@ export class ReviewRecords {
             bankVerification: null,
           },
         });
-      for (const u of this.deps.store.listUbos(c.id)) {
+      for (const u of this.deps.store.people.listUbos(c.id)) {
         const s = screeningOf(u.data.pepReviewRecord, u.data.pepReview?.adverseSearchKYC);
         if (u.removed || !u.serverId || !s || u.data.docsConfirmRequested) continue;
         out.push({
@@ -203,7 +204,7 @@ export class ReviewRecords {
   }
 
   private async make(caseId: string): Promise<void> {
-    const c = this.deps.store.getCase(caseId);
+    const c = this.deps.store.cases.getCase(caseId);
     if (!c || finalityOf(c)) return;
     const lookups = this.deps.lookups();
     const nameOf = (id: string | null) =>
@@ -235,7 +236,7 @@ export class ReviewRecords {
       const stamp = want.record.recordedAt.slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
       try {
         this.deps.store.db.transaction(() => {
-          const fresh = this.deps.store.getCase(caseId);
+          const fresh = this.deps.store.cases.getCase(caseId);
           if (!fresh || finalityOf(fresh) || fresh.data.reviewRecords[want.key]?.digest === digest) {
             throw new AlreadyKept();
           }
@@ -263,13 +264,13 @@ export class ReviewRecords {
   }
 
   private remember(caseId: string, key: string, digest: string): void {
-    const c = this.deps.store.getCase(caseId);
+    const c = this.deps.store.cases.getCase(caseId);
     if (!c) return;
     c.data.reviewRecords = {
       ...c.data.reviewRecords,
       [key]: { digest, serviceDocId: c.data.reviewRecords[key]?.serviceDocId ?? null },
     };
-    this.deps.store.saveCase(c);
+    this.deps.store.cases.saveCase(c);
   }
 }
 

@@ -14,7 +14,7 @@ import type { FieldCipher } from '../vault/index.js';
 
 export interface FormDraftDeps {
   db: Database.Database;
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases'>;
   scope: EnvironmentScope;
   caseKeys: Pick<CaseKeys, 'forCase'>;
   fields: FieldCipher;
@@ -41,7 +41,7 @@ export class FormDrafts {
   save(ref: FormDraftRef, data: unknown): FormDraft {
     const profileId = this.deps.scope.requireActive().id;
     if (ref.caseId) {
-      const c = this.deps.store.getCase(ref.caseId);
+      const c = this.deps.store.cases.getCase(ref.caseId);
       if (!c) throw new DeskError('not-found', 'This case no longer exists on this laptop.');
       const final = finalityOf(c);
       if (final) throw new DeskError('refused', refusalMessage(c.title, final.decision));

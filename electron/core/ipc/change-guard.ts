@@ -107,7 +107,7 @@ export const CHANNEL_CHANGES: Record<ChannelName, ChangeTarget> = {
 };
 
 export interface GuardDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases' | 'documents' | 'drafts'>;
   jobs: JobStore;
   actingUserId: () => string | null;
 }
@@ -123,11 +123,11 @@ function caseIdOf(target: ChangeTarget, input: Record<string, unknown>, deps: Gu
       return text('caseId');
     case 'draft': {
       const id = text('draftId');
-      return id ? (deps.store.getDraft(id)?.caseId ?? null) : null;
+      return id ? (deps.store.drafts.getDraft(id)?.caseId ?? null) : null;
     }
     case 'document': {
       const id = text('documentId');
-      return id ? (deps.store.getDocument(id)?.caseId ?? null) : null;
+      return id ? (deps.store.documents.getDocument(id)?.caseId ?? null) : null;
     }
     case 'job': {
       const id = text('jobId');
@@ -145,7 +145,7 @@ export function checkChange(channel: ChannelName, input: unknown, deps: GuardDep
   if (!deps.actingUserId()) throw new DeskError('not-allowed', NO_ACTOR_MESSAGE);
   const fields = (input ?? {}) as Record<string, unknown>;
   const caseId = caseIdOf(target, fields, deps);
-  const c = caseId ? deps.store.getCase(caseId) : null;
+  const c = caseId ? deps.store.cases.getCase(caseId) : null;
   if (!c) return;
   const final = finalityOf(c);
   if (!final) return;

@@ -11,19 +11,19 @@ interface DiscardedCase {
   blockedReason: string | null;
 }
 
-/** The part of the case store (cases/case-store.ts) a discard writes to. */
+/** The parts of the case stores (cases/case-store.ts) a discard writes to. */
 export interface JobRemovalStore {
   db: Db;
-  saveDocumentState(id: string, fields: { state: 'failed'; error: string }): void;
-  /** The content of a document whose upload may have reached the service. */
-  getDocument(id: string): { caseId: string; sha256: string; size: number } | null;
-  /** Notes the content for the next identical upload to settle its copies on the service. */
-  setFreeCopyCheck(caseId: string, sha256: string, size: number, due: boolean): void;
-  getCase(id: string): DiscardedCase | null;
-  saveCase(c: DiscardedCase): void;
-  /** The document's case and content, to mark a copy the service may hold for the next identical scan. */
-  getDocument(id: string): { caseId: string; sha256: string; size: number } | null;
-  setFreeCopyCheck(caseId: string, sha256: string, size: number, due: boolean): void;
+  cases: {
+    getCase(id: string): DiscardedCase | null;
+    saveCase(c: DiscardedCase): void;
+  };
+  documents: {
+    saveDocumentState(id: string, fields: { state: 'failed'; error: string }): void;
+    /** The document's case and content, to mark a copy the service may hold for the next identical scan. */
+    getDocument(id: string): { caseId: string; sha256: string; size: number } | null;
+  };
+  claims: { setFreeCopyCheck(caseId: string, sha256: string, size: number, due: boolean): void };
 }
 
 export interface JobRemovalDeps {
@@ -67,20 +67,20 @@ export class JobRemoval {
     store.db.transaction(() => {
       jobs.remove(job.id);
       if ('documentId' in job.payload && job.payload.kind !== 'document.delete') {
-        store.saveDocumentState(job.payload.documentId, {
+        store.documents.saveDocumentState(job.payload.documentId, {
           state: 'failed',
           error: cancelled ? 'Not sent: cancelled before it was sent' : 'Not sent: discarded from the queue',
         });
         // A request that may have reached the service leaves a copy nobody will look for: the next
         // upload of an identical scan settles it (sync/document-jobs.ts).
-        const doc = job.maybeSent ? store.getDocument(job.payload.documentId) : null;
-        if (doc) store.setFreeCopyCheck(doc.caseId, doc.sha256, doc.size, true);
+        const doc = job.maybeSent ? store.documents.getDocument(job.payload.documentId) : null;
+        if (doc) store.claims.setFreeCopyCheck(doc.caseId, doc.sha256, doc.size, true);
       }
-      const c = store.getCase(job.caseId);
+      const c = store.cases.getCase(job.caseId);
       if (c && isDecisionKind(job.payload.kind) && c.data.decision && !c.data.decision.synced) {
         c.data.decision = null;
         c.data.decisionBody = null;
-        store.saveCase(c);
+        store.cases.saveCase(c);
         this.deps.audit(
           'decision.withdraw',
           job.caseId,
@@ -89,7 +89,7 @@ export class JobRemoval {
       }
       if (c && !jobs.hasFailed(job.caseId)) {
         c.blockedReason = null;
-        store.saveCase(c);
+        store.cases.saveCase(c);
       }
     })();
     this.deps.audit(

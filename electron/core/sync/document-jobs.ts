@@ -4,7 +4,7 @@
 // document: a copy is claimed in the transaction that records it, so identical scans (same name,
 // bytes and type) each keep their own.
 import { createHash } from 'node:crypto';
-import type { StoredDocument } from '../cases/case-store.js';
+import type { StoredDocument } from '../cases/store/documents.js';
 import { ApiError } from '../api/errors.js';
 import type { JobHandler, ReadyContext, RunContext } from './job-handler.js';
 import { isUpload, type JobPayload, type PayloadOf } from '../jobs/job-kinds.js';
@@ -25,7 +25,7 @@ interface ServerDoc {
 }
 
 const docOf = (ctx: ReadyContext<Extract<JobPayload, { documentId: string }>>) =>
-  ctx.document !== undefined ? ctx.document : ctx.store.getDocument(ctx.job.payload.documentId);
+  ctx.document !== undefined ? ctx.document : ctx.store.documents.getDocument(ctx.job.payload.documentId);
 
 /** The document's group in words ("Proof of identity"), else its file name. */
 function groupName(ctx: ReadyContext, doc: StoredDocument | null): string {
@@ -38,7 +38,8 @@ function groupName(ctx: ReadyContext, doc: StoredDocument | null): string {
 function describe(ctx: ReadyContext<Extract<JobPayload, { documentId: string }>>): string {
   const doc = docOf(ctx);
   const what = groupName(ctx, doc);
-  if (doc?.owner.kind === 'ubo') return `Upload ${what} for ${uboName(ctx.store.getUbo(doc.owner.uboId))}`;
+  if (doc?.owner.kind === 'ubo')
+    return `Upload ${what} for ${uboName(ctx.store.people.getUbo(doc.owner.uboId))}`;
   return `Upload ${what}`;
 }
 
@@ -54,7 +55,7 @@ async function serverDocs(ctx: RunContext, doc: StoredDocument): Promise<ServerD
     }));
   }
   if (doc.owner.kind === 'ubo') {
-    const ubo = need(ctx.store.getUbo(doc.owner.uboId)?.serverId, 'The person');
+    const ubo = need(ctx.store.people.getUbo(doc.owner.uboId)?.serverId, 'The person');
     return (await ctx.api.getUbo(ubo)).documents.map((d) => ({
       id: d.uboDocsID,
       groupId: d.individualDocsID,
@@ -100,7 +101,7 @@ export async function findUploaded(
   const onServer = (listed ?? (await serverDocs(ctx, doc))).filter((s) => s.size === doc.size);
   const name = storedFilename(doc.filename);
   const found: number[] = [];
-  const free = (s: ServerDoc) => !found.includes(s.id) && !ctx.store.serverIdHeldByOther(doc.id, s.id);
+  const free = (s: ServerDoc) => !found.includes(s.id) && !ctx.store.claims.serverIdHeldByOther(doc.id, s.id);
   for (const pair of doc.pairs) {
     const candidates = onServer.filter((s) => s.groupId === pair.groupId && s.typeId === pair.typeId);
     // Same name first; a renamed copy can only be told by its content.
@@ -131,7 +132,7 @@ export async function findUploaded(
 function recordUploaded(ctx: RunContext, documentId: string, serverIds: number[]): boolean {
   try {
     ctx.complete(() => {
-      if (!ctx.store.claimServerIds(documentId, serverIds, { state: 'on-file', error: null }))
+      if (!ctx.store.claims.claimServerIds(documentId, serverIds, { state: 'on-file', error: null }))
         throw new CopyTaken();
     });
     return true;
@@ -178,7 +179,7 @@ function sameScan(a: StoredDocument, b: StoredDocument): boolean {
 function twinMayClaim(ctx: RunContext<UploadPayload>, doc: StoredDocument): boolean {
   return ctx.jobs.mayHaveBeenSentOfCase(doc.caseId).some((j) => {
     if (j.id === ctx.job.id || !isUpload(j.payload.kind) || !('documentId' in j.payload)) return false;
-    const other = ctx.store.getDocument(j.payload.documentId);
+    const other = ctx.store.documents.getDocument(j.payload.documentId);
     return other !== null && !other.removed && sameScan(other, doc);
   });
 }
@@ -193,7 +194,7 @@ function twinMayClaim(ctx: RunContext<UploadPayload>, doc: StoredDocument): bool
  * A copy nobody holds only comes from a request whose answer was lost, and the job that lost it
  * looks on the service before sending again (`listed`, the owner's documents there): that look
  * settles, or, while an identical document may still claim a copy, notes the content
- * (CaseStore.setFreeCopyCheck) for the next identical upload to settle. So a plain upload asks the
+ * (DocumentClaims.setFreeCopyCheck) for the next identical upload to settle. So a plain upload asks the
  * service, and reads the content's unsent copies, only when its content was noted: identical scans
  * cost each upload the same however many there are.
  */
@@ -203,25 +204,25 @@ async function settleFreeCopies(
   listed?: ServerDoc[],
 ): Promise<void> {
   const { store } = ctx;
-  if (!listed && !store.freeCopyCheckDue(doc.caseId, doc.sha256, doc.size)) return;
+  if (!listed && !store.claims.freeCopyCheckDue(doc.caseId, doc.sha256, doc.size)) return;
   if (!listed && twinMayClaim(ctx, doc)) return;
   const name = storedFilename(doc.filename);
-  const mine = new Set(store.getDocument(doc.id)?.serverIds ?? []);
+  const mine = new Set(store.documents.getDocument(doc.id)?.serverIds ?? []);
   const free = (listed ?? (await serverDocs(ctx, doc))).filter(
     (s) =>
       s.size === doc.size &&
       s.filename === name &&
       !mine.has(s.id) &&
       doc.pairs.some((p) => p.groupId === s.groupId && p.typeId === s.typeId) &&
-      !store.serverIdHeldByOther(doc.id, s.id),
+      !store.claims.serverIdHeldByOther(doc.id, s.id),
   );
-  const settled = () => store.setFreeCopyCheck(doc.caseId, doc.sha256, doc.size, false);
+  const settled = () => store.claims.setFreeCopyCheck(doc.caseId, doc.sha256, doc.size, false);
   if (free.length === 0) return settled();
-  if (twinMayClaim(ctx, doc)) return store.setFreeCopyCheck(doc.caseId, doc.sha256, doc.size, true);
+  if (twinMayClaim(ctx, doc)) return store.claims.setFreeCopyCheck(doc.caseId, doc.sha256, doc.size, true);
   // The identical documents still waiting, the first as many as there are free copies: each looks
   // on the service before sending and adopts one.
   const waiting: string[] = [];
-  for (const other of store.unsentWithContent(doc.caseId, doc.sha256, doc.size)) {
+  for (const other of store.documents.unsentWithContent(doc.caseId, doc.sha256, doc.size)) {
     if (waiting.length >= free.length) break;
     if (!sameScan(other, doc)) continue;
     const upload = ctx.jobs.uploadOf(other.id);
@@ -273,7 +274,7 @@ function uploadHandler<T extends UploadPayload>(
     // The entity's and the client's uploads wait on their case, an owner's on that owner.
     waitsAsItsGroup: true,
     starting(ctx) {
-      ctx.store.markUploading(ctx.job.payload.documentId);
+      ctx.store.documents.markUploading(ctx.job.payload.documentId);
     },
     async reconcile(ctx) {
       const doc = docOf(ctx);
@@ -292,7 +293,7 @@ function uploadHandler<T extends UploadPayload>(
       }
       // Already so when the queue marked the job running (starting), unless it looked first.
       if (doc.state !== 'uploading' || doc.error !== null)
-        ctx.store.setDocumentState(doc.id, 'uploading', null);
+        ctx.store.documents.setDocumentState(doc.id, 'uploading', null);
       const file = uploadFile(ctx, doc);
       const onProgress = (sent: number) => ctx.progress(Math.min(sent, doc.size), doc.size);
       ctx.progress(0, doc.size);
@@ -323,13 +324,13 @@ function uploadHandler<T extends UploadPayload>(
 
 const uboUpload = uploadHandler<PayloadOf<'ubo.doc-upload'>>(
   (ctx) => {
-    const ubo = ctx.store.getUbo(ctx.job.payload.uboId);
+    const ubo = ctx.store.people.getUbo(ctx.job.payload.uboId);
     if (!ubo?.serverId) return `waiting for ${uboName(ubo)} to be created`;
     if (!ubo.data.pepSynced) return waitingOn('ubo.pep-confirm', ubo);
     return null;
   },
   async (ctx, doc, file, onProgress, idempotencyKey) => {
-    const ubo = need(ctx.store.getUbo(ctx.job.payload.uboId)?.serverId, 'The person');
+    const ubo = need(ctx.store.people.getUbo(ctx.job.payload.uboId)?.serverId, 'The person');
     const pair = need(doc.pairs[0], 'The document type');
     const answer = await ctx.api.uploadUboDocument(
       ubo,
@@ -341,7 +342,7 @@ const uboUpload = uploadHandler<PayloadOf<'ubo.doc-upload'>>(
   },
   // The review sets the band that names the owner's documents: a person records it once the
   // owner's screening results are here.
-  (ctx) => (ctx.store.getUbo(ctx.job.payload.uboId)?.data.pepReview ? null : 'ubo.pep-confirm'),
+  (ctx) => (ctx.store.people.getUbo(ctx.job.payload.uboId)?.data.pepReview ? null : 'ubo.pep-confirm'),
 );
 
 const entityUpload = uploadHandler<PayloadOf<'entity.doc-upload'>>(
@@ -375,7 +376,7 @@ const individualUpload = uploadHandler<PayloadOf<'individual.doc-upload'>>(
     );
     // The answer's collection may hold the record's other documents too: take ours by pair, name
     // and size, the newest first (an identical scan sent earlier is older).
-    const claimed = (id: number) => ctx.store.serverIdHeldByOther(doc.id, id);
+    const claimed = (id: number) => ctx.store.claims.serverIdHeldByOther(doc.id, id);
     const name = storedFilename(doc.filename);
     const ids: number[] = [];
     for (const pair of doc.pairs) {
@@ -414,7 +415,7 @@ const remove: JobHandler<PayloadOf<'document.delete'>> = {
     if (ids.length === 0 && ctx.case.serverId) {
       const listed = await serverDocs(ctx, doc).catch(() => null);
       const claim = (found: number[]) =>
-        ctx.store.db.transaction(() => ctx.store.claimServerIds(doc.id, found))();
+        ctx.store.db.transaction(() => ctx.store.claims.claimServerIds(doc.id, found))();
       ids = (listed && (await adoptUploaded(ctx, doc, listed, claim).catch(() => null))) ?? [];
     }
     for (const serverDocId of ids) {
@@ -432,7 +433,7 @@ const remove: JobHandler<PayloadOf<'document.delete'>> = {
       }
     }
     const vaultId = doc.vaultId;
-    ctx.complete(() => ctx.store.deleteDocument(doc.id));
+    ctx.complete(() => ctx.store.documents.deleteDocument(doc.id));
     if (vaultId) await ctx.vault.remove(vaultId).catch(() => false);
   },
 };

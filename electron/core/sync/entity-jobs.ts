@@ -24,7 +24,7 @@ const entityData = (ctx: ReadyContext) => {
 const serverId = (ctx: ReadyContext) => need(ctx.case.serverId, 'The entity');
 
 export function recordEntityCreated(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases' | 'people' | 'documents'>,
   caseId: string,
   answer: Pick<
     EntityCreateResponse,
@@ -41,13 +41,13 @@ export function recordEntityCreated(
       : Boolean(answer.registryCommercialName) || answer.createdUbos.length > 0;
     d.sanctionsSearchResults = answer.sanctionsSearchResults ?? null;
   });
-  const known = new Set(store.listUbos(caseId, true).map((u) => u.serverId));
+  const known = new Set(store.people.listUbos(caseId, true).map((u) => u.serverId));
   for (const created of answer.createdUbos) {
     if (known.has(created.uboUUID)) continue;
-    store.insertUbo({
+    store.people.insertUbo({
       id: created.uboUUID,
       caseId,
-      position: store.nextUboPosition(caseId),
+      position: store.people.nextUboPosition(caseId),
       serverId: created.uboUUID,
       origin: 'registry',
       removed: false,
@@ -135,10 +135,10 @@ const sanctionsReview: JobHandler<PayloadOf<'entity.sanctions-review'>> = {
 function recordTree(ctx: RunContext, nodes: readonly OrganigramNodeResponse[]): void {
   const visit = (n: OrganigramNodeResponse) => {
     if (n.shareholderType === 'Individual' && n.uboID) {
-      const local = ctx.store.getUbo(n.id);
+      const local = ctx.store.people.getUbo(n.id);
       if (local && local.caseId === ctx.case.id && local.serverId === null) {
         local.serverId = n.uboID;
-        ctx.store.saveUbo(local);
+        ctx.store.people.saveUbo(local);
       }
     }
     n.children.forEach(visit);
@@ -156,12 +156,12 @@ const verifyOrganigram: JobHandler<PayloadOf<'entity.verify-organigram'>> = {
     const people = await ctx.api.listUbos(serverId(ctx));
     ctx.complete(() => {
       const claimed = new Set(
-        ctx.store
+        ctx.store.people
           .listUbos(ctx.case.id, true)
           .map((u) => u.serverId)
           .filter(Boolean),
       );
-      for (const local of ctx.store.listUbos(ctx.case.id)) {
+      for (const local of ctx.store.people.listUbos(ctx.case.id)) {
         if (local.serverId || local.origin !== 'organigram') continue;
         const match = people.find(
           (p) =>
@@ -172,7 +172,7 @@ const verifyOrganigram: JobHandler<PayloadOf<'entity.verify-organigram'>> = {
         if (match) {
           local.serverId = match.uboID;
           claimed.add(match.uboID);
-          ctx.store.saveUbo(local);
+          ctx.store.people.saveUbo(local);
         }
       }
       updateEntity(ctx.store, ctx.case.id, (d) => (d.organigramVerified = true));
@@ -196,7 +196,7 @@ const verifyOrganigram: JobHandler<PayloadOf<'entity.verify-organigram'>> = {
 };
 
 const uboOf = (ctx: ReadyContext<Extract<JobPayload, { uboId: string }>>) =>
-  ctx.store.getUbo(ctx.job.payload.uboId);
+  ctx.store.people.getUbo(ctx.job.payload.uboId);
 
 function uboBody(ctx: ReadyContext<Extract<JobPayload, { uboId: string }>>) {
   const ubo = need(uboOf(ctx), 'The person');
@@ -286,7 +286,7 @@ const uboDelete: JobHandler<PayloadOf<'ubo.delete'>> = {
         if (!(error instanceof ApiError && error.status === 404)) throw error;
       }
     }
-    ctx.complete(() => ctx.store.deleteUbo(ctx.job.payload.uboId));
+    ctx.complete(() => ctx.store.people.deleteUbo(ctx.job.payload.uboId));
   },
 };
 
@@ -321,7 +321,7 @@ const uboDocConfirm: JobHandler<PayloadOf<'ubo.doc-confirm'>> = {
     const ubo = uboOf(ctx);
     if (!ubo?.serverId) return `waiting for ${uboName(ubo)} to be created`;
     if (!ubo.data.pepSynced) return waitingOn('ubo.pep-confirm', ubo);
-    const docs = ctx.store.documentFactsOf(ctx.case.id)({ kind: 'ubo', uboId: ubo.id });
+    const docs = ctx.store.documents.documentFactsOf(ctx.case.id)({ kind: 'ubo', uboId: ubo.id });
     const missing = missingUploaded('individual', ubo.data.riskStatus, ctx.lookups(), docs);
     return missing.length ? `waiting for documents of ${uboName(ubo)}: ${missing.join(', ')}` : null;
   },
@@ -347,7 +347,7 @@ const shareholdingConfirm: JobHandler<PayloadOf<'entity.shareholding-confirm'>> 
   waitingFor(ctx) {
     const d = entityData(ctx);
     if (d.showOrganigram && !d.organigramVerified) return waitingOn('entity.verify-organigram');
-    for (const u of ctx.store.listUbos(ctx.case.id)) {
+    for (const u of ctx.store.people.listUbos(ctx.case.id)) {
       if (!u.serverId) return `waiting for ${uboName(u)} to be created`;
       if (!u.data.detailsCompleted) return waitingOn('ubo.update', u);
       if (!u.data.pepSynced) return waitingOn('ubo.pep-confirm', u);
@@ -387,7 +387,7 @@ const entityDocConfirm: JobHandler<PayloadOf<'entity.doc-confirm'>> = {
   waitingFor(ctx) {
     const d = entityData(ctx);
     if (!d.shareholdingConfirmed) return waitingOn('entity.shareholding-confirm');
-    const docs = ctx.store.documentFactsOf(ctx.case.id)({ kind: 'entity' });
+    const docs = ctx.store.documents.documentFactsOf(ctx.case.id)({ kind: 'entity' });
     const missing = missingUploaded('entity', d.riskBand, ctx.lookups(), docs);
     return missing.length ? `waiting for the entity documents: ${missing.join(', ')}` : null;
   },

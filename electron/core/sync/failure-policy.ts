@@ -16,7 +16,7 @@ import type { JobStore, StoredJob } from '../jobs/job-store.js';
 import type { QueueEnvironment, QueueOptions } from './queue-types.js';
 
 export interface FailurePolicyDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'documents'>;
   jobs: JobStore;
   removal: JobRemoval;
   environment: QueueEnvironment;
@@ -42,7 +42,10 @@ export class FailurePolicy {
     this.deps.store.db.transaction(() => {
       this.deps.jobs.fail(job.id, reason);
       if ('documentId' in job.payload && isUpload(job.payload.kind)) {
-        this.deps.store.saveDocumentState(job.payload.documentId, { state: 'failed', error: reason });
+        this.deps.store.documents.saveDocumentState(job.payload.documentId, {
+          state: 'failed',
+          error: reason,
+        });
       }
       stopWorkOfDecidedCase(
         this.deps.store,
@@ -51,10 +54,10 @@ export class FailurePolicy {
         reason,
         (id) => id !== job.id && this.deps.inFlight(id),
       );
-      const c = this.deps.store.getCase(job.caseId);
+      const c = this.deps.store.cases.getCase(job.caseId);
       if (c && !c.blockedReason) {
         c.blockedReason = `A queued change was not sent: ${reason.replace(/^Not sent: /, '')}.`;
-        this.deps.store.saveCase(c);
+        this.deps.store.cases.saveCase(c);
       }
     })();
     this.deps.log?.('stopped', { jobId: job.id, kind: job.payload.kind });
@@ -67,7 +70,7 @@ export class FailurePolicy {
    */
   async learnedDecided(job: StoredJob, failure: ApiError, api: ServiceClient): Promise<boolean> {
     if (failure.kind !== 'permanent' || (failure.status !== 403 && failure.status !== 409)) return false;
-    const c = this.deps.store.getCase(job.caseId);
+    const c = this.deps.store.cases.getCase(job.caseId);
     if (!c?.serverId) return false;
     let record: { onboardingDecision?: string | null; nextFicaReviewDate?: string | null };
     try {
@@ -84,24 +87,24 @@ export class FailurePolicy {
       // The service already holds this very decision: it is recorded, not refused.
       const caseId = job.caseId;
       this.deps.store.db.transaction(() => {
-        const fresh = this.deps.store.getCase(caseId);
+        const fresh = this.deps.store.cases.getCase(caseId);
         if (fresh?.data.decision) {
           fresh.data.decision.synced = true;
           fresh.decidedAt ??= new Date().toISOString();
-          this.deps.store.saveCase(fresh);
+          this.deps.store.cases.saveCase(fresh);
         }
         this.deps.removal.withdraw(job.id);
       })();
       return true;
     }
     this.deps.store.db.transaction(() => {
-      const fresh = this.deps.store.getCase(job.caseId);
+      const fresh = this.deps.store.cases.getCase(job.caseId);
       if (!fresh) return;
       const local = fresh.data.decision;
       if (local && local.onboardingDecision === decision) {
         local.synced = true;
         fresh.decidedAt ??= new Date().toISOString();
-        this.deps.store.saveCase(fresh);
+        this.deps.store.cases.saveCase(fresh);
       } else {
         recordLearnedDecision(
           this.deps.store,
@@ -177,13 +180,13 @@ export class FailurePolicy {
         const reason = `${label} was refused by the service: ${failure.message}`;
         this.deps.store.db.transaction(() => {
           jobs.fail(job.id, reason);
-          const c = this.deps.store.getCase(job.caseId);
+          const c = this.deps.store.cases.getCase(job.caseId);
           if (c) {
             c.blockedReason = reason;
-            this.deps.store.saveCase(c);
+            this.deps.store.cases.saveCase(c);
           }
           if ('documentId' in job.payload && isUpload(job.payload.kind)) {
-            this.deps.store.saveDocumentState(job.payload.documentId, {
+            this.deps.store.documents.saveDocumentState(job.payload.documentId, {
               state: 'failed',
               error: failure.message,
             });

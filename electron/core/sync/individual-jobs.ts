@@ -135,7 +135,7 @@ const confirmDocs: JobHandler<PayloadOf<'individual.confirm-docs'>> = {
       'individual',
       d.riskBand,
       ctx.lookups(),
-      ctx.store.documentFactsOf(ctx.case.id)({ kind: 'individual' }),
+      ctx.store.documents.documentFactsOf(ctx.case.id)({ kind: 'individual' }),
     );
     return missing.length ? `waiting for documents: ${missing.join(', ')}` : null;
   },

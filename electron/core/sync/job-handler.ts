@@ -1,14 +1,16 @@
 // The contract between the queue and the code that sends one kind of job.
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { ServiceClient } from '../api/client.js';
-import type { CaseStore, StoredCase, StoredDocument } from '../cases/case-store.js';
+import type { CaseStore } from '../cases/case-store.js';
+import type { StoredCase } from '../cases/store/case-records.js';
+import type { StoredDocument } from '../cases/store/documents.js';
 import type { Vault } from '../vault/index.js';
 import type { EntityJobKind, IndividualJobKind } from '../../../shared/domain/workflow-table.js';
 import type { JobKind, JobPayload, PayloadOf } from '../jobs/job-kinds.js';
 import type { JobStore, StoredJob } from '../jobs/job-store.js';
 
 export interface JobEnv {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents' | 'claims'>;
   jobs: JobStore;
   vault: Vault;
   lookups: () => LookupBundle;

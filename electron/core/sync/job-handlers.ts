@@ -1,6 +1,7 @@
 // The handler of each job kind, and the context it is called with: what the scheduler, the views
 // and the failure policy ask of a job ("what are you", "what do you wait for").
-import type { StoredCase, StoredDocument } from '../cases/case-store.js';
+import type { StoredCase } from '../cases/store/case-records.js';
+import type { StoredDocument } from '../cases/store/documents.js';
 import type { HandlerMap, JobEnv, JobHandler, ReadyContext } from './job-handler.js';
 import type { EntityJobKind, IndividualJobKind } from '../../../shared/domain/workflow-table.js';
 import type { JobPayload } from '../jobs/job-kinds.js';
@@ -63,7 +64,7 @@ export class JobHandlers {
    * page of the queue).
    */
   label(job: StoredJob, caseRow?: StoredCase | null, document?: StoredDocument | null): string {
-    const c = caseRow === undefined ? this.deps.env.store.getCase(job.caseId) : caseRow;
+    const c = caseRow === undefined ? this.deps.env.store.cases.getCase(job.caseId) : caseRow;
     if (!c) return job.payload.kind;
     try {
       return this.of(job.payload).label(this.readyContext(job, c, document));

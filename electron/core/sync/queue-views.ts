@@ -1,7 +1,9 @@
 // The queue as people see it: each item with its state, what it waits for in words, its file and
 // progress, and whether a person may cancel it (and why not).
 import type { JobView } from '../../../shared/ipc/model.js';
-import type { CaseStore, StoredCase, StoredDocument } from '../cases/case-store.js';
+import type { CaseStore } from '../cases/case-store.js';
+import type { StoredCase } from '../cases/store/case-records.js';
+import type { StoredDocument } from '../cases/store/documents.js';
 import { isDecisionStop } from '../jobs/decision-stop.js';
 import type { ConnectivityState } from './connectivity.js';
 import type { JobHandlers } from './job-handlers.js';
@@ -43,7 +45,7 @@ interface CaseNeeders {
 }
 
 export interface QueueViewsDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases' | 'documents'>;
   jobs: JobStore;
   environment: QueueEnvironment;
   connectivity: ConnectivityState;
@@ -68,7 +70,7 @@ export class QueueViews {
   cancelRefusal(jobId: string): string | null {
     const job = this.deps.jobs.get(jobId);
     if (!job) return 'This item is no longer in the queue.';
-    return this.refusalFor(job, (caseId) => this.needers(caseId), this.deps.store.getCase(job.caseId));
+    return this.refusalFor(job, (caseId) => this.needers(caseId), this.deps.store.cases.getCase(job.caseId));
   }
 
   private refusalFor(
@@ -214,7 +216,9 @@ export class QueueViews {
 
   /** The job's document, read once for its label and its file; undefined for a job without one. */
   private documentOf(job: StoredJob): StoredDocument | null | undefined {
-    return 'documentId' in job.payload ? this.deps.store.getDocument(job.payload.documentId) : undefined;
+    return 'documentId' in job.payload
+      ? this.deps.store.documents.getDocument(job.payload.documentId)
+      : undefined;
   }
 
   /** Each of `jobs` of the active environment with the state and reason a person is shown. */

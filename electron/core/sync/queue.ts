@@ -6,7 +6,7 @@
 // policy's, what people see the views', and deleting a job the job removal's.
 import type { Connectivity, JobView } from '../../../shared/ipc/model.js';
 import { classifyError } from '../api/errors.js';
-import type { StoredCase } from '../cases/case-store.js';
+import type { StoredCase } from '../cases/store/case-records.js';
 import { finalityOf, maySend } from '../cases/finality.js';
 import { stopReason } from '../jobs/decision-stop.js';
 import { FailurePolicy } from './failure-policy.js';
@@ -277,7 +277,7 @@ export class SyncQueue {
     while (started < free && this.startable.length > 0) {
       const job = this.deps.jobs.get(this.startable.shift()!);
       if (!job || job.state !== 'ready' || job.nextAttemptAt > now || this.inFlight.has(job.id)) continue;
-      const caseRow = this.deps.store.getCase(job.caseId);
+      const caseRow = this.deps.store.cases.getCase(job.caseId);
       if (!caseRow) continue;
       const waitingFor = this.handlers.waitingFor(job, caseRow);
       if (waitingFor !== null) continue;
@@ -405,13 +405,13 @@ export class SyncQueue {
       // A job that recorded nobody is sent under the person who asks to send it again.
       if (actor && !job.payload.actor) this.deps.jobs.setActor(jobId, actor);
       this.deps.jobs.retryNow(jobId);
-      const c = this.deps.store.getCase(job.caseId);
+      const c = this.deps.store.cases.getCase(job.caseId);
       if (c && c.blockedReason && !this.deps.jobs.hasFailed(job.caseId)) {
         c.blockedReason = null;
-        this.deps.store.saveCase(c);
+        this.deps.store.cases.saveCase(c);
       }
       if ('documentId' in job.payload && isUpload(job.payload.kind)) {
-        this.deps.store.saveDocumentState(job.payload.documentId, { state: 'queued', error: null });
+        this.deps.store.documents.saveDocumentState(job.payload.documentId, { state: 'queued', error: null });
       }
     })();
     this.deps.events.caseChanged(job.caseId);

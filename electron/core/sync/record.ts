@@ -2,43 +2,45 @@
 import { RiskDescriptionSchema, type RiskDescription } from '../../../shared/api/index.js';
 import { personName } from '../../../shared/domain/person-name.js';
 import type { EntityData, IndividualData, UboData } from '../cases/case-data.js';
-import type { CaseStore, StoredCase, StoredUbo } from '../cases/case-store.js';
+import type { CaseStore } from '../cases/case-store.js';
+import type { StoredCase } from '../cases/store/case-records.js';
+import type { StoredUbo } from '../cases/store/people.js';
 import { ApiError } from '../api/errors.js';
 import type { RunContext } from './job-handler.js';
 
 export function updateEntity(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases' | 'people'>,
   caseId: string,
   change: (data: EntityData, c: StoredCase) => void,
 ): void {
-  const c = store.getCase(caseId);
+  const c = store.cases.getCase(caseId);
   if (!c || c.data.kind !== 'entity') return;
   change(c.data, c);
   c.updatedAt = new Date().toISOString();
-  store.saveCase(c);
+  store.cases.saveCase(c);
 }
 
 export function updateIndividual(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases' | 'people'>,
   caseId: string,
   change: (data: IndividualData, c: StoredCase) => void,
 ): void {
-  const c = store.getCase(caseId);
+  const c = store.cases.getCase(caseId);
   if (!c || c.data.kind !== 'individual') return;
   change(c.data, c);
   c.updatedAt = new Date().toISOString();
-  store.saveCase(c);
+  store.cases.saveCase(c);
 }
 
 export function updateUbo(
-  store: CaseStore,
+  store: Pick<CaseStore, 'cases' | 'people'>,
   uboId: string,
   change: (data: UboData, u: StoredUbo) => void,
 ): void {
-  const u = store.getUbo(uboId);
+  const u = store.people.getUbo(uboId);
   if (!u) return;
   change(u.data, u);
-  store.saveUbo(u);
+  store.people.saveUbo(u);
 }
 
 export function band(value: string | null | undefined): RiskDescription {

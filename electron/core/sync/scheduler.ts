@@ -1,7 +1,8 @@
 // Which jobs may start now, and in words why each other one waits: its case's order (the workflow
 // table's ranks), a failure that stopped its case, another environment, or its own prerequisites.
 // Reads the jobs; never sends or changes one.
-import type { CaseStore, StoredCase } from '../cases/case-store.js';
+import type { CaseStore } from '../cases/case-store.js';
+import type { StoredCase } from '../cases/store/case-records.js';
 import { finalityOf, maySend } from '../cases/finality.js';
 import type { JobHandlers } from './job-handlers.js';
 import { blockerAmong, isDecisionKind, JOB_RANK, rankOf, type Ordered } from '../jobs/job-kinds.js';
@@ -37,7 +38,7 @@ function ordered(heads: StoredJob[], caseKind: StoredCase['kind']): CaseOrder['h
 }
 
 export interface SchedulerDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'cases' | 'people'>;
   jobs: JobStore;
   environment: QueueEnvironment;
   handlers: JobHandlers;
@@ -113,7 +114,7 @@ export class Scheduler {
 
   // Methods rather than closures in evaluate: it runs once per row of the case list.
   private caseOf(cases: Map<string, StoredCase | null>, id: string): StoredCase | null {
-    if (!cases.has(id)) cases.set(id, this.deps.store.getCase(id));
+    if (!cases.has(id)) cases.set(id, this.deps.store.cases.getCase(id));
     return cases.get(id) ?? null;
   }
 

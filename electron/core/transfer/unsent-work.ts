@@ -24,7 +24,7 @@ import {
 } from './manifest.js';
 
 export interface TransferDeps {
-  store: CaseStore;
+  store: Pick<CaseStore, 'db' | 'cases' | 'people' | 'documents' | 'drafts'>;
   jobs: JobStore;
   vault: Vault;
   profiles: ProfileRepository;
@@ -124,11 +124,11 @@ export class UnsentWorkTransfer {
     const cases: ArchiveCase[] = [];
     const files: ArchiveFile[] = [];
     const profileIds = new Set<string>();
-    for (const c of store.listCases()) {
+    for (const c of store.cases.listCases()) {
       if (!withJobs.has(c.id)) continue;
       if (c.profileId) profileIds.add(c.profileId);
-      const documents = store.listDocuments(c.id, true);
-      const drafts = store.listDrafts(c.id);
+      const documents = store.documents.listDocuments(c.id, true);
+      const drafts = store.drafts.listDrafts(c.id);
       for (const d of documents)
         if (d.vaultId) files.push({ vaultId: d.vaultId, caseId: c.id, size: d.size });
       const pageFiles = new Set<string>();
@@ -154,7 +154,7 @@ export class UnsentWorkTransfer {
         decidedAt: c.decidedAt,
         // A cached report stays behind: the service makes it again on request.
         data: { ...c.data, reportVaultId: null },
-        ubos: store.listUbos(c.id, true).map((u) => ({
+        ubos: store.people.listUbos(c.id, true).map((u) => ({
           id: u.id,
           position: u.position,
           serverId: u.serverId,
@@ -223,14 +223,14 @@ export class UnsentWorkTransfer {
             ? this.deps.activeProfileId()
             : this.profileFor(manifest, c.profileId, profileMap, newProfiles);
         const mapped = (vaultId: string | null) => (vaultId === null ? null : (stored.get(vaultId) ?? null));
-        store.insertCase({ ...c, profileId, purgedAt: null, reportCachedAt: null });
-        for (const u of c.ubos) store.insertUbo({ ...u, caseId: c.id });
+        store.cases.insertCase({ ...c, profileId, purgedAt: null, reportCachedAt: null });
+        for (const u of c.ubos) store.people.insertUbo({ ...u, caseId: c.id });
         for (const d of c.documents) {
-          store.insertDocument({ ...d, caseId: c.id, vaultId: mapped(d.vaultId) });
+          store.documents.insertDocument({ ...d, caseId: c.id, vaultId: mapped(d.vaultId) });
           if (d.vaultId) documentCount++;
         }
         for (const d of c.drafts) {
-          store.insertDraft({
+          store.drafts.insertDraft({
             ...d,
             caseId: c.id,
             pages: d.pages.map((p) => ({ ...p, vaultId: mapped(p.vaultId)! })),

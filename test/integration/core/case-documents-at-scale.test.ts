@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CaseStore, type StoredDocument } from '../../../electron/core/cases/case-store.js';
+import { CaseStore } from '../../../electron/core/cases/case-store.js';
+import type { StoredDocument } from '../../../electron/core/cases/store/documents.js';
+import { SealedFields } from '../../../electron/core/cases/store/sealed-fields.js';
 import { ownerDocumentsOf, ownerKey } from '../../../electron/core/cases/checklists.js';
 import type { Db } from '../../../electron/core/db/migration.js';
 import { MIGRATIONS } from '../../../electron/core/db/migrations/index.js';
@@ -45,7 +47,7 @@ function freshStore(): { db: Db; store: CaseStore; jobs: JobStore } {
 }
 
 function addCase(store: CaseStore, id: string): void {
-  store.insertCase({
+  store.cases.insertCase({
     id,
     kind: 'entity',
     profileId: 'p1',
@@ -115,7 +117,7 @@ function document(
 
 /** Every owner's counts by state and facts by group, as counting the documents themselves says. */
 function counted(store: CaseStore, caseId: string) {
-  const all = store.listDocuments(caseId);
+  const all = store.documents.listDocuments(caseId);
   return OWNERS.map((owner) => {
     const mine = all.filter((d) => ownerKey(d.owner) === ownerKey(owner));
     const byState: Partial<Record<DocumentState, number>> = {};
@@ -130,8 +132,8 @@ function counted(store: CaseStore, caseId: string) {
 }
 
 function tallied(store: CaseStore, caseId: string) {
-  const countsOf = store.documentCountsOf(caseId);
-  const factsOf = store.documentFactsOf(caseId);
+  const countsOf = store.documents.documentCountsOf(caseId);
+  const factsOf = store.documents.documentFactsOf(caseId);
   return OWNERS.map((owner) => {
     const facts = factsOf(owner);
     return {
@@ -180,16 +182,17 @@ describe('case documents at scale', () => {
               removed: o.removed,
               error: o.state === 'failed' ? o.error : null,
             });
-            store.insertDocument(d);
+            store.documents.insertDocument(d);
             ids.push(d.id);
             continue;
           }
           const id = pick(o.pick);
           if (!id) continue;
-          if (o.op === 'state') store.setDocumentState(id, o.state, o.state === 'failed' ? 'Refused' : null);
-          if (o.op === 'remove') store.saveDocumentState(id, { state: 'removing', removed: true });
+          if (o.op === 'state')
+            store.documents.setDocumentState(id, o.state, o.state === 'failed' ? 'Refused' : null);
+          if (o.op === 'remove') store.documents.saveDocumentState(id, { state: 'removing', removed: true });
           if (o.op === 'delete') {
-            store.deleteDocument(id);
+            store.documents.deleteDocument(id);
             ids.splice(ids.indexOf(id), 1);
           }
           if (o.op === 'pairs')
@@ -218,13 +221,13 @@ describe('case documents at scale', () => {
     addCase(store, 'big');
     // Captured out of order of state: every fifth sent, one refused, some of another owner, one removed.
     for (let i = 0; i < 230; i++)
-      store.insertDocument(
+      store.documents.insertDocument(
         document('big', i % 7 === 3 ? { kind: 'ubo', uboId: 'u1' } : { kind: 'entity' }, {
           state: i % 5 === 0 ? 'on-file' : i === 18 ? 'failed' : 'queued',
           removed: i === 42,
         }),
       );
-    const mine = store
+    const mine = store.documents
       .listDocuments('big')
       .filter((d) => d.owner.kind === 'entity')
       .sort(
@@ -234,12 +237,12 @@ describe('case documents at scale', () => {
           a.id.localeCompare(b.id),
       );
     const walked: StoredDocument[] = [];
-    let page = store.documentPage('big', { kind: 'entity' }, null, 50);
+    let page = store.documents.documentPage('big', { kind: 'entity' }, null, 50);
     expect(page.slice(0, 3).map((d) => d.state)).toEqual(['queued', 'queued', 'queued']);
     while (page.length > 0) {
       walked.push(...page);
       const last = page.at(-1)!;
-      page = store.documentPage(
+      page = store.documents.documentPage(
         'big',
         { kind: 'entity' },
         { sent: last.state === 'on-file', capturedAt: last.capturedAt, id: last.id },
@@ -247,7 +250,7 @@ describe('case documents at scale', () => {
       );
     }
     expect(walked.map((d) => d.id)).toEqual(mine.map((d) => d.id));
-    expect(store.documentCountsOf('big')({ kind: 'entity' })).toEqual({
+    expect(store.documents.documentCountsOf('big')({ kind: 'entity' })).toEqual({
       total: mine.length,
       byState: {
         queued: mine.filter((d) => d.state === 'queued').length,
@@ -256,7 +259,7 @@ describe('case documents at scale', () => {
       },
     });
     expect(
-      store
+      store.documents
         .documentsNamed('big', [mine[5]!.id, 'not-there', mine[70]!.id])
         .map((d) => d.id)
         .sort(),
@@ -271,22 +274,22 @@ describe('case documents at scale', () => {
     const a1 = document('a', { kind: 'entity' });
     const a2 = document('a', { kind: 'entity' });
     const b1 = document('b', { kind: 'entity' });
-    for (const d of [a1, a2, b1]) store.insertDocument(d);
-    expect(store.takeChangedDocuments('a')?.sort()).toEqual([a1.id, a2.id].sort());
-    expect(store.takeChangedDocuments('a')).toEqual([]);
-    store.markUploading(a2.id);
+    for (const d of [a1, a2, b1]) store.documents.insertDocument(d);
+    expect(store.documents.takeChangedDocuments('a')?.sort()).toEqual([a1.id, a2.id].sort());
+    expect(store.documents.takeChangedDocuments('a')).toEqual([]);
+    store.documents.markUploading(a2.id);
     expect(() =>
       db.transaction(() => {
-        store.setDocumentState(a1.id, 'on-file', null);
+        store.documents.setDocumentState(a1.id, 'on-file', null);
         throw new Error('the answer could not be recorded');
       })(),
     ).toThrow();
-    store.deleteDocument(b1.id);
-    expect(store.takeChangedDocuments('a')).toEqual([a2.id]);
-    expect(store.takeChangedDocuments('b')).toEqual([b1.id]);
-    for (let i = 0; i < 201; i++) store.insertDocument(document('a', { kind: 'entity' }));
-    expect(store.takeChangedDocuments('a')).toBeNull();
-    expect(store.takeChangedDocuments('a')).toEqual([]);
+    store.documents.deleteDocument(b1.id);
+    expect(store.documents.takeChangedDocuments('a')).toEqual([a2.id]);
+    expect(store.documents.takeChangedDocuments('b')).toEqual([b1.id]);
+    for (let i = 0; i < 201; i++) store.documents.insertDocument(document('a', { kind: 'entity' }));
+    expect(store.documents.takeChangedDocuments('a')).toBeNull();
+    expect(store.documents.takeChangedDocuments('a')).toEqual([]);
     db.close();
   });
 
@@ -295,20 +298,22 @@ describe('case documents at scale', () => {
     addCase(store, 'a');
     const owners: DocumentOwner[] = [{ kind: 'entity' }, { kind: 'ubo', uboId: 'u1' }];
     for (let i = 0; i < 12; i++)
-      store.insertDocument(
+      store.documents.insertDocument(
         document('a', owners[i % 2]!, {
           state: i % 3 === 0 ? 'on-file' : 'queued',
           serverIds: i % 3 === 0 ? [i + 1] : [],
           removed: i === 6,
         }),
       );
-    const opened = vi.spyOn(store as unknown as { openText: () => string }, 'openText');
-    const fingerprint = store.documentsFingerprint('a');
-    const standings = owners.map((owner) => store.documentStandings('a', owner));
+    const opened = vi.spyOn(SealedFields.prototype, 'openText');
+    const fingerprint = store.documents.documentsFingerprint('a');
+    const standings = owners.map((owner) => store.documents.documentStandings('a', owner));
     expect(opened).not.toHaveBeenCalled();
     opened.mockRestore();
     for (const [i, owner] of owners.entries()) {
-      const all = store.listDocuments('a', true).filter((d) => ownerKey(d.owner) === ownerKey(owner));
+      const all = store.documents
+        .listDocuments('a', true)
+        .filter((d) => ownerKey(d.owner) === ownerKey(owner));
       expect(standings[i]!.map((d) => ({ ...d, filename: d.filename() }))).toEqual(
         all.map((d) => ({
           id: d.id,
@@ -323,12 +328,12 @@ describe('case documents at scale', () => {
     // The fingerprint moves with what a service read may race with, and only with that.
     const [first] = standings[0]!;
     db.prepare("UPDATE documents SET pairs = '[]' WHERE id = ?").run(first!.id);
-    expect(store.documentsFingerprint('a')).toBe(fingerprint);
-    store.saveDocumentState(first!.id, { serverIds: [99] });
-    const moved = store.documentsFingerprint('a');
+    expect(store.documents.documentsFingerprint('a')).toBe(fingerprint);
+    store.documents.saveDocumentState(first!.id, { serverIds: [99] });
+    const moved = store.documents.documentsFingerprint('a');
     expect(moved).not.toBe(fingerprint);
-    store.saveDocumentState(first!.id, { removed: true });
-    expect(store.documentsFingerprint('a')).not.toBe(moved);
+    store.documents.saveDocumentState(first!.id, { removed: true });
+    expect(store.documents.documentsFingerprint('a')).not.toBe(moved);
     db.close();
   });
 
@@ -336,18 +341,18 @@ describe('case documents at scale', () => {
     const { db, store } = freshStore();
     addCase(store, 'a');
     const a1 = document('a', { kind: 'entity' });
-    store.insertDocument(a1);
-    expect(store.takeChangedDocuments('a')).toEqual([a1.id]);
+    store.documents.insertDocument(a1);
+    expect(store.documents.takeChangedDocuments('a')).toEqual([a1.id]);
     const read = {
       kind: 'proof-of-address' as const,
       text: 'Statement date 1 November 2026',
       source: 'text-layer' as const,
     };
-    store.saveReading(a1.id, 'a', read, '2026-11-02T09:00:00.000Z');
-    expect(store.takeChangedDocuments('a')).toEqual([a1.id]);
-    store.saveReading(a1.id, 'a', { ...read, text: null, source: null }, '2026-11-02T09:01:00.000Z');
-    expect(store.takeChangedDocuments('a')).toEqual([a1.id]);
-    expect(store.readingsOfDocuments('a', [a1.id, 'other']).get(a1.id)?.text).toBeNull();
+    store.readings.saveReading(a1.id, 'a', read, '2026-11-02T09:00:00.000Z');
+    expect(store.documents.takeChangedDocuments('a')).toEqual([a1.id]);
+    store.readings.saveReading(a1.id, 'a', { ...read, text: null, source: null }, '2026-11-02T09:01:00.000Z');
+    expect(store.documents.takeChangedDocuments('a')).toEqual([a1.id]);
+    expect(store.readings.readingsOfDocuments('a', [a1.id, 'other']).get(a1.id)?.text).toBeNull();
     db.close();
   });
 
@@ -366,7 +371,7 @@ describe('case documents at scale', () => {
           error: i % 3 === 2 ? 'Refused' : null,
         },
       );
-      store.insertDocument(d);
+      store.documents.insertDocument(d);
       if (d.state === 'queued') jobs.add('big', { kind: 'entity.doc-upload', documentId: d.id });
     }
     db.exec('ANALYZE');
@@ -397,12 +402,18 @@ describe('case documents at scale', () => {
     };
     const reads: Record<string, () => unknown> = {
       'first and next pages': () => {
-        store.documentPage('big', { kind: 'entity' }, null, 50);
-        store.documentPage('big', { kind: 'entity' }, { sent: true, capturedAt: '2026', id: 'doc' }, 50);
+        store.documents.documentPage('big', { kind: 'entity' }, null, 50);
+        store.documents.documentPage(
+          'big',
+          { kind: 'entity' },
+          { sent: true, capturedAt: '2026', id: 'doc' },
+          50,
+        );
       },
-      counts: () => store.documentCountsOf('big')({ kind: 'entity' }),
-      'last refusal of a group': () => store.documentFactsOf('big')({ kind: 'entity' }).lastFailure(1),
-      'unsent copies of one content': () => store.unsentWithContent('big', same, 4096),
+      counts: () => store.documents.documentCountsOf('big')({ kind: 'entity' }),
+      'last refusal of a group': () =>
+        store.documents.documentFactsOf('big')({ kind: 'entity' }).lastFailure(1),
+      'unsent copies of one content': () => store.documents.unsentWithContent('big', same, 4096),
       'uploads that may still claim a copy': () => jobs.mayHaveBeenSentOfCase('big'),
       "a document's upload": () => jobs.uploadOf('doc-x'),
     };

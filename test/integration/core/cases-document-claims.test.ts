@@ -2,7 +2,7 @@
 // document id that another document of the case (of the same owner kind) already holds. The case's
 // order is read from the first job of each kind and person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServerIdTakenError } from '../../../electron/core/cases/case-store.js';
+import { ServerIdTakenError } from '../../../electron/core/cases/store/document-claims.js';
 import { orderGroupOf } from '../../../electron/core/jobs/job-kinds.js';
 import { startTestCore, type TestCore } from '../../support/core-harness.js';
 import { makePdf } from '../../support/documents.js';
@@ -56,35 +56,35 @@ describe('service document claims', () => {
     const { entityDocs } = await entityWithOwner();
     const store = t.core.internals.store;
     const [first, second] = entityDocs.map((d) => d.id) as [string, string];
-    expect(store.claimServerIds(first, [10], { state: 'on-file' })).toBe(true);
-    expect(store.claimServerIds(second, [10], { state: 'on-file' })).toBe(false);
-    expect(store.getDocument(second)?.serverIds).toEqual([]);
-    expect(() => store.saveDocumentState(second, { serverIds: [10] })).toThrow(ServerIdTakenError);
-    expect(store.getDocument(second)?.serverIds).toEqual([]);
-    expect(store.claimServerIds(second, [11], { state: 'on-file' })).toBe(true);
-    expect(store.getDocument(first)?.serverIds).toEqual([10]);
-    expect(store.getDocument(second)?.serverIds).toEqual([11]);
+    expect(store.claims.claimServerIds(first, [10], { state: 'on-file' })).toBe(true);
+    expect(store.claims.claimServerIds(second, [10], { state: 'on-file' })).toBe(false);
+    expect(store.documents.getDocument(second)?.serverIds).toEqual([]);
+    expect(() => store.documents.saveDocumentState(second, { serverIds: [10] })).toThrow(ServerIdTakenError);
+    expect(store.documents.getDocument(second)?.serverIds).toEqual([]);
+    expect(store.claims.claimServerIds(second, [11], { state: 'on-file' })).toBe(true);
+    expect(store.documents.getDocument(first)?.serverIds).toEqual([10]);
+    expect(store.documents.getDocument(second)?.serverIds).toEqual([11]);
   });
 
   it('keeps owner and entity documents apart: the service numbers them separately', async () => {
     const { entityDocs, uboDoc } = await entityWithOwner();
     const store = t.core.internals.store;
-    expect(store.claimServerIds(entityDocs[0]!.id, [20])).toBe(true);
-    expect(store.claimServerIds(uboDoc.id, [20])).toBe(true);
+    expect(store.claims.claimServerIds(entityDocs[0]!.id, [20])).toBe(true);
+    expect(store.claims.claimServerIds(uboDoc.id, [20])).toBe(true);
   });
 
   it('lets another document claim a service document once its holder gives it up or is deleted', async () => {
     const { entityDocs, uboDoc } = await entityWithOwner();
     const store = t.core.internals.store;
     const [first, second] = entityDocs.map((d) => d.id) as [string, string];
-    expect(store.claimServerIds(first, [30, 31])).toBe(true);
-    store.saveDocumentState(first, { serverIds: [31] });
-    expect(store.claimServerIds(second, [30])).toBe(true);
-    expect(store.claimServerIds(second, [31])).toBe(false);
-    expect(store.claimServerIds(uboDoc.id, [40])).toBe(true);
-    store.deleteDocument(first);
-    expect(store.claimServerIds(second, [31])).toBe(true);
-    expect(store.getDocument(second)?.serverIds).toEqual([31]);
+    expect(store.claims.claimServerIds(first, [30, 31])).toBe(true);
+    store.documents.saveDocumentState(first, { serverIds: [31] });
+    expect(store.claims.claimServerIds(second, [30])).toBe(true);
+    expect(store.claims.claimServerIds(second, [31])).toBe(false);
+    expect(store.claims.claimServerIds(uboDoc.id, [40])).toBe(true);
+    store.documents.deleteDocument(first);
+    expect(store.claims.claimServerIds(second, [31])).toBe(true);
+    expect(store.documents.getDocument(second)?.serverIds).toEqual([31]);
   });
 
   it("reads a case's order from the first job of each kind and person", async () => {

@@ -80,8 +80,8 @@ describe('cases.list pages', () => {
     const before = await run.t.call('cases.list', { status: 'waiting', limit: 1 });
     expect(before.needsReview).toBe(0);
     // The queue stops a case this way when the service refuses its work for good.
-    const stopped = run.t.core.internals.store.getCase(entityIds[5]!)!;
-    run.t.core.internals.store.saveCase({
+    const stopped = run.t.core.internals.store.cases.getCase(entityIds[5]!)!;
+    run.t.core.internals.store.cases.saveCase({
       ...stopped,
       blockedReason: 'A queued change was not sent: refused.',
     });

@@ -35,9 +35,9 @@ describe('opening documents', () => {
       60_000,
     );
     const { store, vault } = t.core.internals;
-    const stored = store.getDocument(doc.id)!;
+    const stored = store.documents.getDocument(doc.id)!;
     await vault.purge(new Set([stored.vaultId!]));
-    store.saveDocumentState(doc.id, { vaultId: null });
+    store.documents.saveDocumentState(doc.id, { vaultId: null });
     return { documentId: doc.id, original };
   }
 
@@ -51,7 +51,7 @@ describe('opening documents', () => {
   it('keeps the fetched copy sealed in the vault, so it opens again offline', async () => {
     const { documentId, original } = await sentThenRemovedHere('Cached');
     await t.call('documents.content', { documentId });
-    expect(t.core.internals.store.getDocument(documentId)!.vaultId).not.toBeNull();
+    expect(t.core.internals.store.documents.getDocument(documentId)!.vaultId).not.toBeNull();
     await sandbox.stop();
     try {
       const again = await t.call('documents.content', { documentId });

@@ -154,7 +154,7 @@ describe('environment scope', () => {
     await sent(bob);
     expect(mentioning(proxyB, 'Cleo')).toEqual([]);
     expect(mentioning(proxyB, ref)).toEqual([]);
-    const serverId = t.core.internals.store.getCase(cleo)!.serverId!;
+    const serverId = t.core.internals.store.cases.getCase(cleo)!.serverId!;
     expect(mentioning(proxyB, serverId)).toEqual([]);
     expect(t.core.internals.jobs.ofCase(cleo).map((j) => [j.payload.kind, j.attempts])).toEqual([
       ['individual.aml-screening', 0],
@@ -181,7 +181,7 @@ describe('environment scope', () => {
     expect(queueB.map((j) => j.caseId)).not.toContain(dora);
     const statusB = await t.call('status.get', {});
     expect(statusB.unsentCount).toBe(queueB.length);
-    const casesOfA = t.core.internals.store.listCasesOf(profileA).length;
+    const casesOfA = t.core.internals.store.cases.listCasesOf(profileA).length;
     const unsentOfA = t.core.internals.jobs.count(profileA).pending;
     expect(statusB.elsewhere).toEqual([
       { profileId: profileA, profileName: 'Sandbox', kind: 'sandbox', cases: casesOfA, unsent: unsentOfA },
@@ -200,7 +200,7 @@ describe('environment scope', () => {
       expect.objectContaining({
         profileId: profileB,
         profileName: 'Branch sandbox',
-        cases: t.core.internals.store.listCasesOf(profileB).length,
+        cases: t.core.internals.store.cases.listCasesOf(profileB).length,
       }),
     ]);
     await use(profileB);

@@ -35,9 +35,9 @@ describe('approving a High Risk client', () => {
       60_000,
     );
     const { store } = t.core.internals;
-    const c = store.getCase(caseId)!;
+    const c = store.cases.getCase(caseId)!;
     c.data.riskBand = 'High Risk';
-    store.saveCase(c);
+    store.cases.saveCase(c);
     if (withHighRiskDocuments) {
       const held = (await t.call('cases.get', { caseId })) as IndividualCase;
       const missing = held.checklist.items.filter((i) => !i.onFile);

@@ -194,7 +194,7 @@ describe('one decision rule for every path', () => {
           };
           const caseId = randomUUID();
           const now = new Date().toISOString();
-          store.insertCase({
+          store.cases.insertCase({
             id: caseId,
             kind: 'individual',
             origin: state.origin,
@@ -213,7 +213,7 @@ describe('one decision rule for every path', () => {
             data,
           });
           // A document on file for the band's one required group, as the service holds it.
-          store.insertDocument({
+          store.documents.insertDocument({
             id: randomUUID(),
             caseId,
             owner: { kind: 'individual' },

@@ -173,7 +173,7 @@ describe('migration 005 on a database written before it', () => {
     expect(await namesFound(dir)).toEqual([]);
     const keys = new CaseKeys(db, vault);
     const store = new CaseStore(db, keys);
-    expect(store.getCase(caseId)).toMatchObject({
+    expect(store.cases.getCase(caseId)).toMatchObject({
       title: 'Zephyrine Quillfeather',
       data: { create: { lastName: 'Quillfeather' } },
     });

@@ -65,7 +65,7 @@ describe('scanning', () => {
     const settings = { scannerId: TEST_SCANNER, source: 'Flatbed', mode: 'Gray', resolution: 75 };
     for (let i = 0; i < 3; i++) await t.call('scanners.scan', { draftId, settings });
     const draft = await t.call('documents.listDrafts', {
-      caseId: t.core.internals.store.getDraft(draftId)!.caseId,
+      caseId: t.core.internals.store.drafts.getDraft(draftId)!.caseId,
       owner: { kind: 'individual' },
     });
     expect(draft[0]!.pages.map((p) => p.sourceName)).toEqual([

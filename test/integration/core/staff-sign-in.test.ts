@@ -186,7 +186,7 @@ describe('staff sign-in', () => {
       90_000,
     );
     expect(left.length).toBeLessThan(queued);
-    expect(t.core.internals.store.getCase(caseId)?.serverId).toBeTruthy();
+    expect(t.core.internals.store.cases.getCase(caseId)?.serverId).toBeTruthy();
     await t.call('staff.unlock', { userId: t.staff('capturer').userId, passphrase: TEST_OFFLINE_PASSPHRASE });
     expect((await t.call('cases.get', { caseId })).serverId).toBeTruthy();
   }, 120_000);

@@ -122,7 +122,7 @@ describe('submitting a draft with a fault at each step', () => {
     async ({ shape, step, kind }) => {
       const { caseId, draftId } = await draftOf(shape, `${shape} ${step} ${kind}`);
       const pageFiles = [
-        ...new Set(run.t.core.internals.store.getDraft(draftId)!.pages.map((p) => p.vaultId)),
+        ...new Set(run.t.core.internals.store.drafts.getDraft(draftId)!.pages.map((p) => p.vaultId)),
       ];
 
       const reached =
@@ -131,8 +131,8 @@ describe('submitting a draft with a fault at each step', () => {
 
       // The restarted core's parts.
       const { store: after, vault: vaultAfter, jobs: jobsAfter } = run.t.core.internals;
-      const draft = after.getDraft(draftId);
-      const documents = after.listDocuments(caseId);
+      const draft = after.drafts.getDraft(draftId);
+      const documents = after.documents.listDocuments(caseId);
       const outcome: Outcome =
         draft && documents.length > 0
           ? 'both'
@@ -160,9 +160,9 @@ describe('submitting a draft with a fault at each step', () => {
       if (outcome === 'still a draft') {
         // The person queues it again, and it goes through whole.
         const doc = await run.t.call('documents.submitDraft', { draftId, pairs, filename: 'Seam.pdf' });
-        const stored = after.getDocument(doc.id)!;
+        const stored = after.documents.getDocument(doc.id)!;
         expect(await sha256Of(stored.vaultId!)).toBe(stored.sha256);
-        expect(after.getDraft(draftId)).toBeNull();
+        expect(after.drafts.getDraft(draftId)).toBeNull();
       } else {
         // Nothing left of the draft can take the document's file with it.
         const doc = documents[0]!;
@@ -175,16 +175,16 @@ describe('submitting a draft with a fault at each step', () => {
   it('discarding a draft leaves a file a document refers to in the vault', async () => {
     const { caseId, draftId } = await draftOf('as picked', 'shared file');
     const { store, vault } = run.t.core.internals;
-    const page = store.getDraft(draftId)!.pages[0]!;
+    const page = store.drafts.getDraft(draftId)!.pages[0]!;
     const doc = await run.t.call('documents.submitDraft', { draftId, pairs, filename: 'Shared.pdf' });
-    expect(store.getDocument(doc.id)!.vaultId).toBe(page.vaultId);
+    expect(store.documents.getDocument(doc.id)!.vaultId).toBe(page.vaultId);
     // A draft still showing the document's own file, as a submit that was not one transaction left it.
     const leftover = await run.t.call('documents.startDraft', { caseId, owner: { kind: 'individual' } });
-    store.saveDraftPages(leftover.id, [page]);
+    store.drafts.saveDraftPages(leftover.id, [page]);
     await run.t.call('documents.discardDraft', { draftId: leftover.id });
-    expect(store.getDraft(leftover.id)).toBeNull();
+    expect(store.drafts.getDraft(leftover.id)).toBeNull();
     expect(await vault.has(page.vaultId)).toBe(true);
     const content = await run.t.call('documents.content', { documentId: doc.id });
-    expect(content.bytes.length).toBe(store.getDocument(doc.id)!.size);
+    expect(content.bytes.length).toBe(store.documents.getDocument(doc.id)!.size);
   }, 60_000);
 });

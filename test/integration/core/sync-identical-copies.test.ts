@@ -6,7 +6,7 @@
 // documents.
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredDocument } from '../../../electron/core/cases/case-store.js';
+import type { StoredDocument } from '../../../electron/core/cases/store/documents.js';
 import type { IndividualCase } from '../../../shared/ipc/model.js';
 import { startTestCore, waitFor, type TestCore } from '../../support/core-harness.js';
 import { makePdf } from '../../support/documents.js';
@@ -83,7 +83,7 @@ function identicalScans(concurrency: number) {
       t.core.internals.jobs.setMaybeSent(t.core.internals.jobs.uploadOf(documentId)!.id, true);
     const asked = proxy.apiRequests().length;
     await t.call('queue.resume', {});
-    await whileDraining(t.core.internals.store.getDocument(docs[0]!)!);
+    await whileDraining(t.core.internals.store.documents.getDocument(docs[0]!)!);
     await waitFor(
       'drain',
       () => t.call('status.get', {}),
@@ -165,7 +165,7 @@ describe('identical scans, one found on the service while another is on its way'
       const { store } = run.t.core.internals;
       await waitFor(
         'the copy left to settle noted',
-        async () => store.freeCopyCheckDue(first.caseId, first.sha256, first.size),
+        async () => store.claims.freeCopyCheckDue(first.caseId, first.sha256, first.size),
         (due) => due,
         30_000,
       );

@@ -130,7 +130,7 @@ describe('export and import of unsent work', () => {
       const here = await a.call('documents.content', { documentId: d.id });
       expect(Buffer.from(there.bytes).equals(Buffer.from(here.bytes))).toBe(true);
     }
-    expect(b.core.internals.store.listDrafts(caseId)).toHaveLength(1);
+    expect(b.core.internals.store.drafts.listDrafts(caseId)).toHaveLength(1);
     expect(
       b.core.internals.jobs
         .ofCase(caseId)
@@ -143,7 +143,7 @@ describe('export and import of unsent work', () => {
         .sort(),
     );
     // B's own profile for the same service, not a new one.
-    const profile = b.core.internals.store.getCase(caseId)!.profileId;
+    const profile = b.core.internals.store.cases.getCase(caseId)!.profileId;
     expect(profile).toBe(b.core.internals.session.activeId);
   });
 
@@ -187,7 +187,7 @@ describe('export and import of unsent work', () => {
       const profiles = await elsewhere.call('profiles.list', {});
       const added = profiles.find((p) => p.id === result.newProfiles[0]);
       expect(added).toMatchObject({ kind: 'sandbox', baseUrl: sandbox.url, hasCredentials: false });
-      expect(elsewhere.core.internals.store.getCase(caseId)!.profileId).toBe(added!.id);
+      expect(elsewhere.core.internals.store.cases.getCase(caseId)!.profileId).toBe(added!.id);
       // The partner of that environment comes with the work, so a person's sign-in there is checked
       // against it before anyone sets its credentials.
       const partner = (await a.call('lookups.get', {})).partner;

@@ -10,7 +10,7 @@ function notifier() {
   const events = new CoreEvents();
   const told: { at: number; caseId: string; documentIds: string[] | null }[] = [];
   const refreshed: string[] = [];
-  /** Documents written per case since it was last told, as CaseStore.takeChangedDocuments keeps them. */
+  /** Documents written per case since it was last told, as DocumentStore.takeChangedDocuments keeps them. */
   const written = new Map<string, string[] | null>();
   events.on('case.changed', ({ caseId, documentIds }) => told.push({ at: Date.now(), caseId, documentIds }));
   const changes = new ChangeNotifier({
