@@ -46,14 +46,8 @@ import type { CaseStore } from './case-store.js';
 import type { StoredCase } from './store/case-records.js';
 import type { StoredDocument } from './store/documents.js';
 import type { StoredUbo } from './store/people.js';
-import {
-  entityBand,
-  entityChecklist,
-  individualBand,
-  personChecklist,
-  uboBand,
-  type OwnerDocuments,
-} from './checklists.js';
+import { entityBand, entityChecklist, individualBand, personChecklist, uboBand } from './checklists.js';
+import type { OwnerDocuments } from './store/documents.js';
 import { entityReviewsDue, individualReviewsDue } from './review-gates.js';
 import { statement } from '../../../node-shared/sqlite/statements.js';
 import { finalityOf, type Finality } from './finality.js';

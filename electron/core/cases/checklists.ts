@@ -4,7 +4,7 @@ import type { RiskDescription } from '../../../shared/api/index.js';
 import type { LookupBundle } from '../../../shared/ipc/contract.js';
 import type { Checklist, ChecklistItem, DocumentOwner, DocumentState } from '../../../shared/ipc/model.js';
 import { documentChecklist, personBand } from '../../../shared/domain/index.js';
-import type { StoredDocument } from './store/documents.js';
+import type { OwnerDocuments, StoredDocument } from './store/documents.js';
 import type { StoredUbo } from './store/people.js';
 import type { IndividualData } from './case-data.js';
 
@@ -12,17 +12,6 @@ export interface BandView {
   band: RiskDescription;
   /** True while the band is the client's prediction rather than the service's answer. */
   provisional: boolean;
-}
-
-/**
- * What a checklist needs to know of one owner's documents (those not removed): how many serve each
- * document group in each state, and for a group whose every document was refused or not sent, why
- * the last one was. The case's screen reads it from tallies (DocumentStore.documentFactsOf); documents
- * in hand give the same answer through ownerDocumentsOf.
- */
-export interface OwnerDocuments {
-  groups: ReadonlyMap<number, Readonly<Partial<Record<DocumentState, number>>>>;
-  lastFailure(groupId: number): string | null;
 }
 
 /** The key of a document's owner among a case's owners: its kind, or the person. */

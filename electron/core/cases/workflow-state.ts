@@ -11,14 +11,8 @@ import type { DocumentOwner } from '../../../shared/ipc/model.js';
 import type { EntityData, IndividualData } from './case-data.js';
 import type { StoredCase } from './store/case-records.js';
 import type { StoredUbo } from './store/people.js';
-import {
-  entityBand,
-  entityChecklist,
-  individualBand,
-  personChecklist,
-  uboBand,
-  type OwnerDocuments,
-} from './checklists.js';
+import { entityBand, entityChecklist, individualBand, personChecklist, uboBand } from './checklists.js';
+import type { OwnerDocuments } from './store/documents.js';
 
 /** One owner's documents as the checklists see them (checklists.ts). */
 export type DocumentsOf = (owner: DocumentOwner) => OwnerDocuments;

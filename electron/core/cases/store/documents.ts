@@ -11,10 +11,20 @@ import type {
   DocumentState,
 } from '../../../../shared/ipc/model.js';
 import { statement } from '../../../../node-shared/sqlite/statements.js';
-import type { OwnerDocuments } from '../checklists.js';
 import { DocumentOwnerSchema } from './document-owner.js';
 import { ServerIdTakenError, serverIdTakenByOther } from './document-claims.js';
 import type { SealedFields } from './sealed-fields.js';
+
+/**
+ * What a checklist needs to know of one owner's documents (those not removed): how many serve each
+ * document group in each state, and for a group whose every document was refused or not sent, why
+ * the last one was. The case's screen reads it from tallies (DocumentStore.documentFactsOf); documents
+ * in hand give the same answer through checklists.ts's ownerDocumentsOf.
+ */
+export interface OwnerDocuments {
+  groups: ReadonlyMap<number, Readonly<Partial<Record<DocumentState, number>>>>;
+  lastFailure(groupId: number): string | null;
+}
 
 export interface StoredDocument {
   id: string;
