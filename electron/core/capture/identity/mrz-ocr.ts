@@ -172,6 +172,18 @@ export function gridOf(
     if (kept.length === inliers.length || kept.length < cells / 4) break;
     inliers = kept;
   }
+  // The chain may hold only part of the line (a symbol off by a third of a cell breaks it), and a
+  // pitch fitted to part of the line drifts by a cell over the rest: the grid is fitted again to
+  // every symbol read with confidence, each in the cell nearest it, those far off the grid left out.
+  for (let round = 0; round < 3; round++) {
+    const near = sorted
+      .map((s) => ({ s, cell: Math.round((centreOf(s) - start) / pitch - 0.5) }))
+      .filter(({ s, cell }) => Math.abs(centreOf(s) - (start + (cell + 0.5) * pitch)) < 0.35 * pitch);
+    if (near.length < cells / 4) break;
+    const fit = lineFit(near.map(({ s, cell }) => [cell + 0.5, centreOf(s)] as const));
+    if (!fit || (fit.slope === pitch && fit.intercept === start)) break;
+    ({ slope: pitch, intercept: start } = fit);
+  }
   // Every symbol's cell on the fitted grid, counted from the grid's origin.
   const seen = symbols
     .filter((s) => s.confidence >= ANCHOR_CONFIDENCE)
