@@ -162,6 +162,23 @@ export interface MrzDocument extends PassportHolder {
   optional?: string;
 }
 
+/**
+ * A clean Namibian passport whose given name the LSTM engine misreads surely (the I of MARIA as a
+ * T): the case one-click Fill must refuse.
+ */
+export const vanDerMerwePassport: MrzDocument = {
+  format: 'TD3',
+  code: 'P<',
+  issuer: 'NAM',
+  surname: 'Van der Merwe',
+  names: 'Anna Maria',
+  number: 'X1234567',
+  nationality: 'NAM',
+  birth: '750615',
+  sex: 'F',
+  expiry: '290101',
+};
+
 /** As ICAO 9303 writes names: SURNAME<<GIVEN<NAMES, apostrophes dropped, hyphens and spaces as '<'. */
 export function mrzName(surname: string, names: string, width: number): string {
   const part = (s: string) =>

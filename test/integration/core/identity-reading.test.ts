@@ -2,22 +2,11 @@
 // the core's event loop, and the screen may have the core start the OCR engine as its file chooser
 // opens, so the reading does not wait for it.
 import { describe, expect, it } from 'vitest';
-import { mrzDocumentPage, mrzLines, type MrzDocument } from '../../support/identity-fixtures.js';
+import { mrzDocumentPage, mrzLines, vanDerMerwePassport } from '../../support/identity-fixtures.js';
 import { suiteCore } from '../../support/suite-core.js';
 import { CPU_HEAVIEST } from '../../support/timeouts.js';
 
-const passport: MrzDocument = {
-  format: 'TD3',
-  code: 'P<',
-  issuer: 'NAM',
-  surname: 'Van der Merwe',
-  names: 'Anna Maria',
-  number: 'X1234567',
-  nationality: 'NAM',
-  birth: '750615',
-  sex: 'F',
-  expiry: '290101',
-};
+const passport = vanDerMerwePassport;
 
 describe('identity documents read through the core', () => {
   const run = suiteCore({ lookups: false });

@@ -27,6 +27,7 @@ import {
   smartIdBarcodeText,
   type CardHolder,
   type MrzDocument,
+  vanDerMerwePassport,
 } from '../../support/identity-fixtures.js';
 import { sharpPage } from '../../support/page-fixtures.js';
 import { CPU_HEAVIEST } from '../../support/timeouts.js';
@@ -44,6 +45,20 @@ const thabo: CardHolder = {
   }),
   sex: 'M',
   born: '01 Jan 1980',
+};
+/** Thabo's smart ID card as its machine-readable zone (TD1) says it, his ID number in the optional field. */
+const thabosCard: MrzDocument = {
+  format: 'TD1',
+  code: 'ID',
+  issuer: 'ZAF',
+  surname: 'Mokoena',
+  names: 'Thabo John',
+  number: '123456789',
+  nationality: 'ZAF',
+  birth: '800101',
+  sex: 'M',
+  expiry: '300505',
+  optional: thabo.idNumber,
 };
 const priya = {
   surname: 'Naidoo',
@@ -95,19 +110,7 @@ describe('smart ID card barcode', () => {
   it(
     'is preferred to the machine-readable zone on the same card, whose names it gives whole and exactly',
     async () => {
-      const zone = mrzLines({
-        format: 'TD1',
-        code: 'ID',
-        issuer: 'ZAF',
-        surname: 'Mokoena',
-        names: 'Thabo John',
-        number: '123456789',
-        nationality: 'ZAF',
-        birth: '800101',
-        sex: 'M',
-        expiry: '300505',
-        optional: thabo.idNumber,
-      });
+      const zone = mrzLines(thabosCard);
       // Turned further than the barcode reader tolerates: the zone says by how much.
       const photo = await photographed(await smartIdBackWithZone(thabo, zone), 5);
       expect((await readIdentityDocument(photo)).reading).toMatchObject({
@@ -199,19 +202,7 @@ describe('machine-readable zones', () => {
   it(
     'reads an identity card’s three lines (TD1), with a South African card’s ID number',
     async () => {
-      const card: MrzDocument = {
-        format: 'TD1',
-        code: 'ID',
-        issuer: 'ZAF',
-        surname: 'Mokoena',
-        names: 'Thabo John',
-        number: '123456789',
-        nationality: 'ZAF',
-        birth: '800101',
-        sex: 'M',
-        expiry: '300505',
-        optional: thabo.idNumber,
-      };
+      const card = thabosCard;
       const { reading } = await readIdentityDocument(await mrzDocumentPage(card));
       expect(reading).toMatchObject({
         source: 'id-card-mrz',
@@ -280,18 +271,7 @@ describe('machine-readable zones', () => {
     async () => {
       // On this clean page the LSTM reads the I of MARIA as a T, surely, from the binarised and the
       // grey picture alike; the shape classifier reads an I. The I is marked and the name is asked.
-      const page = await mrzDocumentPage({
-        format: 'TD3',
-        code: 'P<',
-        issuer: 'NAM',
-        surname: 'Van der Merwe',
-        names: 'Anna Maria',
-        number: 'X1234567',
-        nationality: 'NAM',
-        birth: '750615',
-        sex: 'F',
-        expiry: '290101',
-      });
+      const page = await mrzDocumentPage(vanDerMerwePassport);
       const { reading } = await readIdentityDocument(page);
       expect(reading).toMatchObject({ documentNumber: 'X1234567', mrz: { nameCertain: false } });
       const at = reading!.mrz!.lines[0]!.indexOf('MAR') + 3;
