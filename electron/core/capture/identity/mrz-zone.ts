@@ -79,39 +79,37 @@ function darkPrint({ data, width, height }: Grey): Uint8Array {
 }
 
 /**
- * Drops dark shapes larger than a few characters of print (before the characters are joined): the
- * edge of a desk around a photographed page, a shadow, a photo's frame. Left in, they would join
- * the MRZ's lines to the page's edge.
+ * The 8-connected shapes of a mask, one at a time: `from(start)` gathers the shape `start` belongs
+ * to into `members` (in the order reached) and returns its size, or 0 when `start` is not marked or
+ * belongs to a shape already gathered. Its buffers are allocated once per mask.
  */
-function withoutLargeShapes(
-  mask: Uint8Array,
-  width: number,
-  height: number,
-  maxWidth: number,
-  maxHeight: number,
-): void {
-  const seen = new Uint8Array(mask.length);
-  const stack = new Int32Array(mask.length);
-  const members = new Int32Array(mask.length);
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || seen[start]) continue;
+class ComponentFill {
+  readonly members: Int32Array;
+  private readonly seen: Uint8Array;
+  private readonly stack: Int32Array;
+
+  constructor(
+    private readonly mask: Uint8Array,
+    private readonly width: number,
+    private readonly height: number,
+  ) {
+    this.members = new Int32Array(mask.length);
+    this.seen = new Uint8Array(mask.length);
+    this.stack = new Int32Array(mask.length);
+  }
+
+  from(start: number): number {
+    const { mask, width, height, members, seen, stack } = this;
+    if (!mask[start] || seen[start]) return 0;
     let top = 0;
     let n = 0;
     stack[top++] = start;
     seen[start] = 1;
-    let left = width;
-    let right = 0;
-    let upper = height;
-    let lower = 0;
     while (top > 0) {
       const i = stack[--top]!;
       members[n++] = i;
       const x = i % width;
       const y = (i - x) / width;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      if (y < upper) upper = y;
-      if (y > lower) lower = y;
       for (let dy = -1; dy <= 1; dy++) {
         const yy = y + dy;
         if (yy < 0 || yy >= height) continue;
@@ -125,6 +123,39 @@ function withoutLargeShapes(
           }
         }
       }
+    }
+    return n;
+  }
+}
+
+/**
+ * Drops dark shapes larger than a few characters of print (before the characters are joined): the
+ * edge of a desk around a photographed page, a shadow, a photo's frame. Left in, they would join
+ * the MRZ's lines to the page's edge.
+ */
+function withoutLargeShapes(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  maxWidth: number,
+  maxHeight: number,
+): void {
+  const fill = new ComponentFill(mask, width, height);
+  for (let start = 0; start < mask.length; start++) {
+    const n = fill.from(start);
+    if (n === 0) continue;
+    const { members } = fill;
+    let left = width;
+    let right = 0;
+    let upper = height;
+    let lower = 0;
+    for (let m = 0; m < n; m++) {
+      const x = members[m]! % width;
+      const y = (members[m]! - x) / width;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < upper) upper = y;
+      if (y > lower) lower = y;
     }
     if (right - left > maxWidth || lower - upper > maxHeight)
       for (let m = 0; m < n; m++) mask[members[m]!] = 0;
@@ -146,48 +177,29 @@ function closeRows(mask: Uint8Array, width: number, height: number, gap: number)
 
 /** Connected bands that are long, thin, nearly level and neither solid nor empty. */
 function elongatedBands(mask: Uint8Array, ink: Uint8Array, width: number, height: number): Band[] {
-  const seen = new Uint8Array(width * height);
-  const stack = new Int32Array(width * height);
-  const members = new Int32Array(width * height);
+  const fill = new ComponentFill(mask, width, height);
   const bands: Band[] = [];
   const minLength = Math.max(width, height) / 12;
   for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || seen[start]) continue;
-    let top = 0;
-    stack[top++] = start;
-    seen[start] = 1;
-    let n = 0;
+    const n = fill.from(start);
+    if (n === 0) continue;
+    const { members } = fill;
     let inked = 0;
     let sx = 0;
     let sy = 0;
     let sxx = 0;
     let syy = 0;
     let sxy = 0;
-    while (top > 0) {
-      const i = stack[--top]!;
+    for (let m = 0; m < n; m++) {
+      const i = members[m]!;
       const x = i % width;
       const y = (i - x) / width;
-      members[n] = i;
-      n++;
       inked += ink[i]!;
       sx += x;
       sy += y;
       sxx += x * x;
       syy += y * y;
       sxy += x * y;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          const j = yy * width + xx;
-          if (mask[j] && !seen[j]) {
-            seen[j] = 1;
-            stack[top++] = j;
-          }
-        }
-      }
     }
     if (n < 50) continue;
     const mx = sx / n;
