@@ -217,19 +217,8 @@ describe('machine-readable zones', () => {
   );
 
   it('parses the fields of TD1, TD2 and TD3 lines', async () => {
-    const base = {
-      code: 'I<',
-      issuer: 'NAM',
-      surname: 'Van der Merwe',
-      names: 'Anna Maria',
-      number: 'X1234567',
-      nationality: 'NAM',
-      birth: '750615',
-      sex: 'F' as const,
-      expiry: '290101',
-    };
     for (const format of ['TD1', 'TD2', 'TD3'] as const) {
-      const lines = mrzLines({ ...base, format, code: format === 'TD3' ? 'P<' : 'I<' });
+      const lines = mrzLines({ ...vanDerMerwePassport, format, code: format === 'TD3' ? 'P<' : 'I<' });
       expect(await readingOf(lines, sure(lines), TODAY)).toMatchObject({
         source: format === 'TD3' ? 'passport-mrz' : 'id-card-mrz',
         surname: 'Van Der Merwe',

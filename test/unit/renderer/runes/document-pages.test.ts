@@ -52,6 +52,32 @@ function core(all: LocalDocument[]) {
 const asked = (fake: ReturnType<typeof core>) =>
   fake.calls.filter((c) => c.channel === 'cases.documents').map((c) => c.input as CaseDocumentsRequest);
 
+/**
+ * A record on file captured before `scans` documents waiting to be sent, listed as the screen lists
+ * them: the first page, then one more.
+ */
+async function recordAndScansListed(scans: number) {
+  const record = { ...doc(0, 'on-file'), id: 'r', capturedAt: '2025-12-31T00:00:00.000Z' };
+  const all = [record, ...Array.from({ length: scans }, (_, i) => doc(i))];
+  const fake = core(all);
+  const pages = new DocumentPages('case-1', { kind: 'entity' });
+  const first = all.slice(1, 51);
+  await pages.refresh(first, []);
+  await pages.loadMore(first);
+  return { record, all, fake, pages, first };
+}
+
+/** Every scan sent, and the list told so by a change naming them all; answers the new first page. */
+async function sendEveryScan({ record, all, pages }: Awaited<ReturnType<typeof recordAndScansListed>>) {
+  for (let i = 1; i < all.length; i++) all[i] = { ...all[i]!, state: 'on-file' };
+  const first = [record, ...all.slice(1, 50)];
+  await pages.refresh(
+    first,
+    all.slice(1).map((d) => d.id),
+  );
+  return first;
+}
+
 describe('DocumentPages', () => {
   it('reads the pages after the last one shown, each document once', async () => {
     const all = Array.from({ length: 260 }, (_, i) => doc(i, i < 200 ? 'queued' : 'on-file'));
@@ -83,22 +109,11 @@ describe('DocumentPages', () => {
   });
 
   it('loses no document and shows none twice when those it read move beyond where the order was read', async () => {
-    // A record on file captured before 180 scans waiting to be sent.
-    const record = { ...doc(0, 'on-file'), id: 'r', capturedAt: '2025-12-31T00:00:00.000Z' };
-    const all = [record, ...Array.from({ length: 180 }, (_, i) => doc(i))];
-    const fake = core(all);
-    const pages = new DocumentPages('case-1', { kind: 'entity' });
-    let first = all.slice(1, 51);
-    await pages.refresh(first, []);
-    await pages.loadMore(first);
-    expect(pages.shown(first)).toHaveLength(150);
-    // Every scan sent: the record now leads the first page, and d049 is no longer on it.
-    for (let i = 1; i < all.length; i++) all[i] = { ...all[i]!, state: 'on-file' };
-    first = [record, ...all.slice(1, 50)];
-    await pages.refresh(
-      first,
-      all.slice(1).map((d) => d.id),
-    );
+    const listed = await recordAndScansListed(180);
+    const { all, fake, pages } = listed;
+    expect(pages.shown(listed.first)).toHaveLength(150);
+    // The record now leads the first page, and d049 is no longer on it.
+    const first = await sendEveryScan(listed);
     // What the list read was the start of those waiting, which are now all on file, beyond where the
     // order was read: the list shows the first page, each document once, and reads the rest again.
     expect(pages.shown(first).map((d) => d.id)).toEqual(first.map((d) => d.id));
@@ -111,20 +126,10 @@ describe('DocumentPages', () => {
   });
 
   it('keeps every row of a list read to its end while its documents are sent', async () => {
-    const record = { ...doc(0, 'on-file'), id: 'r', capturedAt: '2025-12-31T00:00:00.000Z' };
-    const all = [record, ...Array.from({ length: 120 }, (_, i) => doc(i))];
-    const fake = core(all);
-    const pages = new DocumentPages('case-1', { kind: 'entity' });
-    let first = all.slice(1, 51);
-    await pages.refresh(first, []);
-    await pages.loadMore(first);
-    expect(pages.shown(first)).toHaveLength(121);
-    for (let i = 1; i < all.length; i++) all[i] = { ...all[i]!, state: 'on-file' };
-    first = [record, ...all.slice(1, 50)];
-    await pages.refresh(
-      first,
-      all.slice(1).map((d) => d.id),
-    );
+    const listed = await recordAndScansListed(120);
+    const { all, fake, pages } = listed;
+    expect(pages.shown(listed.first)).toHaveLength(121);
+    const first = await sendEveryScan(listed);
     const shown = pages.shown(first);
     expect(shown.map((d) => d.id)).toEqual(all.map((d) => d.id));
     expect(shown.every((d) => d.state === 'on-file')).toBe(true);
