@@ -6,8 +6,6 @@ import { mrzDocumentPage, mrzLines, vanDerMerwePassport } from '../../support/id
 import { suiteCore } from '../../support/suite-core.js';
 import { CPU_HEAVIEST } from '../../support/timeouts.js';
 
-const passport = vanDerMerwePassport;
-
 describe('identity documents read through the core', () => {
   const run = suiteCore({ lookups: false });
 
@@ -16,7 +14,7 @@ describe('identity documents read through the core', () => {
     { timeout: CPU_HEAVIEST },
     async () => {
       expect(await run.t.call('identity.prepare', {})).toEqual({ ok: true });
-      const page = new Uint8Array(await mrzDocumentPage(passport));
+      const page = new Uint8Array(await mrzDocumentPage(vanDerMerwePassport));
       const answer = await run.t.call('identity.read', { bytes: page });
       expect(answer.message).toBeNull();
       expect(answer.reading).toMatchObject({
@@ -27,7 +25,7 @@ describe('identity documents read through the core', () => {
         nationality: 'NAM',
         dateOfBirth: '1975-06-15',
         expiry: '2029-01-01',
-        mrz: { format: 'TD3', lines: mrzLines(passport) },
+        mrz: { format: 'TD3', lines: mrzLines(vanDerMerwePassport) },
       });
       expect(answer.strip?.byteLength).toBeGreaterThan(0);
     },

@@ -202,15 +202,14 @@ describe('machine-readable zones', () => {
   it(
     'reads an identity card’s three lines (TD1), with a South African card’s ID number',
     async () => {
-      const card = thabosCard;
-      const { reading } = await readIdentityDocument(await mrzDocumentPage(card));
+      const { reading } = await readIdentityDocument(await mrzDocumentPage(thabosCard));
       expect(reading).toMatchObject({
         source: 'id-card-mrz',
         surname: 'Mokoena',
         names: 'Thabo John',
         idNumber: thabo.idNumber,
         documentNumber: '123456789',
-        mrz: { format: 'TD1', lines: mrzLines(card) },
+        mrz: { format: 'TD1', lines: mrzLines(thabosCard) },
       });
     },
     CPU_HEAVIEST,
