@@ -14,6 +14,7 @@ import { bridgeClient } from '../support/bridge-client.js';
 import { ensureVaultKey, testSecrets } from '../support/core-harness.js';
 import { signInThrough, staffServiceOf } from '../support/staff-sign-in.js';
 import { loadAverage } from './support/load-average.js';
+import { watchPeakRss } from './support/peak-rss.js';
 
 console.log(`capture-bridge: ${loadAverage()}`);
 
@@ -65,9 +66,8 @@ await desk.invoke('documents.addPages', {
 await desk.invoke('documents.discardDraft', { draftId: warmUp.id });
 
 globalThis.gc?.();
-const before = process.memoryUsage().rss;
-let peak = before;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+const before = process.memoryUsage.rss();
+const watch = watchPeakRss();
 
 const draft = await desk.invoke('documents.startDraft', { caseId, owner: { kind: 'entity' } });
 let start = performance.now();
@@ -83,7 +83,7 @@ while (prepared.pages.some((p) => p.state === 'processing')) {
   prepared = host.core.internals.drafts.get(draft.id);
 }
 const preparedMs = performance.now() - start;
-const addPeak = peak;
+const addPeak = watch.peak();
 
 start = performance.now();
 let previewBytes = 0;
@@ -92,13 +92,13 @@ for (const page of prepared.pages) {
   previewBytes += preview.bytes.byteLength;
 }
 const previewMs = performance.now() - start;
-clearInterval(sampler);
+const peak = watch.stop();
 
 console.log(
   `bridge: add a ${(pdf.length / MB).toFixed(1)} MB ${PAGES}-page PDF to a draft: answered in ${addMs.toFixed(0)} ms, pages prepared after ${preparedMs.toFixed(0)} ms; RSS growth ${((addPeak - before) / MB).toFixed(0)} MB (${((addPeak - before) / pdf.length).toFixed(1)} × the file)`,
 );
 console.log(
-  `bridge: ${prepared.pages.length} page previews: ${previewMs.toFixed(0)} ms, ${(previewBytes / MB).toFixed(1)} MB carried; RSS growth ${((peak - before) / MB).toFixed(0)} MB`,
+  `bridge: ${prepared.pages.length} page previews: ${previewMs.toFixed(0)} ms, ${(previewBytes / MB).toFixed(1)} MB carried; RSS growth ${((peak - before) / MB).toFixed(0)} MB (peaks: ${watch.method})`,
 );
 await host.stop();
 console.log(`capture-bridge done: ${loadAverage()}`);

@@ -15,6 +15,7 @@ import { passportPage, photographed, smartIdBack } from '../support/identity-fix
 import { useTestScanner, TEST_SCANNER } from '../support/sane-test-scanner.js';
 import { startTestSandbox } from '../support/sandbox.js';
 import { loadAverage } from './support/load-average.js';
+import { watchPeakRss } from './support/peak-rss.js';
 
 console.log(`capture-desk: ${loadAverage()}`);
 
@@ -92,9 +93,8 @@ const { caseId } = await t.call('individual.create', {
   }),
 });
 globalThis.gc?.();
-const before = process.memoryUsage().rss;
-let peak = before;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+const before = process.memoryUsage.rss();
+const watch = watchPeakRss();
 const draft = await t.call('documents.startDraft', { caseId, owner: { kind: 'individual' } });
 const start = performance.now();
 const outcome = await t.call('scanners.scan', {
@@ -102,9 +102,9 @@ const outcome = await t.call('scanners.scan', {
   settings: { scannerId: TEST_SCANNER, source: 'Automatic Document Feeder', mode: 'Color', resolution: 300 },
 });
 const took = performance.now() - start;
-clearInterval(sampler);
+const peak = watch.stop();
 console.log(
-  `10-sheet feeder scan (colour, 300 dpi) into the vault: ${outcome.pages} pages in ${took.toFixed(0)} ms; core RSS growth ${((peak - before) / MB).toFixed(1)} MB (target < 100 MB)`,
+  `10-sheet feeder scan (colour, 300 dpi) into the vault: ${outcome.pages} pages in ${took.toFixed(0)} ms; core RSS growth ${((peak - before) / MB).toFixed(1)} MB (target < 100 MB; ${watch.method})`,
 );
 await t.core.shutdown();
 await sandbox.dispose();

@@ -20,6 +20,7 @@ import { startTestCore, type TestCore } from '../support/core-harness.js';
 import { preparedDraft } from '../support/drafts.js';
 import { saId } from '../support/flows.js';
 import { startSandboxChild } from '../support/sandbox-child.js';
+import { watchPeakRss } from './support/peak-rss.js';
 
 const MB = 1024 * 1024;
 const PAGES = 20;
@@ -121,9 +122,8 @@ async function pdfPhase(pdf: Uint8Array<ArrayBuffer>): Promise<void> {
     await t.call('documents.addPages', { draftId: warmUp.id, files: [{ name: 'warm-up.pdf', bytes: pdf }] });
     await preparedDraft(t, warmUp.id);
     globalThis.gc?.();
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const before = process.memoryUsage.rss();
+    const watch = watchPeakRss();
     const start = performance.now();
     const waits: number[] = [];
     for (let i = 0; i < PAGES; i++) {
@@ -137,13 +137,13 @@ async function pdfPhase(pdf: Uint8Array<ArrayBuffer>): Promise<void> {
     const took = performance.now() - start;
     const ready = await preparedDraft(t, draft.id, 600_000);
     const prepared = performance.now() - start;
-    clearInterval(sampler);
+    const peak = watch.stop();
     waits.sort((a, b) => a - b);
     console.log(
       `sequence: ${PAGES} × ${(pdf.length / MB).toFixed(1)} MB PDF added one by one in ${took.toFixed(0)} ms (next file after median ${waits[PAGES / 2]!.toFixed(0)} ms), all ${ready.pages.length} pages prepared after ${prepared.toFixed(0)} ms`,
     );
     console.log(
-      `sequence: peak RSS ${(peak / MB).toFixed(0)} MB until every page was prepared (target < 250 MB): core at rest ${(atRest / MB).toFixed(0)} MB with one file of ${(pdf.length / MB).toFixed(1)} MB held by the caller, ${(before / MB).toFixed(0)} MB after a first file, growth over the 20 files ${((peak - before) / MB).toFixed(0)} MB`,
+      `sequence: peak RSS ${(peak / MB).toFixed(0)} MB until every page was prepared (target < 250 MB): core at rest ${(atRest / MB).toFixed(0)} MB with one file of ${(pdf.length / MB).toFixed(1)} MB held by the caller, ${(before / MB).toFixed(0)} MB after a first file, growth over the 20 files ${((peak - before) / MB).toFixed(0)} MB (${watch.method})`,
     );
   });
 }

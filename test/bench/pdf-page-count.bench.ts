@@ -8,6 +8,7 @@ import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { readPageCount, type ByteRanges } from '../../electron/core/capture/pdf-page-count.js';
 import { median } from './support/median.js';
+import { watchPeakRss } from './support/peak-rss.js';
 
 const MB = 1024 * 1024;
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -92,9 +93,8 @@ async function measure(
   count: (b: Uint8Array) => Promise<number>,
 ) {
   gc();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const watch = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const before = process.memoryUsage.rss();
+  const watch = watchPeakRss(5);
   const t0 = performance.now();
   const pages = await count(bytes);
   const first = performance.now() - t0;
@@ -104,10 +104,9 @@ async function measure(
     await count(bytes);
     times.push(performance.now() - t);
   }
-  clearInterval(watch);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const peak = watch.stop();
   console.log(
-    `page count, ${name}, ${file}: ${pages} pages, median ${median(times).toFixed(1)} ms (first ${first.toFixed(0)} ms), RSS growth ${((peak - before) / MB).toFixed(0)} MB`,
+    `page count, ${name}, ${file}: ${pages} pages, median ${median(times).toFixed(1)} ms (first ${first.toFixed(0)} ms), RSS growth ${((peak - before) / MB).toFixed(0)} MB (${watch.method})`,
   );
 }
 
