@@ -37,14 +37,15 @@ export function watchPeakRss(sampleEveryMs = 10): PeakRssWatch {
   } catch {
     // Not Linux, or /proc is read-only here: sample instead.
   }
-  let peak = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), sampleEveryMs);
+  let sampled = process.memoryUsage.rss();
+  const peak = () => (sampled = Math.max(sampled, process.memoryUsage.rss()));
+  const sampler = setInterval(peak, sampleEveryMs);
   return {
     method: `sampled every ${sampleEveryMs} ms`,
-    peak: () => Math.max(peak, process.memoryUsage.rss()),
+    peak,
     stop: () => {
       clearInterval(sampler);
-      return Math.max(peak, process.memoryUsage.rss());
+      return peak();
     },
   };
 }
