@@ -25,11 +25,46 @@ export type ParseArgs = (config: {
   allowPositionals: false;
 }) => { values: Record<string, unknown> };
 
+/** parseArgs explains some refusals over several lines (what was meant, how to write it): kept, on one. */
+function oneLine(message: string): string {
+  return message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => (/[.?!]$/.test(line) ? line : `${line}.`))
+    .join(' ')
+    .replace(/\.$/, '');
+}
+
 export function usageText(command: string, summary: string, flags: Record<string, FlagSpec>): string {
   const lines = Object.entries({ ...flags, help: { type: 'boolean', help: 'print this help' } }).map(
     ([name, spec]) => `  --${name}${spec.type === 'string' ? ' ' : '  '}${spec.help}`,
   );
   return [`Usage: ${command} [options]`, '', summary, '', 'Options:', ...lines].join('\n');
+}
+
+/**
+ * Writes `--flag VALUE` as `--flag=VALUE` for string flags, so a value that begins with a dash (a
+ * generated client secret does, one time in 64) is taken as the value rather than refused as
+ * ambiguous. A next argument that is itself one of the command's flags stays apart: then the value
+ * was forgotten, and parseArgs says so.
+ */
+function joinStringValues(args: string[], options: Record<string, { type: 'string' | 'boolean' }>): string[] {
+  const isFlag = (arg: string) => {
+    const name = /^--([^=]+)/.exec(arg)?.[1];
+    return name !== undefined && name in options;
+  };
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    const name = /^--([^=]+)$/.exec(arg)?.[1];
+    if (name !== undefined && options[name]?.type === 'string' && next?.startsWith('-') && !isFlag(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else joined.push(arg);
+  }
+  return joined;
 }
 
 export function parseCommandLine<F extends Record<string, FlagSpec>>(
@@ -43,9 +78,14 @@ export function parseCommandLine<F extends Record<string, FlagSpec>>(
   for (const [name, spec] of Object.entries(flags)) options[name] = { type: spec.type };
   let values: Record<string, unknown>;
   try {
-    values = parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+    values = parseArgs({
+      args: joinStringValues(args, options),
+      options,
+      strict: true,
+      allowPositionals: false,
+    }).values;
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0]!.replace(/\.$/, '') : String(error);
+    const reason = error instanceof Error ? oneLine(error.message) : String(error);
     return { kind: 'refused', message: `${command}: ${reason}. Run ${command} --help for the options.` };
   }
   if (values.help === true) return { kind: 'help', text: usageText(command, summary, flags) };
