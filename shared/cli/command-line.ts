@@ -46,11 +46,12 @@ export function usageText(command: string, summary: string, flags: Record<string
 /**
  * Writes `--flag VALUE` as `--flag=VALUE` for string flags, so a value that begins with a dash (a
  * generated client secret does, one time in 64) is taken as the value rather than refused as
- * ambiguous. A next argument that is itself one of the command's flags stays apart: then the value
- * was forgotten, and parseArgs says so.
+ * ambiguous. A next argument that is itself one of the command's flags, or the end-of-options marker
+ * `--`, stays apart: then the value was forgotten, and parseArgs says so.
  */
 function joinStringValues(args: string[], options: Record<string, { type: 'string' | 'boolean' }>): string[] {
   const isFlag = (arg: string) => {
+    if (arg === '--') return true;
     const name = /^--([^=]+)/.exec(arg)?.[1];
     return name !== undefined && name in options;
   };

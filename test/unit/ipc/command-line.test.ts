@@ -26,6 +26,10 @@ describe('parseCommandLine', () => {
       "demo: Option '--port' argument is ambiguous. Did you forget to specify the option argument for '--port'? To specify an option argument starting with a dash use '--port=-XYZ'. Run demo --help for the options.",
     ],
     [
+      ['--port', '--'],
+      "demo: Option '--port' argument is ambiguous. Did you forget to specify the option argument for '--port'? To specify an option argument starting with a dash use '--port=-XYZ'. Run demo --help for the options.",
+    ],
+    [
       ['stray'],
       "demo: Unexpected argument 'stray'. This command does not take positional arguments. Run demo --help for the options.",
     ],
@@ -42,7 +46,7 @@ describe('parseCommandLine', () => {
       fc.string(),
       fc.string().map((rest) => `-${rest}`),
     );
-    const notAFlag = word.filter((value) => !/^--(port|quiet|help)(=|$)/.test(value));
+    const notAFlag = word.filter((value) => value !== '--' && !/^--(port|quiet|help)(=|$)/.test(value));
     fc.assert(
       fc.property(notAFlag, fc.boolean(), (value, quiet) => {
         const args = ['--port', value, ...(quiet ? ['--quiet'] : [])];
